@@ -1,0 +1,28 @@
+/** Stable codes: scripts and tests match on these, never on message text. */
+export type ErrorCode =
+  | "NOT_INDEXED"
+  | "SCHEMA_MISMATCH"
+  | "LOCKED"
+  | "BAD_INPUT"
+  | "BAD_CONFIG"
+  | "NOT_FOUND"
+  | "OUTSIDE_PROJECT"
+  | "UNSAFE_ROOT"
+  | "IO";
+
+/**
+ * A real fault, with a message that tells the user how to fix it.
+ * Expected outcomes (no symbol found) are returned as results, not thrown.
+ */
+export class CodegraphError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "CodegraphError";
+    this.code = code;
+  }
+}
+
+export function isCodegraphError(e: unknown): e is CodegraphError {
+  return e instanceof CodegraphError;
+}

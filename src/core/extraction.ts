@@ -1,0 +1,81 @@
+import type { EdgeKind, NodeKind } from "./kinds.js";
+
+/** A position range, lines 1-based, columns 0-based (as editors show lines, as tree-sitter counts columns). */
+export interface Span {
+  startLine: number;
+  startCol: number;
+  endLine: number;
+  endCol: number;
+}
+
+/** One declaration found in a file. `parent` indexes into the same file's symbol list; -1 is the file itself. */
+export interface ExtractedSymbol extends Span {
+  kind: NodeKind;
+  name: string;
+  /** Dotted path inside the file, e.g. `Outer.Inner.method`; for Java and Go the package is not included. */
+  qualifiedName: string;
+  parent: number;
+  signature: string | null;
+  docstring: string | null;
+  exported: boolean;
+  visibility: "public" | "private" | "protected" | "internal" | null;
+  /** Declared parameter count for callables, so overloads and arity can narrow a call. */
+  paramCount: number | null;
+  /** True for `static` members and class-level (non-instance) declarations where the language marks them. */
+  isStatic: boolean;
+}
+
+/** Reference kinds an extractor emits; `contains` is structural and `overrides` is derived by the resolver. */
+export type RefKind = Exclude<EdgeKind, "contains">;
+
+/**
+ * A use of a name that the resolver turns into an edge. `from` indexes the enclosing symbol (-1: file level).
+ * `receiver` is the text before the last dot (`this`, `self`, `super`, `x`, `pkg`, `a.b`), or null for a bare name.
+ */
+export interface RawReference {
+  kind: RefKind;
+  from: number;
+  name: string;
+  receiver: string | null;
+  line: number;
+  col: number;
+  /** Argument count at a call site, to pick among overloads. */
+  argCount: number | null;
+}
+
+/**
+ * A name brought into a file's scope by an import (or re-exported from it).
+ * - `imported`: the name in the source module; `*` for a namespace/module binding, `default` for a default import,
+ *   null for a side-effect import with no binding.
+ * - `local`: the name in this file (`*` for `export * from`).
+ */
+export interface ImportBinding {
+  local: string;
+  imported: string | null;
+  specifier: string;
+  line: number;
+  /** `export ... from`: the binding is visible to importers of this file, not used inside it. */
+  reexport: boolean;
+}
+
+/**
+ * What the extractor knows about a variable's type in one scope: `const x = new Foo()`, `x: Foo`,
+ * a typed parameter, or a typed field (`this.repo` with name `this.repo`). `scope` indexes a symbol (-1: file).
+ */
+export interface LocalType {
+  scope: number;
+  name: string;
+  typeName: string;
+}
+
+/** Everything one file yields. Pure data: safe to send between worker threads. */
+export interface ExtractResult {
+  symbols: ExtractedSymbol[];
+  refs: RawReference[];
+  imports: ImportBinding[];
+  localTypes: LocalType[];
+  /** Java `package a.b;`, Go `package foo`; null where the language has none. */
+  packageName: string | null;
+  /** Count of ERROR/MISSING nodes: the file is indexed as far as it parses. */
+  syntaxErrors: number;
+}

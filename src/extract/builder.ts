@@ -1,0 +1,260 @@
+import type { Node } from "web-tree-sitter";
+import type {
+  ExtractResult,
+  ExtractedSymbol,
+  ImportBinding,
+  LocalType,
+  RawReference,
+  RefKind,
+} from "../core/extraction.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
+
+interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName" | "docstring"> {
+  start: number;
+  end: number;
+  docstring: string | null;
+  /** Row where the declaration (with its export/decorators) begins, for finding a comment right above it. */
+  docRow: number;
+  owner: string | null;
+}
+
+interface PendingRef extends Omit<RawReference, "from"> {
+  at: number;
+}
+
+interface PendingType {
+  at: number;
+  name: string;
+  typeName: string;
+}
+
+export interface SymbolOptions {
+  /** The declaration's name; defaults to the text of `nameNode`. */
+  name?: string;
+  /** Where the signature stops (usually the body's start); defaults to the end of the first line. */
+  signatureEnd?: number;
+  exported?: boolean;
+  visibility?: ExtractedSymbol["visibility"];
+  paramCount?: number | null;
+  isStatic?: boolean;
+  /** An explicit docstring (Python); otherwise the comment block right above `docNode` or `node`. */
+  docstring?: string | null;
+  /** The outermost node of the declaration (an `export` statement, decorators) for comment lookup. */
+  docNode?: Node;
+  /**
+   * Where the declaration belongs when that is not where it is written: a Go method
+   * `func (s *Server) Run()` belongs to `Server`. Becomes the prefix of the qualified name.
+   */
+  owner?: string;
+}
+
+const MAX_SIGNATURE = 300;
+const MAX_DOC = 2000;
+
+/**
+ * Collects one file's declarations and references in any order, then works out containment,
+ * qualified names and the enclosing symbol of each reference from byte ranges alone, so extractors
+ * can use flat tree-sitter queries instead of walking the tree from JavaScript.
+ */
+export class ExtractionBuilder {
+  private readonly symbols: PendingSymbol[] = [];
+  private readonly refs: PendingRef[] = [];
+  private readonly types: PendingType[] = [];
+  private readonly imports: ImportBinding[] = [];
+  /** Comment blocks keyed by their last row. */
+  private readonly commentsByEndRow = new Map<number, { startRow: number; text: string }>();
+
+  constructor(readonly source: string) {}
+
+  /** Text of a node, sliced from the JS string rather than copied out of WASM. */
+  text(node: Node): string {
+    return this.source.slice(node.startIndex, node.endIndex);
+  }
+
+  comment(node: Node): void {
+    const endRow = node.endPosition.row;
+    const startRow = node.startPosition.row;
+    const prev = this.commentsByEndRow.get(startRow - 1);
+    const text = this.text(node);
+    // Consecutive line comments form one block.
+    if (prev) {
+      this.commentsByEndRow.delete(startRow - 1);
+      this.commentsByEndRow.set(endRow, { startRow: prev.startRow, text: `${prev.text}\n${text}` });
+    } else {
+      this.commentsByEndRow.set(endRow, { startRow, text });
+    }
+  }
+
+  symbol(kind: NodeKind, node: Node, nameNode: Node | null, options: SymbolOptions = {}): void {
+    const name = options.name ?? (nameNode ? this.text(nameNode) : "");
+    if (!name) return;
+    const docNode = options.docNode ?? node;
+    this.symbols.push({
+      kind,
+      name,
+      start: node.startIndex,
+      end: node.endIndex,
+      startLine: node.startPosition.row + 1,
+      startCol: node.startPosition.column,
+      endLine: node.endPosition.row + 1,
+      endCol: node.endPosition.column,
+      signature: this.signature(node.startIndex, options.signatureEnd ?? node.endIndex),
+      docstring: options.docstring ?? null,
+      docRow: docNode.startPosition.row,
+      exported: options.exported ?? false,
+      visibility: options.visibility ?? null,
+      paramCount: options.paramCount ?? null,
+      isStatic: options.isStatic ?? false,
+      owner: options.owner ?? null,
+    });
+  }
+
+  ref(kind: RefKind, at: Node, name: string, receiver: string | null, argCount: number | null = null): void {
+    if (!name) return;
+    this.refs.push({
+      kind,
+      at: at.startIndex,
+      name,
+      receiver,
+      line: at.startPosition.row + 1,
+      col: at.startPosition.column,
+      argCount,
+    });
+  }
+
+  import(binding: ImportBinding): void {
+    this.imports.push(binding);
+  }
+
+  /** Record that `name` holds a `typeName` in the scope around `at`. Names starting with `this.` are fields. */
+  localType(at: Node, name: string, typeName: string): void {
+    if (name && typeName) this.types.push({ at: at.startIndex, name, typeName });
+  }
+
+  finish(packageName: string | null, syntaxErrors: number): ExtractResult {
+    // Parents before children: by start ascending, then by end descending.
+    const order = this.symbols
+      .map((s, i) => i)
+      .sort((a, b) => this.symbols[a]!.start - this.symbols[b]!.start || this.symbols[b]!.end - this.symbols[a]!.end);
+    const sorted = order.map((i) => this.symbols[i]!);
+    const out: ExtractedSymbol[] = [];
+    const stack: number[] = [];
+    for (const s of sorted) {
+      while (stack.length && sorted[stack[stack.length - 1]!]!.end <= s.start) stack.pop();
+      const parent = stack.length ? stack[stack.length - 1]! : -1;
+      const parentSym = parent >= 0 ? out[parent] : undefined;
+      out.push({
+        kind: s.kind,
+        name: s.name,
+        qualifiedName: s.owner
+          ? `${s.owner}.${s.name}`
+          : parentSym && parentSym.kind !== "import"
+            ? `${parentSym.qualifiedName}.${s.name}`
+            : s.name,
+        parent,
+        startLine: s.startLine,
+        startCol: s.startCol,
+        endLine: s.endLine,
+        endCol: s.endCol,
+        signature: s.signature,
+        docstring: s.docstring ?? this.docAbove(s.docRow),
+        exported: s.exported,
+        visibility: s.visibility,
+        paramCount: s.paramCount,
+        isStatic: s.isStatic,
+      });
+      stack.push(out.length - 1);
+    }
+    const scopeOf = this.scopeFinder(sorted, out);
+    const refs: RawReference[] = this.refs.map((r) => ({
+      kind: r.kind,
+      from: scopeOf(r.at, (k) => k !== "import" && k !== "enum_member"),
+      name: r.name,
+      receiver: r.receiver,
+      line: r.line,
+      col: r.col,
+      argCount: r.argCount,
+    }));
+    const seen = new Set<string>();
+    const localTypes: LocalType[] = [];
+    for (const t of this.types) {
+      const scope = t.name.startsWith("this.")
+        ? scopeOf(t.at, (k) => TYPE_KINDS.has(k))
+        : scopeOf(t.at, (k) => CALLABLE_KINDS.has(k) || TYPE_KINDS.has(k));
+      const key = `${scope}\0${t.name}\0${t.typeName}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      localTypes.push({ scope, name: t.name, typeName: t.typeName });
+    }
+    return { symbols: out, refs, imports: this.imports, localTypes, packageName, syntaxErrors };
+  }
+
+  /** Innermost symbol of an accepted kind whose range holds a position; -1 for the file. */
+  private scopeFinder(sorted: PendingSymbol[], out: ExtractedSymbol[]) {
+    const starts = sorted.map((s) => s.start);
+    return (at: number, accept: (k: NodeKind) => boolean): number => {
+      // Last symbol starting at or before `at`, then climb parents until one encloses `at`.
+      let lo = 0;
+      let hi = starts.length - 1;
+      let idx = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid]! <= at) {
+          idx = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      while (idx >= 0 && !(sorted[idx]!.end > at && accept(out[idx]!.kind))) idx = out[idx]!.parent;
+      return idx;
+    };
+  }
+
+  /** The declaration's head: from its start to `end` (its body), never past its first line break if shorter. */
+  private signature(start: number, end: number): string | null {
+    let stop = end;
+    const eol = this.source.indexOf("\n", start);
+    if (eol >= 0 && eol < stop && !/[(,]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
+    const raw = this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2));
+    const sig = raw.replace(/\s+/g, " ").trim().replace(/[{:]\s*$/, "").trim();
+    if (!sig) return null;
+    return sig.length > MAX_SIGNATURE ? `${sig.slice(0, MAX_SIGNATURE)}…` : sig;
+  }
+
+  private docAbove(row: number): string | null {
+    const block = this.commentsByEndRow.get(row - 1);
+    if (!block) return null;
+    const cleaned = block.text
+      .split("\n")
+      .map((l) =>
+        l
+          .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#)\s?/, "")
+          .replace(/\*\/\s*$/, "")
+          .trimEnd(),
+      )
+      .join("\n")
+      .trim();
+    if (!cleaned) return null;
+    return cleaned.length > MAX_DOC ? `${cleaned.slice(0, MAX_DOC)}…` : cleaned;
+  }
+}
+
+/** Count ERROR and MISSING nodes without walking the tree when it has none. */
+export function countSyntaxErrors(root: Node): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const cursor = root.walk();
+  let done = false;
+  while (!done) {
+    const n = cursor.currentNode;
+    if (n.isError || n.isMissing) count++;
+    if (n.hasError && cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        done = true;
+        break;
+      }
+    }
+  }
+  cursor.delete();
+  return count;
+}

@@ -1,0 +1,20 @@
+import type { Language, Tree } from "web-tree-sitter";
+import type { ExtractResult } from "../core/extraction.js";
+
+/** Identifiers of the languages we index; one extractor file each under `languages/`. */
+export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "go" | "java";
+
+/**
+ * One language's extraction: its grammar, the file endings it claims, and a pure function from a
+ * parsed tree to symbols and references. Extractors get the source text so they can slice it instead
+ * of pulling text across the WASM boundary node by node.
+ */
+export interface LanguageExtractor {
+  id: LanguageId;
+  /** File endings, lower case with the dot (`.ts`). Longest match wins, so `.d.ts` can differ from `.ts`. */
+  extensions: readonly string[];
+  /** File name of the WASM grammar inside `tree-sitter-wasms/out/`. */
+  grammar: string;
+  /** Compile queries once per grammar; the returned function runs per file. */
+  prepare(language: Language): (tree: Tree, source: string, path: string) => ExtractResult;
+}

@@ -1,0 +1,366 @@
+import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { ExtractResult } from "../../core/extraction.js";
+import type { NodeKind } from "../../core/kinds.js";
+import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import type { LanguageExtractor, LanguageId } from "../language.js";
+import { dottedName, splitLast, unquote } from "../ts-helpers.js";
+
+type Dialect = "ts" | "js";
+
+/** Patterns shared by every dialect. Capture names say what a match is; `@name`/`@body` are its parts. */
+const COMMON = `
+(comment) @comment
+(function_declaration name: (identifier) @name body: (_) @body) @def.function
+(generator_function_declaration name: (identifier) @name body: (_) @body) @def.function
+(method_definition name: (_) @name body: (_) @body) @def.method
+(variable_declarator name: (identifier) @name) @def.variable
+(call_expression function: (identifier) @callee arguments: (_) @args) @call
+(call_expression function: (member_expression object: (_) @recv property: (_) @callee) arguments: (_) @args) @call
+(call_expression function: (super) @callee arguments: (_) @args) @call.super
+(new_expression constructor: (identifier) @callee) @new
+(new_expression constructor: (member_expression object: (_) @recv property: (_) @callee)) @new
+(variable_declarator name: (identifier) @lt.name value: (new_expression constructor: (_) @lt.type))
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @lt.field) right: (new_expression constructor: (_) @lt.type))
+(import_statement) @import
+(export_statement) @export
+`;
+
+const TS_ONLY = `
+(function_signature name: (identifier) @name) @def.signature
+(class_declaration name: (_) @name body: (_) @body) @def.class
+(abstract_class_declaration name: (_) @name body: (_) @body) @def.class
+(interface_declaration name: (_) @name body: (_) @body) @def.interface
+(type_alias_declaration name: (_) @name) @def.type_alias
+(enum_declaration name: (_) @name body: (_) @body) @def.enum
+(enum_body name: (property_identifier) @def.enum_member)
+(enum_assignment name: (property_identifier) @name) @def.enum_member
+(internal_module name: (_) @name body: (_) @body) @def.namespace
+(module name: (_) @name body: (_) @body) @def.namespace
+(method_signature name: (_) @name) @def.method
+(abstract_method_signature name: (_) @name) @def.method
+(public_field_definition name: (_) @name) @def.property
+(property_signature name: (_) @name) @def.property
+(extends_clause value: (_) @extends)
+(implements_clause (_) @implements)
+(extends_type_clause type: (_) @extends)
+(variable_declarator name: (identifier) @lt.name type: (type_annotation (_) @lt.type))
+(required_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
+(optional_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
+(public_field_definition name: (property_identifier) @lt.field type: (type_annotation (_) @lt.type))
+(public_field_definition name: (property_identifier) @lt.field value: (new_expression constructor: (_) @lt.type))
+(type_annotation (type_identifier) @typeref)
+(type_annotation (generic_type name: (type_identifier) @typeref))
+(type_annotation (nested_type_identifier) @typeref)
+(type_arguments (type_identifier) @typeref)
+`;
+
+const JS_ONLY = `
+(class_declaration name: (_) @name body: (_) @body) @def.class
+(field_definition property: (_) @name) @def.property
+(class_heritage (_) @extends)
+(field_definition property: (property_identifier) @lt.field value: (new_expression constructor: (_) @lt.type))
+`;
+
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
+
+function queryFor(dialect: Dialect): string {
+  return COMMON + (dialect === "ts" ? TS_ONLY : JS_ONLY);
+}
+
+function capturesOf(m: QueryMatch): Map<string, Node> {
+  const map = new Map<string, Node>();
+  for (const c of m.captures) map.set(c.name, c.node);
+  return map;
+}
+
+/** Modifiers written before a member's name: `private static async foo`. */
+function modifiers(b: ExtractionBuilder, def: Node, name: Node | undefined) {
+  const prefix = b.source.slice(def.startIndex, name ? name.startIndex : def.startIndex);
+  const visibility = /\bprivate\b/.test(prefix)
+    ? ("private" as const)
+    : /\bprotected\b/.test(prefix)
+      ? ("protected" as const)
+      : /\bpublic\b/.test(prefix)
+        ? ("public" as const)
+        : name?.type === "private_property_identifier"
+          ? ("private" as const)
+          : null;
+  return { visibility, isStatic: /\bstatic\b/.test(prefix) };
+}
+
+function paramCount(fn: Node | null): number | null {
+  if (!fn) return null;
+  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+  if (!params) return null;
+  if (params.type !== "formal_parameters") return 1;
+  let n = 0;
+  for (const p of params.namedChildren) if (p && p.type !== "comment") n++;
+  return n;
+}
+
+/** The statement a top-level declaration hangs from, and whether it is exported. */
+function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
+  const parent = decl.parent;
+  if (parent?.type === "export_statement") return { exported: true, docNode: parent };
+  return { exported: false, docNode: decl };
+}
+
+class TsFile {
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly isDeclarationFile: boolean,
+  ) {}
+
+  handle(m: QueryMatch): void {
+    const c = capturesOf(m);
+    const first = m.captures[0]!.name;
+    if (first === "comment") return this.b.comment(m.captures[0]!.node);
+    for (const [name, node] of c) {
+      if (name.startsWith("def.")) return this.definition(name.slice(4), node, c);
+    }
+    if (c.has("call") || c.has("new")) return this.call(c);
+    if (c.has("call.super")) {
+      const args = c.get("args");
+      return this.b.ref("calls", c.get("call.super")!, "constructor", "super", args ? args.namedChildCount : null);
+    }
+    if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
+    if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
+    if (c.has("lt.type")) return this.localType(c);
+    if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
+    if (c.has("import")) return this.importStatement(c.get("import")!);
+    if (c.has("export")) return this.exportStatement(c.get("export")!);
+  }
+
+  private definition(kind: string, def: Node, c: Map<string, Node>): void {
+    const b = this.b;
+    const name = c.get("name");
+    const body = c.get("body");
+    switch (kind) {
+      case "function":
+      case "class":
+      case "interface":
+      case "type_alias":
+      case "enum":
+      case "namespace": {
+        const { exported, docNode } = exportInfo(def);
+        const nodeKind: NodeKind = kind as NodeKind;
+        b.symbol(nodeKind, def, name ?? null, {
+          signatureEnd: body?.startIndex,
+          exported: exported || this.isDeclarationFile,
+          paramCount: kind === "function" ? paramCount(def) : null,
+          docNode,
+          ...(kind === "namespace" && name ? { name: unquote(b.text(name)) } : {}),
+        });
+        return;
+      }
+      case "signature": {
+        // Overload signatures precede an implementation we already index; keep only ambient ones.
+        if (!this.isDeclarationFile && def.parent?.type !== "ambient_declaration") return;
+        b.symbol("function", def, name ?? null, { exported: true, paramCount: paramCount(def) });
+        return;
+      }
+      case "method": {
+        const nameText = name ? b.text(name) : "";
+        const mods = modifiers(b, def, name);
+        b.symbol(nameText === "constructor" ? "constructor" : "method", def, name ?? null, {
+          signatureEnd: body?.startIndex,
+          paramCount: paramCount(def),
+          ...mods,
+        });
+        return;
+      }
+      case "property":
+        b.symbol("property", def, name ?? null, { ...modifiers(b, def, name) });
+        return;
+      case "enum_member":
+        b.symbol("enum_member", def, name ?? def);
+        return;
+      case "variable":
+        return this.variable(def, name);
+    }
+  }
+
+  /** Only module-level variables are symbols; locals inside functions are not. */
+  private variable(declarator: Node, name: Node | undefined): void {
+    const statement = declarator.parent;
+    const container = statement?.parent;
+    if (!statement || !container) return;
+    const inNamespace = container.type === "statement_block" && container.parent?.type === "internal_module";
+    if (!TOP_LEVEL_PARENTS.has(container.type) && !inNamespace) return;
+    if (container.type === "export_statement" && container.parent?.type !== "program" && !inNamespace) return;
+    const value = declarator.childForFieldName("value");
+    const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
+    const isConst = this.b.source.startsWith("const", statement.startIndex);
+    const { exported, docNode } = exportInfo(statement);
+    const kind: NodeKind = isFunction ? "function" : isConst ? "constant" : "variable";
+    this.b.symbol(kind, declarator, name ?? null, {
+      signatureEnd: isFunction ? value.childForFieldName("body")?.startIndex : undefined,
+      exported: exported || this.isDeclarationFile,
+      paramCount: isFunction ? paramCount(value) : null,
+      docNode,
+    });
+  }
+
+  private call(c: Map<string, Node>): void {
+    const site = c.get("call") ?? c.get("new")!;
+    const callee = c.get("callee")!;
+    const recv = c.get("recv");
+    const args = c.get("args") ?? site.childForFieldName("arguments");
+    const argCount = args ? args.namedChildCount : null;
+    const kind = c.has("new") ? "instantiates" : "calls";
+    const name = this.b.text(callee);
+    if (kind === "calls" && !recv && name === "require") return;
+    const receiver = recv ? (dottedName(recv, (n) => this.b.text(n)) ?? "?") : null;
+    this.b.ref(kind, callee, name, receiver, argCount);
+  }
+
+  private heritage(kind: "extends" | "implements", node: Node): void {
+    const dotted = dottedName(node, (n) => this.b.text(n));
+    if (!dotted) return;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref(kind, node, name, receiver);
+  }
+
+  private typeRef(node: Node): void {
+    const dotted = dottedName(node, (n) => this.b.text(n));
+    if (!dotted) return;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref("references", node, name, receiver);
+  }
+
+  private localType(c: Map<string, Node>): void {
+    const typeName = dottedName(c.get("lt.type")!, (n) => this.b.text(n));
+    if (!typeName) return;
+    const field = c.get("lt.field");
+    if (field) return this.b.localType(field, `this.${this.b.text(field)}`, typeName);
+    const name = c.get("lt.name")!;
+    const param = c.get("lt.param");
+    this.b.localType(name, this.b.text(name), typeName);
+    // `constructor(private repo: Repo)` also declares the field `this.repo`.
+    if (param?.namedChild(0)?.type === "accessibility_modifier") {
+      this.b.localType(name, `this.${this.b.text(name)}`, typeName);
+    }
+  }
+
+  private importStatement(stmt: Node): void {
+    const source = stmt.childForFieldName("source");
+    if (!source) return;
+    const specifier = unquote(this.b.text(source));
+    const line = stmt.startPosition.row + 1;
+    const clause = stmt.namedChildren.find((n) => n?.type === "import_clause");
+    if (!clause) {
+      this.b.import({ local: "", imported: null, specifier, line, reexport: false });
+      return;
+    }
+    for (const part of clause.namedChildren) {
+      if (!part) continue;
+      if (part.type === "identifier") {
+        this.binding(part, this.b.text(part), "default", specifier, false);
+      } else if (part.type === "namespace_import") {
+        const id = part.namedChild(0);
+        if (id) this.binding(id, this.b.text(id), "*", specifier, false);
+      } else if (part.type === "named_imports") {
+        for (const spec of part.namedChildren) {
+          if (spec?.type !== "import_specifier") continue;
+          const imported = spec.childForFieldName("name");
+          const alias = spec.childForFieldName("alias");
+          if (imported) this.binding(spec, this.b.text(alias ?? imported), this.b.text(imported), specifier, false);
+        }
+      }
+    }
+  }
+
+  private binding(at: Node, local: string, imported: string, specifier: string, reexport: boolean): void {
+    const line = at.startPosition.row + 1;
+    this.b.import({ local, imported, specifier, line, reexport });
+    if (!reexport) this.b.symbol("import", at, null, { name: local });
+  }
+
+  private exportStatement(stmt: Node): void {
+    const source = stmt.childForFieldName("source");
+    const specifier = source ? unquote(this.b.text(source)) : "";
+    const line = stmt.startPosition.row + 1;
+    const clause = stmt.namedChildren.find((n) => n?.type === "export_clause");
+    if (clause) {
+      for (const spec of clause.namedChildren) {
+        if (spec?.type !== "export_specifier") continue;
+        const name = spec.childForFieldName("name");
+        const alias = spec.childForFieldName("alias");
+        if (!name) continue;
+        this.b.import({ local: this.b.text(alias ?? name), imported: this.b.text(name), specifier, line, reexport: true });
+      }
+      return;
+    }
+    if (source) {
+      const ns = stmt.namedChildren.find((n) => n?.type === "namespace_export");
+      const id = ns?.namedChild(0);
+      this.b.import({ local: id ? this.b.text(id) : "*", imported: "*", specifier, line, reexport: true });
+      return;
+    }
+    // `export default <declaration or name>`: record which local name the default is.
+    if (!this.b.source.startsWith("default", stmt.startIndex + "export".length + 1)) return;
+    const decl = stmt.childForFieldName("declaration") ?? stmt.childForFieldName("value");
+    const named = decl?.childForFieldName("name") ?? (decl?.type === "identifier" ? decl : null);
+    if (named) this.b.import({ local: "default", imported: this.b.text(named), specifier: "", line, reexport: true });
+  }
+}
+
+/** `const x = require("./m")` and `const { a, b: c } = require("./m")`. */
+function requireBindings(b: ExtractionBuilder, root: Node, requireQuery: Query): void {
+  for (const m of requireQuery.matches(root)) {
+    const c = capturesOf(m);
+    if (b.text(c.get("fn")!) !== "require") continue;
+    const specifier = unquote(b.text(c.get("src")!));
+    const target = c.get("target")!;
+    const line = target.startPosition.row + 1;
+    if (target.type === "identifier") {
+      // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
+      b.import({ local: b.text(target), imported: "*", specifier, line, reexport: false });
+      continue;
+    }
+    for (const p of target.namedChildren) {
+      if (!p) continue;
+      if (p.type === "shorthand_property_identifier_pattern") {
+        b.import({ local: b.text(p), imported: b.text(p), specifier, line, reexport: false });
+        b.symbol("import", p, null, { name: b.text(p) });
+      } else if (p.type === "pair_pattern") {
+        const key = p.childForFieldName("key");
+        const value = p.childForFieldName("value");
+        if (key && value?.type === "identifier") {
+          b.import({ local: b.text(value), imported: b.text(key), specifier, line, reexport: false });
+          b.symbol("import", value, null, { name: b.text(value) });
+        }
+      }
+    }
+  }
+}
+
+const REQUIRE = `(variable_declarator name: (_) @target value: (call_expression function: (identifier) @fn arguments: (arguments . (string) @src .)))`;
+
+function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], grammar: string): LanguageExtractor {
+  return {
+    id,
+    extensions,
+    grammar,
+    prepare(language: Language) {
+      const query = new Query(language, queryFor(dialect));
+      const requireQuery = new Query(language, REQUIRE);
+      return (tree: Tree, source: string, path: string): ExtractResult => {
+        const b = new ExtractionBuilder(source);
+        const file = new TsFile(b, path.endsWith(".d.ts"));
+        const root = tree.rootNode;
+        for (const m of query.matches(root)) file.handle(m);
+        requireBindings(b, root, requireQuery);
+        return b.finish(null, countSyntaxErrors(root));
+      };
+    },
+  };
+}
+
+/** TypeScript, TSX and JavaScript/JSX: one grammar family, three parsers. */
+export const typescriptExtractors: LanguageExtractor[] = [
+  makeExtractor("typescript", "ts", [".ts", ".mts", ".cts"], "tree-sitter-typescript.wasm"),
+  makeExtractor("tsx", "ts", [".tsx"], "tree-sitter-tsx.wasm"),
+  makeExtractor("javascript", "js", [".js", ".jsx", ".mjs", ".cjs"], "tree-sitter-javascript.wasm"),
+];

@@ -1,0 +1,60 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Language, Parser, type Tree } from "web-tree-sitter";
+import type { ExtractResult } from "../core/extraction.js";
+import type { LanguageId } from "./language.js";
+import { extractorFor } from "./registry.js";
+
+const require = createRequire(import.meta.url);
+const grammarDir = join(dirname(require.resolve("tree-sitter-wasms/package.json")), "out");
+
+type ExtractFn = (tree: Tree, source: string, path: string) => ExtractResult;
+
+interface Loaded {
+  parser: Parser;
+  extract: ExtractFn;
+}
+
+let initialised: Promise<void> | null = null;
+const loaded = new Map<LanguageId, Promise<Loaded>>();
+
+async function load(id: LanguageId): Promise<Loaded> {
+  initialised ??= Parser.init();
+  await initialised;
+  const extractor = extractorFor(id);
+  const language = await Language.load(join(grammarDir, extractor.grammar));
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return { parser, extract: extractor.prepare(language) };
+}
+
+/** A parser and compiled queries per language, loaded once per thread on first use. */
+export function loadLanguage(id: LanguageId): Promise<Loaded> {
+  let p = loaded.get(id);
+  if (!p) {
+    p = load(id);
+    loaded.set(id, p);
+  }
+  return p;
+}
+
+/**
+ * Parse one file's text and extract its symbols and references. The tree is freed before
+ * returning: WASM memory is not collected by the garbage collector.
+ */
+export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
+  const { parser, extract } = await loadLanguage(id);
+  const tree = parser.parse(source);
+  if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
+  try {
+    return extract(tree, source, path);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Parse only, for the benchmark's floor: no extraction, no storage. */
+export async function parseOnly(id: LanguageId, source: string): Promise<void> {
+  const { parser } = await loadLanguage(id);
+  parser.parse(source)?.delete();
+}
