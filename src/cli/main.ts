@@ -1,2 +1,127 @@
 #!/usr/bin/env node
-export {};
+import { Command, Option } from "commander";
+import { readFileSync } from "node:fs";
+import { fail } from "./output.js";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+const program = new Command()
+  .name("codegraph")
+  .description("Local code intelligence for AI coding agents: a symbol graph of your repository, kept in .codegraph/.")
+  .version(pkg.version)
+  .showHelpAfterError();
+
+const pathOption = () => new Option("-p, --path <dir>", "the project (default: the indexed project around the working directory)");
+const jsonOption = () => new Option("--json", "print JSON instead of text");
+
+// Each action imports its implementation lazily: start-up time matters for commands run on every prompt.
+program
+  .command("init")
+  .description("create .codegraph/ in a project and build its index (an existing index is synced)")
+  .argument("[path]", "project folder", ".")
+  .option("-f, --force", "rebuild the index from scratch")
+  .addOption(jsonOption())
+  .action(async (path: string, opts: { force?: boolean; json?: boolean }) => {
+    const { runInit } = await import("./commands/index-commands.js");
+    await runInit(path, opts);
+  });
+
+program
+  .command("sync")
+  .description("update the index with the files changed since the last sync")
+  .argument("[path]", "project folder (default: the indexed project around the working directory)")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (path: string | undefined, opts: { path?: string; json?: boolean }) => {
+    const { runSync } = await import("./commands/index-commands.js");
+    await runSync(path ?? opts.path, opts);
+  });
+
+program
+  .command("status")
+  .description("files, nodes and edges in the index, and what changed on disk since the last sync")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (opts: { path?: string; json?: boolean }) => {
+    const { runStatus } = await import("./commands/read-commands.js");
+    runStatus(opts);
+  });
+
+program
+  .command("search")
+  .description("find symbols by name, words in their names, signatures and docs")
+  .argument("<query>", "text to search for")
+  .option("-k, --kind <kind>", "only symbols of this kind (function, class, method, ...)")
+  .option("-l, --limit <n>", "at most this many results", "20")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (query: string, opts) => {
+    const { runSearch } = await import("./commands/read-commands.js");
+    runSearch(query, opts);
+  });
+
+for (const direction of ["callers", "callees"] as const) {
+  program
+    .command(direction)
+    .description(direction === "callers" ? "who calls a symbol" : "what a symbol calls")
+    .argument("<symbol>", "a name, a qualified name (Class.method) or a stable id")
+    .option("--file <path>", "only the definition in this file (a path or its end)")
+    .option("-l, --limit <n>", "at most this many rows", "50")
+    .option("--all-uses", "every use (references, inheritance, imports), not only calls")
+    .addOption(pathOption())
+    .addOption(jsonOption())
+    .action(async (symbol: string, opts) => {
+      const { runRelations } = await import("./commands/read-commands.js");
+      runRelations(direction, symbol, opts);
+    });
+}
+
+program
+  .command("impact")
+  .description("what depends on a symbol, transitively: the blast radius of changing it")
+  .argument("<symbol>", "a name, a qualified name (Class.method) or a stable id")
+  .option("-d, --depth <n>", "how many hops to follow", "3")
+  .option("--file <path>", "only the definition in this file")
+  .option("-l, --limit <n>", "at most this many results", "200")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (symbol: string, opts) => {
+    const { runImpact } = await import("./commands/read-commands.js");
+    runImpact(symbol, opts);
+  });
+
+program
+  .command("node")
+  .description("a symbol's location, signature and source, or a file's numbered lines (file:10-40)")
+  .argument("<target>", "a symbol, or a file path with an optional :line or :start-end")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (target: string, opts) => {
+    const { runNode } = await import("./commands/read-commands.js");
+    runNode(target, opts);
+  });
+
+program
+  .command("files")
+  .description("the indexed files, as a tree (default) or a list")
+  .argument("[path]", "only files under this folder")
+  .option("--list", "one path per line")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (under: string | undefined, opts) => {
+    const { runFiles } = await import("./commands/read-commands.js");
+    runFiles(under, opts);
+  });
+
+program
+  .command("unlock")
+  .description("clear a stale writer lock left by a crashed process")
+  .option("--force", "remove it even if its process seems alive")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (opts) => {
+    const { runUnlock } = await import("./commands/index-commands.js");
+    runUnlock(opts);
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => fail(e, process.argv.includes("--json")));

@@ -1,0 +1,82 @@
+import { dbPath } from "../../config/paths.js";
+import { languageForPath } from "../../extract/registry.js";
+import { resolveProject } from "../../project/root.js";
+import { relations } from "../../query/callers.js";
+import { listFiles } from "../../query/files.js";
+import { impact } from "../../query/impact.js";
+import { nodeView } from "../../query/node.js";
+import { searchSymbols } from "../../query/search.js";
+import { status } from "../../query/status.js";
+import { renderFiles, renderImpact, renderNode, renderRelations, renderSearch, renderStatus } from "../../render/text.js";
+import { openDatabase, type Db } from "../../store/database.js";
+import { emit, positiveInt } from "../output.js";
+
+interface Common {
+  path?: string;
+  json?: boolean;
+}
+
+/** Open the project's index read-only for one command. */
+function withIndex<T>(opts: Common, fn: (db: Db, root: string) => T): T {
+  const root = resolveProject(opts.path);
+  const db = openDatabase(dbPath(root), { readonly: true });
+  try {
+    return fn(db, root);
+  } finally {
+    db.close();
+  }
+}
+
+export function runStatus(opts: Common): void {
+  withIndex(opts, (db, root) => {
+    const result = status(db, root, languageForPath);
+    emit(opts.json, result, () => renderStatus(result));
+  });
+}
+
+export function runSearch(query: string, opts: Common & { kind?: string; limit?: string }): void {
+  withIndex(opts, (db) => {
+    const result = searchSymbols(db, query, { kind: opts.kind, limit: positiveInt(opts.limit, "limit", 20) });
+    emit(opts.json, result, () => renderSearch(result));
+  });
+}
+
+export function runRelations(
+  direction: "callers" | "callees",
+  symbol: string,
+  opts: Common & { file?: string; limit?: string; allUses?: boolean },
+): void {
+  withIndex(opts, (db) => {
+    const result = relations(db, symbol, direction, {
+      file: opts.file,
+      limit: positiveInt(opts.limit, "limit", 50),
+      allUses: opts.allUses,
+    });
+    emit(opts.json, result, () => renderRelations(result));
+  });
+}
+
+export function runImpact(symbol: string, opts: Common & { depth?: string; file?: string; limit?: string }): void {
+  withIndex(opts, (db) => {
+    const result = impact(db, symbol, {
+      depth: positiveInt(opts.depth, "depth", 3),
+      file: opts.file,
+      limit: positiveInt(opts.limit, "limit", 200),
+    });
+    emit(opts.json, result, () => renderImpact(result));
+  });
+}
+
+export function runNode(target: string, opts: Common): void {
+  withIndex(opts, (db, root) => {
+    const result = nodeView(db, root, target);
+    emit(opts.json, result, () => renderNode(result));
+  });
+}
+
+export function runFiles(under: string | undefined, opts: Common & { list?: boolean }): void {
+  withIndex(opts, (db) => {
+    const result = listFiles(db, under);
+    emit(opts.json, result, () => renderFiles(result, !opts.list));
+  });
+}

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { CodegraphError } from "../core/errors.js";
+
+/** What is indexed. */
+export interface IndexingConfig {
+  /** Globs (project-relative); when non-empty, only matching files are indexed. */
+  include: string[];
+  /** Globs (project-relative) never indexed, on top of .gitignore and the built-in ignores. */
+  exclude: string[];
+  /** Files larger than this many bytes are skipped. */
+  maxFileSize: number;
+  /** Honour .gitignore files (nested ones too). */
+  gitignore: boolean;
+}
+
+export interface Config {
+  indexing: IndexingConfig;
+}
+
+export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
+
+export function defaultConfig(): Config {
+  return { indexing: { include: [], exclude: [], maxFileSize: DEFAULT_MAX_FILE_SIZE, gitignore: true } };
+}
+
+/** The commented `config.toml` that `init` writes: every default, explained, nothing active. */
+export const CONFIG_TEMPLATE = `# codegraph configuration for this project (local; codegraph.json at the root is for the team).
+# Every setting below is the default. Uncomment a line to change it; run \`codegraph sync\` after.
+
+[indexing]
+# Only index files matching these globs (project-relative). Empty means every supported file.
+# include = ["src/**", "lib/**"]
+
+# Never index files matching these globs, in addition to .gitignore and the built-in ignores
+# (.git, node_modules, dist, build, target, vendor, .venv, __pycache__, ...).
+# exclude = ["**/*.generated.ts", "fixtures/**"]
+
+# Skip files larger than this many bytes (1 MiB).
+# max_file_size = 1048576
+
+# Honour .gitignore files, nested ones included.
+# gitignore = true
+`;
+
+type Raw = Record<string, unknown>;
+
+function strings(value: unknown, where: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+    throw new CodegraphError("BAD_CONFIG", `${where} must be a list of glob strings, like ["src/**"].`);
+  }
+  return value as string[];
+}
+
+function applyIndexing(target: IndexingConfig, raw: unknown, where: string): void {
+  if (raw === undefined) return;
+  if (typeof raw !== "object" || raw === null) throw new CodegraphError("BAD_CONFIG", `${where} must be a table.`);
+  const r = raw as Raw;
+  const include = strings(r.include, `${where}.include`);
+  const exclude = strings(r.exclude, `${where}.exclude`);
+  if (include) target.include = include;
+  if (exclude) target.exclude = [...target.exclude, ...exclude];
+  const size = r.max_file_size ?? r.maxFileSize;
+  if (size !== undefined) {
+    if (typeof size !== "number" || !Number.isFinite(size) || size <= 0) {
+      throw new CodegraphError("BAD_CONFIG", `${where}.max_file_size must be a positive number of bytes.`);
+    }
+    target.maxFileSize = Math.floor(size);
+  }
+  if (r.gitignore !== undefined) {
+    if (typeof r.gitignore !== "boolean") throw new CodegraphError("BAD_CONFIG", `${where}.gitignore must be true or false.`);
+    target.gitignore = r.gitignore;
+  }
+}
+
+/**
+ * The project's configuration: defaults, then the team's `codegraph.json`, then the local
+ * `.codegraph/config.toml`. A file that does not parse is an error naming the file and the fix.
+ */
+export function loadConfig(root: string): Config {
+  const config = defaultConfig();
+  const jsonPath = join(root, "codegraph.json");
+  if (existsSync(jsonPath)) {
+    let raw: Raw;
+    try {
+      raw = JSON.parse(readFileSync(jsonPath, "utf8")) as Raw;
+    } catch (e) {
+      throw new CodegraphError("BAD_CONFIG", `${jsonPath} is not valid JSON: ${(e as Error).message}. Fix or remove it.`);
+    }
+    applyIndexing(config.indexing, raw.indexing ?? pick(raw, ["include", "exclude", "max_file_size", "maxFileSize"]), "codegraph.json indexing");
+  }
+  const tomlPath = join(root, ".codegraph", "config.toml");
+  if (existsSync(tomlPath)) {
+    let raw: Raw;
+    try {
+      raw = parseToml(readFileSync(tomlPath, "utf8")) as Raw;
+    } catch (e) {
+      throw new CodegraphError("BAD_CONFIG", `${tomlPath} is not valid TOML: ${(e as Error).message}. Fix or delete it.`);
+    }
+    applyIndexing(config.indexing, raw.indexing, "config.toml [indexing]");
+  }
+  return config;
+}
+
+function pick(raw: Raw, keys: string[]): Raw | undefined {
+  const out: Raw = {};
+  for (const k of keys) if (raw[k] !== undefined) out[k] = raw[k];
+  return Object.keys(out).length ? out : undefined;
+}

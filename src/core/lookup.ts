@@ -1,0 +1,66 @@
+import type { ImportBinding, RefKind } from "./extraction.js";
+import type { NodeKind } from "./kinds.js";
+
+/** A file as the resolver sees it. `nodeId` is the file's own node, the target of module imports. */
+export interface FileInfo {
+  id: number;
+  path: string;
+  language: string;
+  packageName: string | null;
+  nodeId: number;
+}
+
+/** A declaration as the resolver sees it. */
+export interface SymbolInfo {
+  id: number;
+  fileId: number;
+  parentId: number | null;
+  kind: NodeKind;
+  name: string;
+  qualifiedName: string;
+  paramCount: number | null;
+  exported: boolean;
+}
+
+/** A reference waiting for resolution, as stored. `fromId` is a node id (the file's node at file level). */
+export interface RefInfo {
+  id: number;
+  fileId: number;
+  fromId: number;
+  kind: RefKind;
+  name: string;
+  receiver: string | null;
+  line: number;
+  argCount: number | null;
+}
+
+export interface LocalTypeInfo {
+  scopeId: number;
+  name: string;
+  typeName: string;
+}
+
+/**
+ * Everything the resolver may ask about the project. Two implementations answer it: one from memory
+ * during a full index, one from SQLite during incremental sync. The resolver never sees which, so both
+ * paths give the same graph.
+ */
+export interface Lookup {
+  file(id: number): FileInfo | undefined;
+  fileByPath(path: string): FileInfo | undefined;
+  /** Files whose path is `suffix` or ends with `/suffix`. */
+  filesByPathSuffix(suffix: string): FileInfo[];
+  filesInDir(dir: string, language: string): FileInfo[];
+  filesInPackage(packageName: string, language: string): FileInfo[];
+  symbol(id: number): SymbolInfo | undefined;
+  /** Symbols declared directly in the file (parent is the file), by name. */
+  topLevel(fileId: number, name: string): SymbolInfo[];
+  /** Symbols declared directly inside another symbol, by name. */
+  children(parentId: number, name: string): SymbolInfo[];
+  /** Symbols in a file with an exact qualified name (members of a type: `Type.member`). */
+  byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[];
+  imports(fileId: number): readonly ImportBinding[];
+  localTypes(fileId: number): readonly LocalTypeInfo[];
+  /** The extends/implements references written on a type declaration. */
+  heritage(typeId: number): readonly RefInfo[];
+}

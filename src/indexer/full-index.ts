@@ -1,0 +1,154 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
+import { readEnv } from "../config/env.js";
+import type { FileRecord } from "../core/rows.js";
+import { languageForPath } from "../extract/registry.js";
+import { MemoryLookup } from "../resolve/memory-lookup.js";
+import { Resolver } from "../resolve/resolver.js";
+import type { ProjectContext } from "../resolve/rules.js";
+import { scanProject } from "../scan/inventory.js";
+import { createDatabase, createIndexes, setMeta, type Db } from "../store/database.js";
+import { countGraph } from "../store/counts.js";
+import { Writer } from "../store/writer.js";
+import { readProjectContext } from "./context.js";
+import { acquireWriterLock } from "./lock.js";
+import type { ParseJob } from "./messages.js";
+import { parseAll } from "./pool.js";
+import type { IndexSummary, ProgressFn } from "./progress.js";
+import { IdAllocator, toRecord } from "./records.js";
+import { dbPath, indexDir } from "../config/paths.js";
+
+/** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
+export function ensureIndexDir(root: string): void {
+  const dir = indexDir(root);
+  mkdirSync(dir, { recursive: true });
+  const config = join(dir, "config.toml");
+  if (!existsSync(config)) writeFileSync(config, CONFIG_TEMPLATE);
+  const ignore = join(dir, ".gitignore");
+  if (!existsSync(ignore)) writeFileSync(ignore, "# the index is derived data\n*\n");
+}
+
+/**
+ * Build the index from scratch. It is written to a temporary database and renamed over the old one
+ * at the end, so a process killed at any moment leaves the previous index (or none), never half of one.
+ */
+export async function fullIndex(root: string, onProgress: ProgressFn = () => {}): Promise<IndexSummary> {
+  const started = performance.now();
+  ensureIndexDir(root);
+  const release = acquireWriterLock(indexDir(root));
+  try {
+    const config = loadConfig(root);
+    onProgress({ phase: "scanning", done: 0, total: 0 });
+    const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
+    const ctx = readProjectContext(root, inventory.manifests);
+    const tmp = `${dbPath(root)}.tmp`;
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(tmp + suffix, { force: true });
+    const db = createDatabase(tmp);
+    let summary: IndexSummary;
+    try {
+      summary = await build(db, root, config, inventory.files.map((f) => f.path), ctx, onProgress);
+      summary.skipped.push(...inventory.skipped);
+      setMeta(db, "context", JSON.stringify(ctx));
+      setMeta(db, "indexed_at", new Date().toISOString());
+      db.pragma("wal_checkpoint(TRUNCATE)");
+    } finally {
+      db.close();
+    }
+    for (const suffix of ["-wal", "-shm"]) rmSync(dbPath(root) + suffix, { force: true });
+    renameSync(tmp, dbPath(root));
+    for (const suffix of ["-wal", "-shm"]) rmSync(tmp + suffix, { force: true });
+    summary.durationMs = Math.round(performance.now() - started);
+    return summary;
+  } finally {
+    release();
+  }
+}
+
+async function build(
+  db: Db,
+  root: string,
+  config: Config,
+  paths: string[],
+  ctx: ProjectContext,
+  onProgress: ProgressFn,
+): Promise<IndexSummary> {
+  const writer = new Writer(db);
+  const ids = new IdAllocator(1, 1, 1);
+  const records: FileRecord[] = [];
+  const skipped: IndexSummary["skipped"] = [];
+  const partial: IndexSummary["partial"] = [];
+  const languages: Record<string, number> = {};
+  const jobs: ParseJob[] = paths.map((path) => ({ path, language: languageForPath(path)! }));
+  let done = 0;
+  const insertMany = db.transaction((batch: FileRecord[]) => {
+    for (const r of batch) writer.insertFile(r);
+  });
+  let pending: FileRecord[] = [];
+  await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
+    done++;
+    if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
+    if (!o.ok) {
+      skipped.push({ path: o.path, reason: o.reason });
+      return;
+    }
+    const record = toRecord(o, o.result, ids);
+    if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+    languages[o.language] = (languages[o.language] ?? 0) + 1;
+    records.push(record);
+    pending.push(record);
+    if (pending.length >= 200) {
+      insertMany(pending.map(withoutRefs));
+      pending = [];
+    }
+  });
+  insertMany(pending.map(withoutRefs));
+
+  // Resolve every reference against the whole project, in memory.
+  const lookup = new MemoryLookup(records);
+  const resolver = new Resolver(lookup, ctx);
+  const total = records.reduce((n, r) => n + r.refs.length, 0);
+  let resolvedCount = 0;
+  let seen = 0;
+  const insRef = db.prepare(
+    "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,?)",
+  );
+  const writeResolved = db.transaction((r: FileRecord) => {
+    for (const ref of r.refs) {
+      const edges = resolver.resolve(ref);
+      for (const e of edges) {
+        writer.insertEdge({ sourceId: ref.fromId, targetId: e.targetId, kind: e.kind, fileId: ref.fileId, line: ref.line, resolution: e.resolution, refId: ref.id });
+      }
+      if (edges.length) resolvedCount++;
+      insRef.run(ref.id, ref.fileId, ref.fromId, ref.kind, ref.name, ref.receiver, ref.line, ref.col, ref.argCount, edges.length ? 1 : 0);
+    }
+  });
+  for (const r of records) {
+    writeResolved(r);
+    seen += r.refs.length;
+    onProgress({ phase: "resolving", done: seen, total });
+  }
+  onProgress({ phase: "writing", done: 0, total: 0 });
+  createIndexes(db);
+  const counts = countGraph(db);
+  return {
+    mode: "full",
+    root,
+    files: counts.files,
+    nodes: counts.nodes,
+    edges: counts.edges,
+    languages,
+    added: records.length,
+    modified: 0,
+    removed: 0,
+    skipped,
+    partial,
+    refsResolved: resolvedCount,
+    durationMs: 0,
+  };
+}
+
+/** The file and node rows go in during parsing; references wait until they are resolved. */
+function withoutRefs(r: FileRecord): FileRecord {
+  return { ...r, refs: [] };
+}

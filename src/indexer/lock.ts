@@ -1,0 +1,69 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { CodegraphError } from "../core/errors.js";
+
+const LOCK_FILE = "writer.lock";
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function holder(path: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
+    return Number.isFinite(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The writer lock: one process writes an index at a time. A lock left by a process that died is taken
+ * over; one held by a live process is a LOCKED error that says how to proceed.
+ */
+export function acquireWriterLock(indexDir: string): () => void {
+  const path = join(indexDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, "wx");
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const pid = holder(path);
+      if (pid !== null && pid !== process.pid && alive(pid)) {
+        throw new CodegraphError(
+          "LOCKED",
+          `Another codegraph process (pid ${pid}) is writing this index. Wait for it to finish; ` +
+            "if it is stuck, stop it, or run `codegraph unlock` if it has already died.",
+        );
+      }
+      rmSync(path, { force: true }); // stale: its writer is gone
+    }
+  }
+  throw new CodegraphError("LOCKED", `Could not take the writer lock at ${path}. Run \`codegraph unlock\` and retry.`);
+}
+
+/** `codegraph unlock`: remove the lock. Refuses while its holder is alive unless forced. */
+export function clearWriterLock(indexDir: string, force: boolean): { removed: boolean; pid: number | null } {
+  const path = join(indexDir, LOCK_FILE);
+  const pid = holder(path);
+  if (pid === null) {
+    rmSync(path, { force: true });
+    return { removed: false, pid: null };
+  }
+  if (alive(pid) && !force) {
+    throw new CodegraphError(
+      "LOCKED",
+      `The lock is held by a running process (pid ${pid}). Stop it first, or pass --force if you are sure it is not writing.`,
+    );
+  }
+  rmSync(path, { force: true });
+  return { removed: true, pid };
+}

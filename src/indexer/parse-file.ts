@@ -1,0 +1,16 @@
+import { join } from "node:path";
+import { extractSource } from "../extract/parser.js";
+import type { ParseJob, ParseOutcome } from "./messages.js";
+import { readSource } from "./read-source.js";
+
+/** Read, hash and extract one file. Never throws: a bad file becomes a skip with its reason. */
+export async function parseFile(root: string, job: ParseJob, maxSize: number): Promise<ParseOutcome> {
+  const read = readSource(join(root, job.path), maxSize);
+  if (!read.ok) return { ...job, ok: false, size: read.size, mtimeMs: read.mtimeMs, reason: read.reason };
+  try {
+    const result = await extractSource(job.language, read.text, job.path);
+    return { ...job, ok: true, size: read.size, mtimeMs: read.mtimeMs, sha256: read.sha256, result };
+  } catch (e) {
+    return { ...job, ok: false, size: read.size, mtimeMs: read.mtimeMs, reason: `parse failed: ${(e as Error).message}` };
+  }
+}

@@ -1,0 +1,56 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { ParseJob, ParseOutcome } from "./messages.js";
+import { parseFile } from "./parse-file.js";
+
+const BATCH = 24;
+/** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
+const IN_PROCESS_LIMIT = 48;
+
+/**
+ * Parses files on worker threads, one per core, feeding small batches so a slow file does not hold
+ * back a whole share. Results stream to `onResult` in completion order.
+ */
+export async function parseAll(
+  root: string,
+  jobs: ParseJob[],
+  maxSize: number,
+  threads: number | null,
+  onResult: (o: ParseOutcome) => void,
+): Promise<void> {
+  if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
+    for (const job of jobs) onResult(await parseFile(root, job, maxSize));
+    return;
+  }
+  const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH)));
+  let next = 0;
+  const workerUrl = new URL("./worker.js", import.meta.url);
+  const workers: Worker[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: count }, () => {
+        const w = new Worker(workerUrl, { workerData: { root, maxSize } });
+        workers.push(w);
+        return new Promise<void>((resolve, reject) => {
+          const feed = () => {
+            if (next >= jobs.length) return resolve();
+            const batch = jobs.slice(next, next + BATCH);
+            next += batch.length;
+            w.postMessage(batch);
+          };
+          w.on("message", (outcomes: ParseOutcome[]) => {
+            for (const o of outcomes) onResult(o);
+            feed();
+          });
+          w.on("error", reject);
+          w.on("exit", (code) => {
+            if (next < jobs.length || code !== 0) reject(new Error(`parse worker exited with code ${code}`));
+          });
+          feed();
+        });
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

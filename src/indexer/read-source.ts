@@ -1,0 +1,49 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { sha256 } from "../core/hash.js";
+
+export type ReadOutcome =
+  | { ok: true; text: string; size: number; mtimeMs: number; sha256: string }
+  | { ok: false; reason: "binary" | "not UTF-8" | "unreadable" | "too large"; size: number; mtimeMs: number };
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Read a source file once: its bytes give the hash and the text, and the stat taken on the same open
+ * file gives size and mtime, so what we record matches what we parsed.
+ */
+export function readSource(absPath: string, maxSize: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(absPath, "r");
+  } catch {
+    return { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
+  }
+  try {
+    const st = fstatSync(fd);
+    const size = st.size;
+    const mtimeMs = Math.floor(st.mtimeMs);
+    if (size > maxSize) return { ok: false, reason: "too large", size, mtimeMs };
+    const buf = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buf, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    const bytes = buf.subarray(0, read);
+    // A NUL byte in the first 8 KiB means binary, as git decides it.
+    if (bytes.subarray(0, 8192).includes(0)) return { ok: false, reason: "binary", size, mtimeMs };
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      return { ok: false, reason: "not UTF-8", size, mtimeMs };
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { ok: true, text, size, mtimeMs, sha256: sha256(bytes) };
+  } catch {
+    return { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,188 @@
+import { loadConfig } from "../config/config.js";
+import { readEnv } from "../config/env.js";
+import { indexDir, dbPath } from "../config/paths.js";
+import type { FileRecord } from "../core/rows.js";
+import type { RefInfo } from "../core/lookup.js";
+import { languageForPath } from "../extract/registry.js";
+import { Resolver } from "../resolve/resolver.js";
+import { scanProject } from "../scan/inventory.js";
+import { countGraph } from "../store/counts.js";
+import { getMeta, openDatabase, setMeta, type Db } from "../store/database.js";
+import {
+  allRefs,
+  edgeTargets,
+  heritageSignature,
+  maxIds,
+  moduleRefs,
+  namesOfFiles,
+  refIdsOfFile,
+  refsAffectedByNames,
+  refsByIds,
+  storedFiles,
+} from "../store/reader.js";
+import { SqliteLookup } from "../store/sqlite-lookup.js";
+import { Writer } from "../store/writer.js";
+import { readProjectContext } from "./context.js";
+import { acquireWriterLock } from "./lock.js";
+import type { ParseJob, ParseOutcome } from "./messages.js";
+import { parseAll } from "./pool.js";
+import type { IndexSummary, ProgressFn } from "./progress.js";
+import { IdAllocator, toRecord } from "./records.js";
+
+/**
+ * Bring the index up to date with the disk. A file whose size and mtime match is fresh; otherwise its
+ * hash decides. Only added and modified files are parsed, removed ones are dropped, and the references
+ * that could resolve differently are resolved again, so the graph equals what `init --force` builds.
+ */
+export async function syncIndex(root: string, onProgress: ProgressFn = () => {}): Promise<IndexSummary> {
+  const started = performance.now();
+  const db = openDatabase(dbPath(root));
+  try {
+    const release = acquireWriterLock(indexDir(root));
+    try {
+      const summary = await syncOpen(db, root, onProgress);
+      summary.durationMs = Math.round(performance.now() - started);
+      return summary;
+    } finally {
+      release();
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<IndexSummary> {
+  const config = loadConfig(root);
+  onProgress({ phase: "scanning", done: 0, total: 0 });
+  const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
+  const ctx = readProjectContext(root, inventory.manifests);
+  const contextChanged = getMeta(db, "context") !== JSON.stringify(ctx);
+  const stored = storedFiles(db);
+  const onDisk = new Set(inventory.files.map((f) => f.path));
+  const jobs: ParseJob[] = [];
+  for (const f of inventory.files) {
+    const old = stored.get(f.path);
+    if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs) jobs.push({ path: f.path, language: languageForPath(f.path)! });
+  }
+  const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
+  let removed = removedIds.length;
+  const outcomes: ParseOutcome[] = [];
+  let done = 0;
+  await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
+    outcomes.push(o);
+    onProgress({ phase: "parsing", done: ++done, total: jobs.length });
+  });
+  outcomes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  const skipped: IndexSummary["skipped"] = [...inventory.skipped];
+  const partial: IndexSummary["partial"] = [];
+  const touched: ParseOutcome[] = [];
+  const fresh: (ParseOutcome & { ok: true })[] = [];
+  let added = 0;
+  let modified = 0;
+  for (const o of outcomes) {
+    const old = stored.get(o.path);
+    if (!o.ok) {
+      skipped.push({ path: o.path, reason: o.reason });
+      if (old) {
+        removedIds.push(old.id); // it can no longer be indexed: drop what we had
+        removed++;
+      }
+      continue;
+    }
+    if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+    if (old && old.sha256 === o.sha256) {
+      touched.push(o); // same bytes, new stat: not a change
+      continue;
+    }
+    if (old) {
+      removedIds.push(old.id);
+      modified++;
+    } else added++;
+    fresh.push(o);
+  }
+
+  let resolvedCount = 0;
+  const apply = db.transaction(() => {
+    const touch = db.prepare("UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?");
+    for (const o of touched) touch.run(o.size, o.mtimeMs, o.path);
+    if (!fresh.length && !removedIds.length && !contextChanged) return;
+
+    const writer = new Writer(db);
+    const oldHeritage = removedIds.map((id) => heritageSignature(db, id));
+    const oldPaths = new Map([...stored.values()].map((s) => [s.id, s.path]));
+    const names = namesOfFiles(db, removedIds);
+    const moduleShapeChanged = added > 0 || removedIds.length > modified;
+    // Old targets of module references, to notice a file whose imports now point elsewhere.
+    const moduleBefore = new Map<number, string>();
+    if (moduleShapeChanged) for (const id of moduleRefs(db)) moduleBefore.set(id, edgeTargets(db, id));
+    const toResolve = new Set<number>();
+    for (const id of removedIds) for (const refId of writer.deleteFile(id)) toResolve.add(refId);
+
+    const max = maxIds(db);
+    const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
+    const records: FileRecord[] = fresh.map((o) => toRecord(o, o.result, ids));
+    for (const r of records) writer.insertFile(r);
+    const newIds = records.map((r) => r.file.id);
+    for (const n of namesOfFiles(db, newIds)) names.add(n);
+    for (const r of records) for (const ref of r.refs) toResolve.add(ref.id);
+
+    const newHeritage = new Map(records.map((r) => [r.file.path, heritageSignature(db, r.file.id)]));
+    const hierarchyChanged = removedIds.some((id, i) => newHeritage.get(oldPaths.get(id) ?? "") !== oldHeritage[i]) ||
+      [...newHeritage.entries()].some(([path, sig]) => sig !== "" && !removedIds.some((id) => oldPaths.get(id) === path));
+
+    let refs: RefInfo[];
+    if (contextChanged || hierarchyChanged) {
+      // Resolution rules or a class hierarchy changed: anything may resolve differently.
+      refs = allRefs(db);
+    } else {
+      for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
+      if (moduleShapeChanged) for (const id of moduleBefore.keys()) toResolve.add(id);
+      refs = refsByIds(db, [...toResolve].sort((a, b) => a - b));
+    }
+    const resolver = new Resolver(new SqliteLookup(db), ctx);
+    const resolveAll = (list: RefInfo[]) => {
+      for (const ref of list) {
+        writer.clearRefEdges(ref.id);
+        const edges = resolver.resolve(ref);
+        for (const e of edges) {
+          writer.insertEdge({ sourceId: ref.fromId, targetId: e.targetId, kind: e.kind, fileId: ref.fileId, line: ref.line, resolution: e.resolution, refId: ref.id });
+        }
+        writer.setResolved(ref.id, edges.length > 0);
+        if (edges.length) resolvedCount++;
+      }
+    };
+    onProgress({ phase: "resolving", done: 0, total: refs.length });
+    resolveAll(refs);
+    // A file whose imports now reach other modules may see every name differently.
+    const seen = new Set(refs.map((r) => r.id));
+    const cascade = new Set<number>();
+    const fileOfRef = new Map(refs.map((r) => [r.id, r.fileId]));
+    for (const [refId, before] of moduleBefore) {
+      if (edgeTargets(db, refId) === before) continue;
+      const fileId = fileOfRef.get(refId);
+      if (fileId === undefined) continue;
+      for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
+    }
+    if (cascade.size) resolveAll(refsByIds(db, cascade));
+    setMeta(db, "context", JSON.stringify(ctx));
+  });
+  apply.immediate();
+  setMeta(db, "synced_at", new Date().toISOString());
+  const counts = countGraph(db);
+  return {
+    mode: "sync",
+    root,
+    files: counts.files,
+    nodes: counts.nodes,
+    edges: counts.edges,
+    languages: counts.languages,
+    added,
+    modified,
+    removed,
+    skipped,
+    partial,
+    refsResolved: resolvedCount,
+    durationMs: 0,
+  };
+}

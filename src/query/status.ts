@@ -1,0 +1,64 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "../config/config.js";
+import { dbPath } from "../config/paths.js";
+import { sha256 } from "../core/hash.js";
+import { scanProject } from "../scan/inventory.js";
+import { countGraph, type GraphCounts } from "../store/counts.js";
+import { getMeta, type Db } from "../store/database.js";
+import { storedFiles } from "../store/reader.js";
+
+export interface StatusResult extends GraphCounts {
+  root: string;
+  dbBytes: number;
+  schemaVersion: number;
+  indexedAt: string | null;
+  syncedAt: string | null;
+  changes: { added: string[]; modified: string[]; removed: string[] };
+}
+
+/**
+ * What the index holds and how far the disk has moved on since: a file whose size and mtime differ
+ * counts as modified only when its hash differs too (a touch is not a change).
+ */
+export function status(db: Db, root: string, languageOf: (path: string) => string | null): StatusResult {
+  const counts = countGraph(db);
+  const config = loadConfig(root);
+  const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null);
+  const stored = storedFiles(db);
+  const added: string[] = [];
+  const modified: string[] = [];
+  const present = new Set<string>();
+  for (const f of inventory.files) {
+    present.add(f.path);
+    const old = stored.get(f.path);
+    if (!old) {
+      added.push(f.path);
+      continue;
+    }
+    if (old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
+    try {
+      if (sha256(readFileSync(join(root, f.path))) !== old.sha256) modified.push(f.path);
+    } catch {
+      modified.push(f.path);
+    }
+  }
+  const removed = [...stored.keys()].filter((p) => !present.has(p));
+  let dbBytes = 0;
+  for (const suffix of ["", "-wal"]) {
+    try {
+      dbBytes += statSync(dbPath(root) + suffix).size;
+    } catch {
+      // no WAL file: nothing to add
+    }
+  }
+  return {
+    ...counts,
+    root,
+    dbBytes,
+    schemaVersion: Number(getMeta(db, "schema_version")),
+    indexedAt: getMeta(db, "indexed_at"),
+    syncedAt: getMeta(db, "synced_at"),
+    changes: { added, modified, removed },
+  };
+}

@@ -1,0 +1,148 @@
+import type { IndexSummary } from "../indexer/progress.js";
+import type { ImpactResult } from "../query/impact.js";
+import type { NodeResult, SourceLines } from "../query/node.js";
+import type { RelationResult } from "../query/callers.js";
+import type { SearchResult } from "../query/search.js";
+import type { StatusResult } from "../query/status.js";
+import type { FileEntry } from "../query/files.js";
+import type { SymbolHit } from "../query/symbols.js";
+
+const loc = (s: SymbolHit) => `${s.file}:${s.startLine}`;
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function counts(record: Record<string, number>): string {
+  return Object.entries(record)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+}
+
+export function renderIndexSummary(s: IndexSummary): string {
+  const lines: string[] = [];
+  const verb = s.mode === "full" ? "Indexed" : "Synced";
+  lines.push(`${verb} ${s.root} in ${(s.durationMs / 1000).toFixed(2)} s`);
+  if (s.mode === "sync") lines.push(`  changes:   ${s.added} added, ${s.modified} modified, ${s.removed} removed`);
+  lines.push(`  files:     ${s.files}${Object.keys(s.languages).length ? ` (${counts(s.languages)})` : ""}`);
+  lines.push(`  symbols:   ${s.nodes} nodes`);
+  lines.push(`  edges:     ${s.edges}`);
+  if (s.partial.length) {
+    lines.push(`  partial:   ${s.partial.length} file(s) with syntax errors, indexed as far as they parse`);
+    for (const p of s.partial.slice(0, 5)) lines.push(`    ${p.path} (${p.errors} error${p.errors === 1 ? "" : "s"})`);
+    if (s.partial.length > 5) lines.push(`    … and ${s.partial.length - 5} more`);
+  }
+  if (s.skipped.length) {
+    const byReason = new Map<string, string[]>();
+    for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), k.path]);
+    lines.push(`  skipped:   ${s.skipped.length} file(s)`);
+    for (const [reason, paths] of byReason) {
+      lines.push(`    ${reason}: ${paths.length} (${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", …" : ""})`);
+    }
+  }
+  return lines.join("\n");
+}
+
+export function renderStatus(s: StatusResult): string {
+  const lines = [
+    `Project:   ${s.root}`,
+    `Files:     ${s.files}${Object.keys(s.languages).length ? ` (${counts(s.languages)})` : ""}`,
+    `Nodes:     ${s.nodes}${Object.keys(s.nodesByKind).length ? ` (${counts(s.nodesByKind)})` : ""}`,
+    `Edges:     ${s.edges}${Object.keys(s.edgesByKind).length ? ` (${counts(s.edgesByKind)})` : ""}`,
+    `Unresolved references: ${s.unresolved}`,
+    `Database:  ${bytes(s.dbBytes)}, schema version ${s.schemaVersion}`,
+    `Indexed:   ${s.indexedAt ?? "never"}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
+  ];
+  const { added, modified, removed } = s.changes;
+  if (added.length + modified.length + removed.length === 0) lines.push("Changes on disk since the last sync: none");
+  else {
+    lines.push(`Changes on disk since the last sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`);
+    for (const [label, list] of [["added", added], ["modified", modified], ["removed", removed]] as const) {
+      for (const p of list.slice(0, 10)) lines.push(`  ${label}: ${p}`);
+      if (list.length > 10) lines.push(`  … ${list.length - 10} more ${label}`);
+    }
+    lines.push("Run `codegraph sync` to update the index.");
+  }
+  return lines.join("\n");
+}
+
+export function renderSearch(r: SearchResult): string {
+  if (!r.hits.length) return `No symbols match "${r.query}".`;
+  return r.hits
+    .map((h) => `${h.kind.padEnd(11)} ${h.qualifiedName}  ${loc(h)}${h.signature ? `\n            ${h.signature}` : ""}`)
+    .join("\n");
+}
+
+export function renderRelations(r: RelationResult): string {
+  if (!r.groups.length) return `No symbol named "${r.query}" is indexed.`;
+  const out: string[] = [];
+  const verb = r.direction === "callers" ? "Callers of" : "Callees of";
+  for (const g of r.groups) {
+    out.push(`${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}): ${g.total}`);
+    if (!g.total) out.push("  (none found)");
+    for (const row of g.rows) {
+      const at = row.line !== null ? `${r.direction === "callers" ? row.symbol.file : ""}${r.direction === "callers" ? ":" : "line "}${row.line}` : loc(row.symbol);
+      const what = r.direction === "callers" ? `${row.symbol.qualifiedName} (${row.symbol.kind})` : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
+      out.push(`  ${row.kind === "calls" ? "" : `[${row.kind}] `}${what}  ${at}`);
+    }
+    if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}`);
+  }
+  if (r.shown < r.total) out.push(`Showing ${r.shown} of ${r.total}; raise --limit to see more.`);
+  return out.join("\n");
+}
+
+export function renderImpact(r: ImpactResult): string {
+  if (!r.roots.length) return `No symbol named "${r.query}" is indexed.`;
+  const out = [`Impact of changing ${r.roots.map((s) => `${s.qualifiedName} (${loc(s)})`).join(", ")}, up to depth ${r.depth}:`];
+  if (!r.hits.length) out.push("  nothing in the index depends on it");
+  for (let d = 1; d <= r.depth; d++) {
+    const level = r.hits.filter((h) => h.depth === d);
+    if (!level.length) continue;
+    out.push(`  depth ${d}: ${level.length}`);
+    for (const h of level) out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
+  }
+  if (r.truncated) out.push("  … truncated; raise --limit to see more.");
+  return out.join("\n");
+}
+
+function numbered(src: SourceLines): string {
+  const width = String(src.endLine).length;
+  return src.lines.map((l, i) => `${String(src.startLine + i).padStart(width)}  ${l}`).join("\n");
+}
+
+export function renderNode(r: NodeResult): string {
+  if (r.type === "not-found") {
+    return `Nothing named "${r.query}" is indexed.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`;
+  }
+  if (r.type === "file") {
+    const head = `${r.source.file} (lines ${r.source.startLine}-${r.source.endLine} of ${r.source.totalLines})`;
+    const tail = r.truncated ? `\n… ${r.source.totalLines - r.source.endLine} more lines; ask for a range (file:start-end).` : "";
+    return `${head}\n${numbered(r.source)}${tail}`;
+  }
+  return r.symbols
+    .map(({ symbol: s, source }) => {
+      const head = [`${s.kind} ${s.qualifiedName}  ${s.file}:${s.startLine}-${s.endLine}`];
+      if (s.signature) head.push(`signature: ${s.signature}`);
+      if (s.docstring) head.push(`doc: ${s.docstring.split("\n")[0]}`);
+      return `${head.join("\n")}\n${source ? numbered(source) : "(source unavailable)"}`;
+    })
+    .join("\n\n");
+}
+
+export function renderFiles(files: FileEntry[], asTree: boolean): string {
+  if (!files.length) return "No indexed files there.";
+  if (!asTree) return files.map((f) => f.path).join("\n");
+  const out: string[] = [];
+  let prev: string[] = [];
+  for (const f of files) {
+    const parts = f.path.split("/");
+    let common = 0;
+    while (common < parts.length - 1 && common < prev.length - 1 && parts[common] === prev[common]) common++;
+    for (let i = common; i < parts.length - 1; i++) out.push(`${"  ".repeat(i)}${parts[i]}/`);
+    out.push(`${"  ".repeat(parts.length - 1)}${parts[parts.length - 1]}  (${f.language}, ${f.symbols} symbols)`);
+    prev = parts;
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,23 @@
+import { dirOf } from "../../core/paths.js";
+import type { LanguageRules } from "../rules.js";
+
+export const goRules: LanguageRules = {
+  resolveModule(spec, _from, lookup, ctx) {
+    // Longest module path first: nested modules shadow their parents.
+    const mods = [...ctx.goModules].sort((a, b) => b.module.length - a.module.length);
+    for (const m of mods) {
+      if (spec === m.module || spec.startsWith(`${m.module}/`)) {
+        const rest = spec.slice(m.module.length).replace(/^\//, "");
+        const dir = [m.dir, rest].filter(Boolean).join("/");
+        return lookup.filesInDir(dir, "go");
+      }
+    }
+    return [];
+  },
+  selfNames: new Set(),
+  implicitThis: false,
+  packageFiles: (from, lookup) => lookup.filesInDir(dirOf(from.path), "go").filter((f) => f.id !== from.id),
+  exportsOnly: true,
+  importsReexport: false,
+  membersAcrossPackage: true,
+};

@@ -1,0 +1,15 @@
+import type { LanguageRules } from "../rules.js";
+import { goRules } from "./go.js";
+import { javaRules } from "./java.js";
+import { pythonRules } from "./python.js";
+import { typescriptRules } from "./typescript.js";
+
+/** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
+export const RULES: Record<string, LanguageRules> = {
+  typescript: typescriptRules,
+  tsx: typescriptRules,
+  javascript: typescriptRules,
+  python: pythonRules,
+  go: goRules,
+  java: javaRules,
+};

@@ -1,0 +1,71 @@
+import { dirOf, joinRel } from "../../core/paths.js";
+import type { FileInfo, Lookup } from "../../core/lookup.js";
+import type { LanguageRules, ProjectContext } from "../rules.js";
+
+const EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+const INDEXES = EXTENSIONS.map((e) => `/index${e}`);
+
+/** A path written in an import, with the extension rules of TypeScript and Node. */
+function probe(base: string, lookup: Lookup): FileInfo | undefined {
+  const exact = lookup.fileByPath(base);
+  if (exact) return exact;
+  // ESM TypeScript imports `./x.js` while the file on disk is `./x.ts`.
+  const stripped = base.replace(/\.(m|c)?jsx?$/, "");
+  for (const ext of EXTENSIONS) {
+    const f = lookup.fileByPath(stripped + ext);
+    if (f) return f;
+  }
+  for (const idx of INDEXES) {
+    const f = lookup.fileByPath(base + idx);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+function viaTsconfig(spec: string, from: FileInfo, lookup: Lookup, ctx: ProjectContext): FileInfo | undefined {
+  // The nearest config above the importing file wins, as in the compiler.
+  const configs = ctx.tsconfigs
+    .filter((c) => c.dir === "" || from.path.startsWith(`${c.dir}/`))
+    .sort((a, b) => b.dir.length - a.dir.length);
+  for (const c of configs) {
+    const base = joinRel(c.dir, c.baseUrl ?? ".") ?? c.dir;
+    for (const [pattern, targets] of Object.entries(c.paths)) {
+      const star = pattern.indexOf("*");
+      let rest: string | null = null;
+      if (star < 0) rest = pattern === spec ? "" : null;
+      else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)))
+        rest = spec.slice(star, spec.length - (pattern.length - star - 1));
+      if (rest === null) continue;
+      for (const t of targets) {
+        const rel = joinRel(base, t.replace("*", rest));
+        const f = rel !== null ? probe(rel, lookup) : undefined;
+        if (f) return f;
+      }
+    }
+    if (c.baseUrl !== null) {
+      const rel = joinRel(base, spec);
+      const f = rel !== null ? probe(rel, lookup) : undefined;
+      if (f) return f;
+    }
+  }
+  return undefined;
+}
+
+export const typescriptRules: LanguageRules = {
+  resolveModule(spec, from, lookup, ctx) {
+    if (spec === "") return [from];
+    if (spec.startsWith(".")) {
+      const rel = joinRel(dirOf(from.path), spec);
+      const f = rel !== null ? probe(rel, lookup) : undefined;
+      return f ? [f] : [];
+    }
+    const f = viaTsconfig(spec, from, lookup, ctx);
+    return f ? [f] : [];
+  },
+  selfNames: new Set(["this"]),
+  implicitThis: false,
+  packageFiles: () => [],
+  exportsOnly: true,
+  importsReexport: false,
+  membersAcrossPackage: false,
+};

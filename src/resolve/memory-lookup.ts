@@ -1,0 +1,92 @@
+import type { ImportBinding } from "../core/extraction.js";
+import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import { dirOf } from "../core/paths.js";
+
+/** One file's resolver-facing data, as a full index holds it before (and after) writing it. */
+export interface MemoryFile {
+  file: FileInfo;
+  nodes: readonly SymbolInfo[];
+  refs: readonly RefInfo[];
+  imports: readonly ImportBinding[];
+  localTypes: readonly LocalTypeInfo[];
+}
+
+const EMPTY: never[] = [];
+
+/** The resolver's questions answered from memory during a full index: no SQL on the hot path. */
+export class MemoryLookup implements Lookup {
+  private readonly files = new Map<number, MemoryFile>();
+  private readonly byPath = new Map<string, FileInfo>();
+  private readonly byBasename = new Map<string, FileInfo[]>();
+  private readonly byDir = new Map<string, FileInfo[]>();
+  private readonly byPackage = new Map<string, FileInfo[]>();
+  private readonly symbols = new Map<number, SymbolInfo>();
+  private readonly childIndex = new Map<string, SymbolInfo[]>();
+  private readonly qnameIndex = new Map<string, SymbolInfo[]>();
+  private readonly heritageIndex = new Map<number, RefInfo[]>();
+
+  constructor(all: Iterable<MemoryFile>) {
+    for (const mf of all) {
+      const f = mf.file;
+      this.files.set(f.id, mf);
+      this.byPath.set(f.path, f);
+      push(this.byBasename, f.path.slice(f.path.lastIndexOf("/") + 1), f);
+      push(this.byDir, `${f.language}\0${dirOf(f.path)}`, f);
+      if (f.packageName !== null) push(this.byPackage, `${f.language}\0${f.packageName}`, f);
+      for (const n of mf.nodes) {
+        this.symbols.set(n.id, n);
+        if (n.parentId !== null) push(this.childIndex, `${n.parentId}\0${n.name}`, n);
+        push(this.qnameIndex, `${n.fileId}\0${n.qualifiedName}`, n);
+      }
+      for (const r of mf.refs) if (r.kind === "extends" || r.kind === "implements") push(this.heritageIndex, r.fromId, r);
+    }
+    for (const list of [...this.byDir.values(), ...this.byPackage.values(), ...this.byBasename.values()]) {
+      list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    }
+  }
+
+  file(id: number): FileInfo | undefined {
+    return this.files.get(id)?.file;
+  }
+  fileByPath(path: string): FileInfo | undefined {
+    return this.byPath.get(path);
+  }
+  filesByPathSuffix(suffix: string): FileInfo[] {
+    const base = suffix.slice(suffix.lastIndexOf("/") + 1);
+    return (this.byBasename.get(base) ?? EMPTY).filter((f) => f.path === suffix || f.path.endsWith(`/${suffix}`));
+  }
+  filesInDir(dir: string, language: string): FileInfo[] {
+    return this.byDir.get(`${language}\0${dir}`) ?? EMPTY;
+  }
+  filesInPackage(packageName: string, language: string): FileInfo[] {
+    return this.byPackage.get(`${language}\0${packageName}`) ?? EMPTY;
+  }
+  symbol(id: number): SymbolInfo | undefined {
+    return this.symbols.get(id);
+  }
+  topLevel(fileId: number, name: string): SymbolInfo[] {
+    const f = this.files.get(fileId);
+    return f ? this.children(f.file.nodeId, name) : EMPTY;
+  }
+  children(parentId: number, name: string): SymbolInfo[] {
+    return this.childIndex.get(`${parentId}\0${name}`) ?? EMPTY;
+  }
+  byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
+    return this.qnameIndex.get(`${fileId}\0${qualifiedName}`) ?? EMPTY;
+  }
+  imports(fileId: number): readonly ImportBinding[] {
+    return this.files.get(fileId)?.imports ?? EMPTY;
+  }
+  localTypes(fileId: number): readonly LocalTypeInfo[] {
+    return this.files.get(fileId)?.localTypes ?? EMPTY;
+  }
+  heritage(typeId: number): readonly RefInfo[] {
+    return this.heritageIndex.get(typeId) ?? EMPTY;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,405 @@
+import type { ImportBinding } from "../core/extraction.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
+import { RULES } from "./languages/index.js";
+import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import type { LanguageRules, ProjectContext } from "./rules.js";
+
+/** How an edge was found; stored with it so a reader can judge how far to trust it. */
+export type Resolution =
+  | "lexical"
+  | "import"
+  | "package"
+  | "member"
+  | "inherited"
+  | "typed"
+  | "static"
+  | "module"
+  | "syntax";
+
+export interface ResolvedEdge {
+  targetId: number;
+  kind: EdgeKind;
+  resolution: Resolution;
+}
+
+/** What a receiver expression stands for: a module (one or more files), or declarations. */
+type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
+
+const MAX_DEPTH = 8;
+const CALL_TARGETS: ReadonlySet<NodeKind> = new Set([
+  ...CALLABLE_KINDS,
+  ...TYPE_KINDS,
+  "variable",
+  "constant",
+  "property",
+]);
+const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
+
+/**
+ * Turns raw references into edges. Pure: everything comes through `Lookup`, so a full index (memory)
+ * and an incremental sync (SQLite) resolve identically. Ambiguity yields no edge rather than a wrong one.
+ */
+export class Resolver {
+  private readonly basesCache = new Map<number, SymbolInfo[]>();
+  private readonly moduleCache = new Map<string, FileInfo[]>();
+
+  constructor(
+    private readonly lookup: Lookup,
+    private readonly ctx: ProjectContext,
+  ) {}
+
+  resolve(ref: RefInfo): ResolvedEdge[] {
+    const file = this.lookup.file(ref.fileId);
+    if (!file) return [];
+    const rules = RULES[file.language];
+    if (!rules) return [];
+    switch (ref.kind) {
+      case "imports":
+        return this.modules(ref.name, file, rules).map((f) => ({
+          targetId: f.nodeId,
+          kind: "imports",
+          resolution: "import",
+        }));
+      case "exports": {
+        const binding = this.lookup.imports(file.id).find((b) => b.reexport && b.local === ref.name);
+        const found = binding ? this.binding(binding, file, rules, 0) : null;
+        const sym = found && "symbols" in found ? unique(found.symbols) : null;
+        return sym ? [{ targetId: sym.id, kind: "exports", resolution: "import" }] : [];
+      }
+      case "overrides": {
+        const owner = this.enclosingType(ref.fromId);
+        if (!owner) return [];
+        for (const base of this.bases(owner, 0)) {
+          const hit = unique(this.member(base, ref.name, 0).filter((s) => CALLABLE_KINDS.has(s.kind)));
+          if (hit) return [{ targetId: hit.id, kind: "overrides", resolution: "inherited" }];
+        }
+        return [];
+      }
+      default:
+        return this.use(ref, file, rules);
+    }
+  }
+
+  /** calls, instantiates, extends, implements, references. */
+  private use(ref: RefInfo, file: FileInfo, rules: LanguageRules): ResolvedEdge[] {
+    const found = this.target(ref, file, rules);
+    if (!found) return [];
+    let candidates = found.symbols.filter((s) => acceptable(ref.kind, s.kind));
+    if (candidates.length > 1 && ref.argCount !== null) {
+      const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
+      if (byArity.length > 0) candidates = byArity;
+    }
+    const target = unique(candidates);
+    if (!target) return [];
+    let kind: EdgeKind = ref.kind;
+    if (kind === "calls" && TYPE_KINDS.has(target.kind)) kind = "instantiates";
+    return [{ targetId: target.id, kind, resolution: found.how }];
+  }
+
+  private target(ref: RefInfo, file: FileInfo, rules: LanguageRules): { symbols: SymbolInfo[]; how: Resolution } | null {
+    const { receiver, name } = ref;
+    const scopeId = ref.fromId;
+    if (receiver === "?") return null;
+    if (receiver === null) {
+      const named = this.name(name, file, scopeId, rules, 0);
+      if (named) return named;
+      if (rules.implicitThis) {
+        const owner = this.enclosingType(scopeId);
+        const hits = owner ? this.member(owner, name, 0) : [];
+        if (hits.length) return { symbols: hits, how: "member" };
+      }
+      return null;
+    }
+    if (rules.selfNames.has(receiver)) {
+      const owner = this.enclosingType(scopeId);
+      if (!owner) return null;
+      if (name === "constructor") return { symbols: this.constructors(owner), how: "member" };
+      return { symbols: this.member(owner, name, 0), how: "member" };
+    }
+    if (receiver === "super") {
+      const owner = this.enclosingType(scopeId);
+      if (!owner) return null;
+      for (const base of this.bases(owner, 0)) {
+        const hits = name === "constructor" ? this.constructors(base) : this.member(base, name, 0);
+        if (hits.length) return { symbols: hits, how: "inherited" };
+      }
+      return null;
+    }
+    // A variable whose type we know: `x.m()` with `x = new X()` or `x: X`.
+    const typed = this.typeOf(receiver, file, scopeId, rules);
+    if (typed.length) return { symbols: typed.flatMap((t) => this.member(t, name, 0)), how: "typed" };
+    const value = this.value(receiver, file, scopeId, rules, 0);
+    if (!value) return null;
+    if ("files" in value) return { symbols: this.exported(value.files, name, rules, 0), how: "module" };
+    const owner = unique(value.symbols);
+    if (owner && TYPE_KINDS.has(owner.kind)) return { symbols: this.member(owner, name, 0), how: "static" };
+    if (owner && (owner.kind === "namespace" || owner.kind === "module"))
+      return { symbols: this.lookup.children(owner.id, name), how: "static" };
+    return null;
+  }
+
+  /** A bare name: lexical scopes, then imports, then the package, then wildcard imports. */
+  private name(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    // Enclosing scopes, innermost first. Members of a class are not in scope of its methods
+    // (they need `this.`), except where the language says otherwise.
+    let scope = this.lookup.symbol(scopeId);
+    while (scope) {
+      if (!TYPE_KINDS.has(scope.kind)) {
+        const local = this.lookup.children(scope.id, name).filter(isDeclaration);
+        if (local.length) return { symbols: local, how: "lexical" };
+      }
+      scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
+    }
+    const top = this.lookup.topLevel(file.id, name).filter(isDeclaration);
+    if (top.length) return { symbols: top, how: "lexical" };
+    for (const b of this.lookup.imports(file.id)) {
+      if (b.reexport || b.local !== name) continue;
+      const v = this.binding(b, file, rules, depth);
+      if (!v) continue;
+      if ("files" in v) return { symbols: [], how: "import" };
+      return { symbols: v.symbols, how: "import" };
+    }
+    const pkg = rules.packageFiles(file, this.lookup).flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
+    if (pkg.length) return { symbols: pkg, how: "package" };
+    for (const b of this.lookup.imports(file.id)) {
+      if (b.reexport || b.local !== "*") continue;
+      const hits = this.exported(this.modules(b.specifier, file, rules), name, rules, depth + 1);
+      if (hits.length) return { symbols: hits, how: "import" };
+    }
+    return null;
+  }
+
+  /** What a receiver expression denotes, for `receiver.name`. */
+  private value(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
+    if (depth > MAX_DEPTH) return null;
+    // `import a.b.c` binds the whole dotted name.
+    for (const b of this.lookup.imports(file.id)) {
+      if (!b.reexport && b.local === expr) {
+        const v = this.binding(b, file, rules, depth);
+        if (v) return v;
+      }
+    }
+    const dot = expr.lastIndexOf(".");
+    if (dot < 0) {
+      const named = this.name(expr, file, scopeId, rules, depth);
+      return named && named.symbols.length ? { symbols: named.symbols.filter((s) => VALUE_KINDS.has(s.kind)) } : null;
+    }
+    const left = this.value(expr.slice(0, dot), file, scopeId, rules, depth + 1);
+    const right = expr.slice(dot + 1);
+    if (!left) return null;
+    if ("files" in left) {
+      const hits = this.exported(left.files, right, rules, depth + 1);
+      return hits.length ? { symbols: hits } : this.submodule(left.files, right, rules);
+    }
+    const owner = unique(left.symbols);
+    if (!owner) return null;
+    const hits = TYPE_KINDS.has(owner.kind) ? this.member(owner, right, depth + 1) : this.lookup.children(owner.id, right);
+    return hits.length ? { symbols: hits } : null;
+  }
+
+  /** `pkg.sub` where `pkg` is a Python package and `sub` one of its modules. */
+  private submodule(files: FileInfo[], name: string, rules: LanguageRules): Value | null {
+    if (files.length !== 1 || !files[0]!.path.endsWith("__init__.py")) return null;
+    const hits = rules.resolveModule(`./${name}`.replace("/", ""), files[0]!, this.lookup, this.ctx);
+    return hits.length ? { files: hits } : null;
+  }
+
+  /** What an import binding brings in. */
+  private binding(b: ImportBinding, file: FileInfo, rules: LanguageRules, depth: number): Value | null {
+    if (depth > MAX_DEPTH || b.imported === null) return null;
+    const modules = this.modules(b.specifier, file, rules);
+    if (b.imported === "*") {
+      if (modules.length) return { files: modules };
+      // `import static a.b.C.*` / `import a.b.C` style: the last segment is a type in a package.
+      const type = this.typeFromPackage(b.specifier, file, rules, depth);
+      return type ? { symbols: [type] } : null;
+    }
+    if (modules.length) {
+      const hits = this.exported(modules, b.imported, rules, depth + 1);
+      if (hits.length) return { symbols: hits };
+      // `from pkg import module`
+      if (rules.importsReexport) {
+        const sub = this.modules(`${b.specifier}${b.specifier.endsWith(".") ? "" : "."}${b.imported}`, file, rules);
+        if (sub.length) return { files: sub };
+      }
+      return null;
+    }
+    const type = this.typeFromPackage(b.specifier, file, rules, depth);
+    if (!type) return null;
+    const members = this.member(type, b.imported, depth + 1);
+    return members.length ? { symbols: members } : null;
+  }
+
+  private typeFromPackage(spec: string, file: FileInfo, rules: LanguageRules, depth: number): SymbolInfo | null {
+    const dot = spec.lastIndexOf(".");
+    if (dot <= 0) return null;
+    const files = this.modules(spec.slice(0, dot), file, rules);
+    return unique(this.exported(files, spec.slice(dot + 1), rules, depth + 1).filter((s) => TYPE_KINDS.has(s.kind)));
+  }
+
+  /** Names a module offers to importers, following re-exports. */
+  private exported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
+    if (depth > MAX_DEPTH) return [];
+    const out: SymbolInfo[] = [];
+    for (const f of files) {
+      const own = this.lookup.topLevel(f.id, name).filter((s) => isDeclaration(s) && (!rules.exportsOnly || s.exported));
+      if (own.length) {
+        out.push(...own);
+        continue;
+      }
+      const fileRules = RULES[f.language] ?? rules;
+      for (const b of this.lookup.imports(f.id)) {
+        if (b.local === name && (b.reexport || fileRules.importsReexport)) {
+          const v = this.binding(b, f, fileRules, depth + 1);
+          if (v && "symbols" in v) out.push(...v.symbols);
+          if (v && "symbols" in v && v.symbols.length) break;
+        }
+      }
+      if (out.length) continue;
+      for (const b of this.lookup.imports(f.id)) {
+        if (b.reexport && b.local === "*") out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
+      }
+    }
+    return dedupe(out);
+  }
+
+  private modules(spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
+    const key = `${file.language}\0${spec.startsWith(".") || spec === "" ? file.path : ""}\0${spec}`;
+    let hit = this.moduleCache.get(key);
+    if (!hit) {
+      hit = rules.resolveModule(spec, file, this.lookup, this.ctx);
+      this.moduleCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** The declared or inferred type of a receiver in scope: nearest scope first, fields through `this.`. */
+  private typeOf(receiver: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo[] {
+    let name = receiver;
+    for (const self of rules.selfNames) if (receiver.startsWith(`${self}.`)) name = `this.${receiver.slice(self.length + 1)}`;
+    if (name.includes(".") && !name.startsWith("this.")) return [];
+    if (name.startsWith("this.") && name.indexOf(".", 5) >= 0) return [];
+    const types = this.lookup.localTypes(file.id);
+    if (!types.length) return [];
+    const wantsField = name.startsWith("this.");
+    let scope = wantsField ? this.enclosingType(scopeId) : this.lookup.symbol(scopeId);
+    while (scope) {
+      const owner = scope;
+      const entry = types.find((t) => t.scopeId === owner.id && t.name === name);
+      if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules);
+      if (wantsField) {
+        // A field declared on a base class.
+        for (const base of this.bases(owner, 0)) {
+          const baseTypes = this.lookup.localTypes(base.fileId).find((t) => t.scopeId === base.id && t.name === name);
+          const baseFile = this.lookup.file(base.fileId);
+          if (baseTypes && baseFile) return this.typeNamed(baseTypes.typeName, baseFile, base.id, RULES[baseFile.language] ?? rules);
+        }
+        return [];
+      }
+      scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
+    }
+    const top = types.find((t) => t.scopeId === file.nodeId && t.name === name);
+    return top ? this.typeNamed(top.typeName, file, file.nodeId, rules) : [];
+  }
+
+  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo[] {
+    const v = this.value(typeName, file, scopeId, rules, 1);
+    if (!v || "files" in v) return [];
+    const t = unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
+    return t ? [t] : [];
+  }
+
+  /** Members of a type by name, its own first, then its bases', nearest first. */
+  private member(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
+    if (depth > MAX_DEPTH) return [];
+    const own = this.ownMembers(type, name);
+    if (own.length) return own;
+    for (const base of this.bases(type, depth)) {
+      const hits = this.member(base, name, depth + 1);
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
+  private ownMembers(type: SymbolInfo, name: string): SymbolInfo[] {
+    const qname = `${type.qualifiedName}.${name}`;
+    const own = this.lookup.byQualifiedName(type.fileId, qname).filter(isDeclaration);
+    const file = this.lookup.file(type.fileId);
+    const rules = file ? RULES[file.language] : undefined;
+    if (own.length || !file || !rules?.membersAcrossPackage) return own;
+    return rules.packageFiles(file, this.lookup).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
+  }
+
+  private constructors(type: SymbolInfo): SymbolInfo[] {
+    const ctors: SymbolInfo[] = [];
+    const file = this.lookup.file(type.fileId);
+    if (!file) return [];
+    // Constructors are named `constructor` (TS), `__init__` (Python) or after the class (Java).
+    for (const n of ["constructor", "__init__", type.name]) {
+      ctors.push(...this.lookup.children(type.id, n).filter((s) => s.kind === "constructor"));
+    }
+    return ctors.length ? dedupe(ctors) : [type];
+  }
+
+  /** Resolved base types (extends and implements), memoised per type. */
+  private bases(type: SymbolInfo, depth: number): SymbolInfo[] {
+    const cached = this.basesCache.get(type.id);
+    if (cached) return cached;
+    this.basesCache.set(type.id, []); // cycles in broken code must terminate
+    const file = this.lookup.file(type.fileId);
+    const rules = file ? RULES[file.language] : undefined;
+    const out: SymbolInfo[] = [];
+    if (file && rules && depth <= MAX_DEPTH) {
+      for (const ref of this.lookup.heritage(type.id)) {
+        const scope = type.parentId ?? file.nodeId;
+        const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
+        const v = this.value(expr, file, scope, rules, depth + 1);
+        if (!v || "files" in v) continue;
+        const t = unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id));
+        if (t) out.push(t);
+      }
+    }
+    this.basesCache.set(type.id, out);
+    return out;
+  }
+
+  private enclosingType(scopeId: number): SymbolInfo | undefined {
+    let s = this.lookup.symbol(scopeId);
+    while (s && !TYPE_KINDS.has(s.kind)) s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
+    return s;
+  }
+}
+
+function isDeclaration(s: SymbolInfo): boolean {
+  return s.kind !== "import";
+}
+
+function acceptable(kind: EdgeKind, target: NodeKind): boolean {
+  switch (kind) {
+    case "calls":
+      return CALL_TARGETS.has(target);
+    case "instantiates":
+    case "extends":
+    case "implements":
+      return TYPE_KINDS.has(target) || target === "constructor" || target === "function";
+    default:
+      return target !== "file";
+  }
+}
+
+function dedupe(list: SymbolInfo[]): SymbolInfo[] {
+  const seen = new Set<number>();
+  return list.filter((s) => !seen.has(s.id) && seen.add(s.id));
+}
+
+/** The one declaration meant, or null when there is none or several. */
+function unique(list: SymbolInfo[]): SymbolInfo | null {
+  const d = dedupe(list);
+  return d.length === 1 ? d[0]! : null;
+}

@@ -1,0 +1,29 @@
+import type { FileInfo, Lookup } from "../core/lookup.js";
+
+/** Project facts outside the source files that change how modules resolve. */
+export interface ProjectContext {
+  /** tsconfig/jsconfig `compilerOptions`, with `dir` the project-relative folder of the config file. */
+  tsconfigs: { dir: string; baseUrl: string | null; paths: Record<string, string[]> }[];
+  /** Go modules: the folder holding `go.mod` and its `module` path. */
+  goModules: { dir: string; module: string }[];
+}
+
+export const EMPTY_CONTEXT: ProjectContext = { tsconfigs: [], goModules: [] };
+
+/** What differs between languages when names are resolved. One object per language, in `languages/`. */
+export interface LanguageRules {
+  /** The files a module specifier names (a package may be several files); empty when outside the project. */
+  resolveModule(specifier: string, from: FileInfo, lookup: Lookup, ctx: ProjectContext): FileInfo[];
+  /** Receivers that mean the current instance or class. */
+  selfNames: ReadonlySet<string>;
+  /** Whether a bare `m()` inside a class may be `this.m()` (Java). */
+  implicitThis: boolean;
+  /** Other files whose top-level names are visible without import (Go's folder, Java's package). */
+  packageFiles(from: FileInfo, lookup: Lookup): FileInfo[];
+  /** Whether importers see only exported names. */
+  exportsOnly: boolean;
+  /** Imports inside a module re-export its names to importers (Python's `from x import y`). */
+  importsReexport: boolean;
+  /** Members may live in other files of the package (Go methods). */
+  membersAcrossPackage: boolean;
+}

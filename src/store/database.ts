@@ -1,0 +1,78 @@
+import Database from "better-sqlite3";
+import { existsSync } from "node:fs";
+import { CodegraphError } from "../core/errors.js";
+import { INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
+
+export type Db = Database.Database;
+
+function configure(db: Db): void {
+  db.pragma("journal_mode = WAL");
+  // NORMAL in WAL mode cannot corrupt the database on a crash; it can lose the last transaction,
+  // which the next sync redoes from the files on disk.
+  db.pragma("synchronous = NORMAL");
+  db.pragma("temp_store = MEMORY");
+  db.pragma("cache_size = -65536");
+  db.pragma("busy_timeout = 5000");
+}
+
+/** Create a new, empty index at `path` (the caller removed any old one). Secondary indexes come later. */
+export function createDatabase(path: string): Db {
+  const db = new Database(path);
+  configure(db);
+  db.exec(TABLES);
+  db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
+  return db;
+}
+
+/** Build the secondary indexes after the bulk load. */
+export function createIndexes(db: Db): void {
+  db.exec(INDEXES);
+  db.exec("ANALYZE");
+}
+
+/**
+ * Open an existing index. A missing file or another schema version is a CodegraphError that says
+ * which command fixes it.
+ */
+export function openDatabase(path: string, options: { readonly?: boolean } = {}): Db {
+  if (!existsSync(path)) {
+    throw new CodegraphError("NOT_INDEXED", `No index at ${path}. Run \`codegraph init\` in the project first.`);
+  }
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: true });
+  } catch (e) {
+    throw new CodegraphError("IO", `Cannot open the index at ${path}: ${(e as Error).message}`, { cause: e });
+  }
+  try {
+    if (!options.readonly) configure(db);
+    else db.pragma("busy_timeout = 5000");
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    if (Number(row?.value) !== SCHEMA_VERSION) {
+      throw new CodegraphError(
+        "SCHEMA_MISMATCH",
+        `The index at ${path} has schema version ${row?.value ?? "unknown"}; this codegraph needs ${SCHEMA_VERSION}. ` +
+          "Run `codegraph init --force` to rebuild it.",
+      );
+    }
+    if (!options.readonly) db.exec(INDEXES);
+    return db;
+  } catch (e) {
+    db.close();
+    if (e instanceof CodegraphError) throw e;
+    throw new CodegraphError(
+      "SCHEMA_MISMATCH",
+      `The index at ${path} is not readable (${(e as Error).message}). Run \`codegraph init --force\` to rebuild it.`,
+      { cause: e },
+    );
+  }
+}
+
+export function getMeta(db: Db, key: string): string | null {
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
+}

@@ -1,0 +1,110 @@
+import type { RefKind } from "../core/extraction.js";
+import type { RefInfo } from "../core/lookup.js";
+import type { Db } from "./database.js";
+
+export interface StoredFile {
+  id: number;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  language: string;
+}
+
+/** Every indexed file's freshness facts, for diffing against the disk. */
+export function storedFiles(db: Db): Map<string, StoredFile> {
+  const rows = db
+    .prepare("SELECT id, path, size, mtime_ms AS mtimeMs, sha256, language FROM files")
+    .all() as StoredFile[];
+  return new Map(rows.map((r) => [r.path, r]));
+}
+
+export function maxIds(db: Db): { file: number; node: number; ref: number } {
+  const max = (t: string) => (db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${t}`).get() as { n: number }).n;
+  return { file: max("files"), node: max("nodes"), ref: max("refs") };
+}
+
+const REF_COLS = "r.id, r.file_id AS fileId, r.from_id AS fromId, r.kind, r.name, r.receiver, r.line, r.arg_count AS argCount";
+
+type RefSqlRow = Omit<RefInfo, "kind"> & { kind: string };
+const toRef = (r: RefSqlRow): RefInfo => ({ ...r, kind: r.kind as RefKind });
+
+/** References by id. */
+export function refsByIds(db: Db, ids: Iterable<number>): RefInfo[] {
+  const stmt = db.prepare(`SELECT ${REF_COLS} FROM refs r WHERE r.id = ?`);
+  const out: RefInfo[] = [];
+  for (const id of ids) {
+    const row = stmt.get(id) as RefSqlRow | undefined;
+    if (row) out.push(toRef(row));
+  }
+  return out;
+}
+
+export function allRefs(db: Db): RefInfo[] {
+  return (db.prepare(`SELECT ${REF_COLS} FROM refs r ORDER BY r.id`).all() as RefSqlRow[]).map(toRef);
+}
+
+/** Names a file declares or binds: what a change to it can make appear or disappear elsewhere. */
+export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
+  const names = new Set<string>();
+  const nodes = db.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind <> 'file'");
+  const imports = db.prepare("SELECT local, imported FROM imports WHERE file_id = ?");
+  for (const id of fileIds) {
+    for (const r of nodes.all(id) as { name: string }[]) names.add(r.name);
+    for (const r of imports.all(id) as { local: string; imported: string | null }[]) {
+      names.add(r.local);
+      if (r.imported) names.add(r.imported);
+    }
+  }
+  return names;
+}
+
+/** A file's extends/implements references as `from-qualified-name name receiver` lines, to notice a changed hierarchy. */
+export function heritageSignature(db: Db, fileId: number): string {
+  return (
+    db
+      .prepare(
+        `SELECT n.qualified_name AS q, r.kind AS k, r.name AS name, coalesce(r.receiver, '') AS recv FROM refs r
+         JOIN nodes n ON n.id = r.from_id WHERE r.file_id = ? AND r.kind IN ('extends', 'implements')`,
+      )
+      .all(fileId) as { q: string; k: string; name: string; recv: string }[]
+  )
+    .map((r) => `${r.q} ${r.k} ${r.recv}.${r.name}`)
+    .sort()
+    .join("\n");
+}
+
+/** Ids of references in other files that may now resolve differently because names in `names` changed. */
+export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
+  if (names.size === 0) return [];
+  db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
+  db.exec("DELETE FROM sync_names");
+  const ins = db.prepare("INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
+  for (const n of names) ins.run(n);
+  const ids = db
+    .prepare(
+      `SELECT r.id FROM refs r JOIN sync_names s ON s.name = r.name
+       UNION
+       SELECT r.id FROM refs r JOIN imports i ON i.file_id = r.file_id JOIN sync_names s ON s.name = i.imported
+       WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'`,
+    )
+    .all() as { id: number }[];
+  db.exec("DELETE FROM sync_names");
+  return ids.map((r) => r.id);
+}
+
+/** Module references: how they resolve depends on which files exist. */
+export function moduleRefs(db: Db): number[] {
+  return (db.prepare("SELECT id FROM refs WHERE kind IN ('imports', 'exports')").all() as { id: number }[]).map((r) => r.id);
+}
+
+export function refIdsOfFile(db: Db, fileId: number): number[] {
+  return (db.prepare("SELECT id FROM refs WHERE file_id = ?").all(fileId) as { id: number }[]).map((r) => r.id);
+}
+
+/** The targets a reference's edges point at now, to tell whether re-resolving changed anything. */
+export function edgeTargets(db: Db, refId: number): string {
+  return (db.prepare("SELECT target_id AS t FROM edges WHERE ref_id = ? ORDER BY target_id").all(refId) as { t: number }[])
+    .map((r) => r.t)
+    .join(",");
+}

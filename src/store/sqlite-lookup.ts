@@ -1,0 +1,118 @@
+import type { ImportBinding, RefKind } from "../core/extraction.js";
+import type { NodeKind } from "../core/kinds.js";
+import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import type { Db } from "./database.js";
+
+const FILE_COLS = "id, path, language, package AS packageName, node_id AS nodeId";
+const NODE_COLS =
+  "id, file_id AS fileId, parent_id AS parentId, kind, name, qualified_name AS qualifiedName, param_count AS paramCount, exported";
+
+interface NodeSqlRow extends Omit<SymbolInfo, "exported" | "kind"> {
+  kind: string;
+  exported: number;
+}
+
+function toSymbol(r: NodeSqlRow): SymbolInfo {
+  return { ...r, kind: r.kind as NodeKind, exported: r.exported === 1 };
+}
+
+/**
+ * The resolver's questions answered from the index on disk, for incremental sync: only the few
+ * references touched by a change are resolved, so a handful of indexed queries beat loading the graph.
+ */
+export class SqliteLookup implements Lookup {
+  private readonly q;
+  private readonly fileCache = new Map<number, FileInfo | undefined>();
+  private readonly symbolCache = new Map<number, SymbolInfo | undefined>();
+  private readonly importCache = new Map<number, ImportBinding[]>();
+  private readonly typeCache = new Map<number, LocalTypeInfo[]>();
+
+  constructor(db: Db) {
+    this.q = {
+      file: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE id = ?`),
+      fileByPath: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path = ?`),
+      bySuffix: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path`),
+      inDir: db.prepare(
+        `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
+      ),
+      inPackage: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
+      symbol: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
+      children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
+      byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
+      imports: db.prepare(
+        "SELECT local, imported, specifier, line, reexport FROM imports WHERE file_id = ? ORDER BY rowid",
+      ),
+      types: db.prepare(
+        "SELECT scope_id AS scopeId, name, type_name AS typeName FROM local_types WHERE file_id = ? ORDER BY rowid",
+      ),
+      heritage: db.prepare(
+        `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount
+         FROM refs WHERE from_id = ? AND kind IN ('extends', 'implements') ORDER BY id`,
+      ),
+    };
+  }
+
+  file(id: number): FileInfo | undefined {
+    if (!this.fileCache.has(id)) this.fileCache.set(id, this.q.file.get(id) as FileInfo | undefined);
+    return this.fileCache.get(id);
+  }
+  fileByPath(path: string): FileInfo | undefined {
+    return this.q.fileByPath.get(path) as FileInfo | undefined;
+  }
+  filesByPathSuffix(suffix: string): FileInfo[] {
+    return this.q.bySuffix.all(suffix, `%/${escapeLike(suffix)}`) as FileInfo[];
+  }
+  filesInDir(dir: string, language: string): FileInfo[] {
+    const prefix = dir ? `${escapeLike(dir)}/` : "";
+    return this.q.inDir.all(`${prefix}%`, `${prefix}%/%`, language) as FileInfo[];
+  }
+  filesInPackage(packageName: string, language: string): FileInfo[] {
+    return this.q.inPackage.all(packageName, language) as FileInfo[];
+  }
+  symbol(id: number): SymbolInfo | undefined {
+    if (!this.symbolCache.has(id)) {
+      const row = this.q.symbol.get(id) as NodeSqlRow | undefined;
+      this.symbolCache.set(id, row ? toSymbol(row) : undefined);
+    }
+    return this.symbolCache.get(id);
+  }
+  topLevel(fileId: number, name: string): SymbolInfo[] {
+    const f = this.file(fileId);
+    return f ? this.children(f.nodeId, name) : [];
+  }
+  children(parentId: number, name: string): SymbolInfo[] {
+    return (this.q.children.all(parentId, name) as NodeSqlRow[]).map(toSymbol);
+  }
+  byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
+    return (this.q.byQname.all(fileId, qualifiedName) as NodeSqlRow[]).map(toSymbol);
+  }
+  imports(fileId: number): readonly ImportBinding[] {
+    let hit = this.importCache.get(fileId);
+    if (!hit) {
+      hit = (this.q.imports.all(fileId) as (Omit<ImportBinding, "reexport"> & { reexport: number })[]).map((r) => ({
+        ...r,
+        reexport: r.reexport === 1,
+      }));
+      this.importCache.set(fileId, hit);
+    }
+    return hit;
+  }
+  localTypes(fileId: number): readonly LocalTypeInfo[] {
+    let hit = this.typeCache.get(fileId);
+    if (!hit) {
+      hit = this.q.types.all(fileId) as LocalTypeInfo[];
+      this.typeCache.set(fileId, hit);
+    }
+    return hit;
+  }
+  heritage(typeId: number): readonly RefInfo[] {
+    return (this.q.heritage.all(typeId) as (Omit<RefInfo, "kind"> & { kind: string })[]).map((r) => ({
+      ...r,
+      kind: r.kind as RefKind,
+    }));
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

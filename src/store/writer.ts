@@ -1,0 +1,106 @@
+import type { EdgeRow, FileRecord } from "../core/rows.js";
+import type { Db } from "./database.js";
+import { searchWords } from "./words.js";
+
+/** Prepared statements for writing, compiled once per connection. */
+export class Writer {
+  private readonly insFile;
+  private readonly insNode;
+  private readonly insRef;
+  private readonly insEdge;
+  private readonly insImport;
+  private readonly insType;
+  private readonly insSearch;
+  private readonly markResolved;
+
+  constructor(readonly db: Db) {
+    this.insFile = db.prepare(
+      "INSERT INTO files(id, path, language, size, mtime_ms, sha256, package, syntax_errors, node_id) VALUES (?,?,?,?,?,?,?,?,?)",
+    );
+    this.insNode = db.prepare(
+      `INSERT INTO nodes(id, uid, file_id, parent_id, kind, name, qualified_name, start_line, start_col, end_line, end_col,
+        signature, docstring, exported, visibility, param_count, is_static) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    );
+    this.insRef = db.prepare(
+      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,0)",
+    );
+    this.insEdge = db.prepare(
+      "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id) VALUES (?,?,?,?,?,?,?)",
+    );
+    this.insImport = db.prepare("INSERT INTO imports(file_id, local, imported, specifier, line, reexport) VALUES (?,?,?,?,?,?)");
+    this.insType = db.prepare("INSERT INTO local_types(file_id, scope_id, name, type_name) VALUES (?,?,?,?)");
+    this.insSearch = db.prepare(
+      "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
+    );
+    this.markResolved = db.prepare("UPDATE refs SET resolved = ? WHERE id = ?");
+  }
+
+  /** Insert one file's nodes, references, imports and containment edges. */
+  insertFile(r: FileRecord): void {
+    const f = r.file;
+    this.insFile.run(f.id, f.path, f.language, f.size, f.mtimeMs, f.sha256, f.packageName, f.syntaxErrors, f.nodeId);
+    for (const n of r.nodes) {
+      this.insNode.run(
+        n.id,
+        n.uid,
+        n.fileId,
+        n.parentId,
+        n.kind,
+        n.name,
+        n.qualifiedName,
+        n.startLine,
+        n.startCol,
+        n.endLine,
+        n.endCol,
+        n.signature,
+        n.docstring,
+        n.exported ? 1 : 0,
+        n.visibility,
+        n.paramCount,
+        n.isStatic ? 1 : 0,
+      );
+      if (n.kind !== "import") {
+        this.insSearch.run(n.id, n.name, searchWords(n.name), n.qualifiedName, n.signature ?? "", n.docstring ?? "");
+      }
+      if (n.parentId !== null) this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
+    }
+    for (const ref of r.refs) {
+      this.insRef.run(ref.id, ref.fileId, ref.fromId, ref.kind, ref.name, ref.receiver, ref.line, ref.col, ref.argCount);
+    }
+    for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
+    for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName);
+  }
+
+  insertEdge(e: EdgeRow): void {
+    this.insEdge.run(e.sourceId, e.targetId, e.kind, e.fileId, e.line, e.resolution, e.refId);
+  }
+
+  setResolved(refId: number, resolved: boolean): void {
+    this.markResolved.run(resolved ? 1 : 0, refId);
+  }
+
+  /** Remove everything a file contributed, and the edges other files had into it. Returns the refs that lost their target. */
+  deleteFile(fileId: number): number[] {
+    const db = this.db;
+    const orphaned = db
+      .prepare(
+        `SELECT DISTINCT e.ref_id AS id FROM edges e JOIN nodes n ON n.id = e.target_id
+         WHERE n.file_id = ? AND e.ref_id IS NOT NULL AND e.file_id <> ?`,
+      )
+      .all(fileId, fileId) as { id: number }[];
+    db.prepare("DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
+    db.prepare("DELETE FROM edges WHERE file_id = ?").run(fileId);
+    db.prepare("DELETE FROM search WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
+    db.prepare("DELETE FROM nodes WHERE file_id = ?").run(fileId);
+    db.prepare("DELETE FROM refs WHERE file_id = ?").run(fileId);
+    db.prepare("DELETE FROM imports WHERE file_id = ?").run(fileId);
+    db.prepare("DELETE FROM local_types WHERE file_id = ?").run(fileId);
+    db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+    return orphaned.map((o) => o.id);
+  }
+
+  /** Drop the edges a reference produced, before resolving it again. */
+  clearRefEdges(refId: number): void {
+    this.db.prepare("DELETE FROM edges WHERE ref_id = ?").run(refId);
+  }
+}
