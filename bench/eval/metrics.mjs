@@ -81,7 +81,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
     if (!entry) byKey.set(k, (entry = { key: k, sites: [], units: new Map(), resolved: false }));
     entry.sites.push(s);
     if (s.status !== "unresolved") entry.resolved = true;
-    if (s.status === "project") {
+    if (s.status === "project" && s.name) {
       const uid = s.targets.map(targetId).sort().join("|");
       if (!entry.units.has(uid)) entry.units.set(uid, { targets: s.targets, site: s });
     }
@@ -158,13 +158,17 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       else {
         const ts = site.targets;
         const sameName = ts.some((t) => t.name === e.targetName || t.className === e.targetName);
-        if (ts.some((t) => INTERFACE_MEMBER.has(t.declKind)) && sameName)
+        if (sameName && (e.targetKind === "interface" || e.targetKind === "type_alias"))
+          category = "ours: a type (interface/type alias); checker: the value of the same name";
+        else if (ts.some((t) => INTERFACE_MEMBER.has(t.declKind)) && sameName)
           category = "checker: interface/type member; ours: an implementation";
-        else if (sameName) category = "same name, different declaration";
+        else if (sameName && ts.some((t) => t.file === e.targetFile))
+          category = "same name and file, other declaration (overload / merged interface+value / shadowing)";
+        else if (sameName) category = "same name, declaration in another file";
         else category = "different target";
       }
       bump(fpCategories, category);
-      falsePositives.push({ category, where: `${e.file}:${e.line}`, callee: e.name, text: site.text, ours: describeOurs(e), checker: describeChecker(site) });
+      falsePositives.push({ category, shape: site.shape, where: `${e.file}:${e.line}`, callee: e.name, text: site.text, ours: describeOurs(e), checker: describeChecker(site) });
     }
     byResolution.set(e.resolution, r);
   }
@@ -176,6 +180,8 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
   const missCategories = new Map();
   const missByTargetKind = new Map();
   const unitsByTargetKind = new Map();
+  const missByShape = new Map();
+  const unitsByShape = new Map();
   for (const entry of byKey.values()) {
     const ours = edgesByKey.get(entry.key) ?? [];
     for (const u of entry.units.values()) {
@@ -183,6 +189,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       const t0 = u.targets[0];
       const tk = `${u.site.kind === "call" ? "" : `${u.site.kind} → `}${t0.declKind}${t0.localFn ? " (local)" : ""}`;
       bump(unitsByTargetKind, tk);
+      bump(unitsByShape, u.site.shape);
       if (ours.some((e) => u.targets.some((t) => matchesTarget(e, t)))) {
         found++;
         continue;
@@ -191,11 +198,12 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       let category;
       if (ours.length) category = "we resolved to a different target";
       else if (ourRefKeys.has(entry.key)) category = "call site extracted, not resolved";
-      else if (!u.site.name) category = "callee has no name (computed call)";
       else category = "call site not extracted (no ref at file:line:name)";
       bump(missCategories, category);
+      bump(missByShape, u.site.shape);
       misses.push({
         category,
+        shape: u.site.shape,
         targetKind: tk,
         where: `${u.site.file}:${u.site.line}`,
         callee: u.site.name,
@@ -217,6 +225,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       sites: reference.sites.length,
       statusCounts,
       keys: byKey.size,
+      namelessProject: reference.sites.filter((s) => s.status === "project" && !s.name).length,
       units,
     },
     ours: {
@@ -235,6 +244,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
     missCategories: sortMap(missCategories),
     missByTargetKind: sortMap(missByTargetKind).map(([k, n]) => [k, n, unitsByTargetKind.get(k)]),
     unitsByTargetKind: sortMap(unitsByTargetKind),
+    missByShape: sortMap(missByShape).map(([k, n]) => [k, n, unitsByShape.get(k)]),
     byResolution: [...byResolution.entries()].sort((a, b) => b[1].judged - a[1].judged),
     examples: {
       falsePositives: pickExamples(falsePositives, examples),

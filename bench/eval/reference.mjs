@@ -172,7 +172,7 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
       at = decl.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword) ?? decl;
     } else if (isFunctionLikeValue(decl) && !decl.name) {
       // `const f = () => ...`, `{ f: () => ... }`, `f = function () {}` take their holder's name.
-      const p = decl.parent;
+      const p = holderOf(decl);
       if (p && (ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) {
         name = nameText(p.name);
         at = p.name;
@@ -189,6 +189,29 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
       declKind: kind,
       ...extra,
     };
+  };
+
+  /** What holds a function value: `const f = (() => ...) as F` is held by the declaration of f. */
+  const holderOf = (fn) => {
+    let p = fn.parent;
+    while (
+      p &&
+      (ts.isParenthesizedExpression(p) ||
+        ts.isAsExpression(p) ||
+        ts.isTypeAssertionExpression(p) ||
+        ts.isNonNullExpression(p) ||
+        (ts.isSatisfiesExpression && ts.isSatisfiesExpression(p)))
+    )
+      p = p.parent;
+    return p;
+  };
+
+  /** Overload signatures and implementation of one function/method: any of them names the callee. */
+  const overloadSiblings = (decl) => {
+    if (!(ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isConstructorDeclaration(decl)))
+      return [];
+    const sym = decl.symbol;
+    return (sym?.declarations ?? []).filter((d) => d !== decl && d.kind === decl.kind && d.getSourceFile() === decl.getSourceFile());
   };
 
   /** A function overload without a body stands for its implementation (graphs index that one). */
@@ -228,7 +251,7 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
         elsewhere ??= { file: path.basename(file), name: nameText(d.name), declKind: ts.SyntaxKind[d.kind] };
         continue;
       }
-      const holder = isFunctionLikeValue(d) && !d.name ? d.parent : d;
+      const holder = isFunctionLikeValue(d) && !d.name ? holderOf(d) : d;
       const namedHolder =
         holder !== d
           ? holder && (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder) || ts.isExportAssignment(holder))
@@ -248,6 +271,7 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
       // keep it but mark it so misses can be broken down.
       const localFn = ts.isVariableDeclaration(holder) && !isModuleLevel(holder);
       targets.push(targetOf(d, localFn ? { how, localFn: true } : { how }));
+      for (const o of overloadSiblings(d)) targets.push(targetOf(o, { how, overload: true }));
     }
     if (targets.length) return { status: "project", targets };
     if (local) return { status: "local", targets: [], local };
@@ -264,11 +288,45 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
     const className = nameText(decl.name) ?? "default";
     out.push(targetOf(decl, { how, className }));
     for (const m of decl.members) {
-      if (ts.isConstructorDeclaration(m) && (m.body || decl.getSourceFile().isDeclarationFile)) {
+      if (ts.isConstructorDeclaration(m)) {
         out.push(targetOf(m, { how, className, classLine: lineOf(decl.name ?? decl) }));
       }
     }
     return out;
+  };
+
+  /** How the callee is reached, for breaking misses down: `f()`, `this.m()`, `param.m()`, ... */
+  const calleeShape = (calleeExpr, siteKind) => {
+    if (siteKind === "super") return "super(...)";
+    const e = unwrap(calleeExpr);
+    const pre = siteKind === "new" ? "new " : "";
+    if (ts.isIdentifier(e)) return `${pre}f()`;
+    let recv;
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) recv = unwrap(e.expression);
+    else return `${pre}(expression)()`;
+    if (recv.kind === ts.SyntaxKind.ThisKeyword) return `${pre}this.m()`;
+    if (recv.kind === ts.SyntaxKind.SuperKeyword) return `${pre}super.m()`;
+    if (ts.isPropertyAccessExpression(recv) && unwrap(recv.expression).kind === ts.SyntaxKind.ThisKeyword)
+      return `${pre}this.field.m()`;
+    if (ts.isIdentifier(recv)) {
+      let sym;
+      try {
+        sym = checker.getSymbolAtLocation(recv);
+      } catch {
+        sym = undefined;
+      }
+      const d = sym?.valueDeclaration ?? sym?.declarations?.[0];
+      if (!d) return `${pre}x.m() (unknown x)`;
+      if (sym.flags & ts.SymbolFlags.Alias) return `${pre}imported.m()`;
+      if (ts.isParameter(d)) return `${pre}param.m()`;
+      if (ts.isClassDeclaration(d) || ts.isEnumDeclaration(d) || ts.isModuleDeclaration(d)) return `${pre}Type.m()`;
+      if (ts.isVariableDeclaration(d) || ts.isBindingElement(d))
+        return ts.isVariableDeclaration(d) && isModuleLevel(d) ? `${pre}moduleVar.m()` : `${pre}local.m()`;
+      return `${pre}x.m()`;
+    }
+    if (ts.isCallExpression(recv) || ts.isNewExpression(recv)) return `${pre}call().m()`;
+    if (ts.isPropertyAccessExpression(recv) || ts.isElementAccessExpression(recv)) return `${pre}a.b.m()`;
+    return `${pre}(expression).m()`;
   };
 
   const sites = [];
@@ -300,6 +358,7 @@ export function buildReference(root, { mapWorkspaces = false, log = () => {} } =
       col: sf.getLineAndCharacterOfPosition(lineNode.getStart(sf)).character,
       name,
       kind: siteKind,
+      shape: calleeShape(calleeExpr, siteKind),
       text: node.getText(sf).split("\n")[0].slice(0, 80),
       status: "unresolved",
       targets: [],

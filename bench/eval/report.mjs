@@ -29,6 +29,8 @@ export function consoleReport(r, ctx) {
     for (const [k, n] of r.missCategories) L.push(`    ${String(n).padStart(5)}  ${k}`);
     L.push("", "  misses by checker target kind (missed/total):");
     for (const [k, n, tot] of r.missByTargetKind) L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
+    L.push("", "  misses by call shape (missed/total):");
+    for (const [k, n, tot] of r.missByShape) L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
   }
   if (r.byResolution.length) {
     L.push("", "  precision by our resolution strategy:");
@@ -38,7 +40,7 @@ export function consoleReport(r, ctx) {
     if (!list.length) return;
     L.push("", `  ${title}:`);
     for (const x of list) {
-      L.push(`    ${x.where}  ${x.callee}  [${x.category}]`);
+      L.push(`    ${x.where}  ${x.callee}  [${x.category}${x.shape ? `; ${x.shape}` : ""}]`);
       if (x.text) L.push(`        code:    ${x.text}`);
       L.push(`        ours:    ${x.ours}`);
       L.push(`        checker: ${x.checker}`);
@@ -72,6 +74,7 @@ export function markdownReport(r, ctx) {
   L.push(`| reference call sites | ${r.reference.sites} |`);
   for (const [k, v] of Object.entries(r.reference.statusCounts)) L.push(`| &nbsp;&nbsp;${k} | ${v} |`);
   L.push(`| reference project units (recall denominator) | ${r.reference.units} |`);
+  L.push(`| project sites with a computed callee, e.g. \`(a \|\| b)()\` (not scored) | ${r.reference.namelessProject} |`);
   L.push(`| our call refs | ${r.ours.refs} |`);
   L.push(`| our call edges | ${r.ours.edges} |`);
   L.push(`| &nbsp;&nbsp;in non-reference files (e.g. .js) | ${r.ours.outsideFiles} |`);
@@ -89,11 +92,12 @@ export function markdownReport(r, ctx) {
   table("False positives by category", ["category", "edges"], r.fpCategories);
   table("Misses by category", ["category", "units"], r.missCategories);
   table("Misses by checker target kind", ["target kind", "missed", "total"], r.missByTargetKind);
+  table("Misses by call shape", ["shape", "missed", "total"], r.missByShape);
   table("Precision by our resolution strategy", ["resolution", "correct", "judged", "precision"], r.byResolution.map(([k, v]) => [k, v.correct, v.judged, f3(v.correct / v.judged)]));
   const examples = (title, list) => {
     if (!list.length) return;
     L.push(`## ${title}`, "", "| where | callee | category | code | ours | checker |", "|---|---|---|---|---|---|");
-    for (const x of list) L.push(`| ${cell(x.where)} | \`${cell(x.callee)}\` | ${cell(x.category)} | \`${cell(x.text ?? "")}\` | ${cell(x.ours)} | ${cell(x.checker)} |`);
+    for (const x of list) L.push(`| ${cell(x.where)} | \`${cell(x.callee)}\` | ${cell(x.category)}${x.shape ? ` (${cell(x.shape)})` : ""} | \`${cell(x.text ?? "")}\` | ${cell(x.ours)} | ${cell(x.checker)} |`);
     L.push("");
   };
   examples("False positives (examples)", r.examples.falsePositives);

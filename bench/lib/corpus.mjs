@@ -108,19 +108,26 @@ export function summarize(listing) {
   };
 }
 
+/** Comment syntax of other source files, for repos with no file in the floor's languages. */
+const OTHER_COMMENT = { ".rs": "//", ".php": "//", ".c": "//", ".h": "//", ".cc": "//", ".cpp": "//", ".rb": "#", ".kt": "//", ".cs": "//", ".swift": "//", ".scala": "//" };
+
 /**
- * The file the edit benchmark appends a comment to: a floor-language file near the median size
- * of the most common floor language in the repo (not a test file when possible). Null if none.
+ * The file the edit benchmark appends a comment to: a file near the median size of the most
+ * common floor language in the repo (not a test file when possible); when the repo has none,
+ * the same among other source files with a known comment syntax. Null if none.
  */
 export function pickEditTarget(listing) {
-  const parse = listing.all.filter((f) => f.lang);
-  if (parse.length === 0) return null;
+  const langOf = (f) => f.lang ?? (OTHER_COMMENT[extname(f.path).toLowerCase()] ? extname(f.path).toLowerCase() : null);
+  let pool = listing.all.filter((f) => f.lang);
+  if (pool.length === 0) pool = listing.all.filter((f) => langOf(f));
+  if (pool.length === 0) return null;
   const counts = {};
-  for (const f of parse) counts[f.lang] = (counts[f.lang] ?? 0) + 1;
+  for (const f of pool) counts[langOf(f)] = (counts[langOf(f)] ?? 0) + 1;
   const lang = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
-  let cands = parse.filter((f) => f.lang === lang && !/(^|\/)(tests?|__tests__)\/|[._-]test\b|\btest_/.test(f.path));
-  if (cands.length === 0) cands = parse.filter((f) => f.lang === lang);
+  const isTest = (p) => /(^|\/)(tests?|__tests__|testing)\/|[._-](test|spec)\.|(^|\/)test_/.test(p);
+  let cands = pool.filter((f) => langOf(f) === lang && !isTest(f.path));
+  if (cands.length === 0) cands = pool.filter((f) => langOf(f) === lang);
   cands.sort((a, b) => a.bytes - b.bytes || a.path.localeCompare(b.path));
   const f = cands[Math.floor(cands.length / 2)];
-  return { path: f.path, lang: f.lang, bytes: f.bytes, comment: COMMENT[f.lang] };
+  return { path: f.path, lang, bytes: f.bytes, comment: COMMENT[lang] ?? OTHER_COMMENT[lang] };
 }

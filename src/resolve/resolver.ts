@@ -54,12 +54,16 @@ export class Resolver {
     const rules = RULES[file.language];
     if (!rules) return [];
     switch (ref.kind) {
-      case "imports":
-        return this.modules(ref.name, file, rules).map((f) => ({
-          targetId: f.nodeId,
-          kind: "imports",
-          resolution: "import",
-        }));
+      case "imports": {
+        let files = this.modules(ref.name, file, rules);
+        if (!files.length) {
+          // `import static a.b.C.m`: the module is a type's file.
+          const type = this.typeFromPackage(ref.name, file, rules, 0);
+          const typeFile = type ? this.lookup.file(type.fileId) : undefined;
+          if (typeFile) files = [typeFile];
+        }
+        return files.map((f) => ({ targetId: f.nodeId, kind: "imports", resolution: "import" }));
+      }
       case "exports": {
         const binding = this.lookup.imports(file.id).find((b) => b.reexport && b.local === ref.name);
         const found = binding ? this.binding(binding, file, rules, 0) : null;
@@ -279,40 +283,68 @@ export class Resolver {
     return hit;
   }
 
-  /** The declared or inferred type of a receiver in scope: nearest scope first, fields through `this.`. */
+  /**
+   * The declared or inferred type of a receiver in scope: `x` (nearest scope first), `this.f` / `self.f`
+   * (a field of the enclosing type or its bases), and chains of fields `x.f.g`.
+   */
   private typeOf(receiver: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo[] {
-    let name = receiver;
-    for (const self of rules.selfNames) if (receiver.startsWith(`${self}.`)) name = `this.${receiver.slice(self.length + 1)}`;
-    if (name.includes(".") && !name.startsWith("this.")) return [];
-    if (name.startsWith("this.") && name.indexOf(".", 5) >= 0) return [];
+    const parts = receiver.split(".");
+    let current: SymbolInfo | null;
+    let rest: string[];
+    if (rules.selfNames.has(parts[0]!) && parts.length > 1) {
+      current = this.enclosingType(scopeId) ?? null;
+      rest = parts.slice(1);
+    } else {
+      current = this.variableType(parts[0]!, file, scopeId, rules);
+      // Java and friends: a bare field name means `this.field`.
+      if (!current && rules.implicitThis) {
+        const owner = this.enclosingType(scopeId);
+        current = owner ? this.fieldType(owner, parts[0]!) : null;
+      }
+      rest = parts.slice(1);
+    }
+    for (const field of rest) {
+      if (!current) return [];
+      current = this.fieldType(current, field);
+    }
+    return current ? [current] : [];
+  }
+
+  /** A local variable or parameter's type, innermost scope first, then the file's top level. */
+  private variableType(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
     const types = this.lookup.localTypes(file.id);
-    if (!types.length) return [];
-    const wantsField = name.startsWith("this.");
-    let scope = wantsField ? this.enclosingType(scopeId) : this.lookup.symbol(scopeId);
+    if (!types.length) return null;
+    let scope = this.lookup.symbol(scopeId);
     while (scope) {
       const owner = scope;
-      const entry = types.find((t) => t.scopeId === owner.id && t.name === name);
-      if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules);
-      if (wantsField) {
-        // A field declared on a base class.
-        for (const base of this.bases(owner, 0)) {
-          const baseTypes = this.lookup.localTypes(base.fileId).find((t) => t.scopeId === base.id && t.name === name);
-          const baseFile = this.lookup.file(base.fileId);
-          if (baseTypes && baseFile) return this.typeNamed(baseTypes.typeName, baseFile, base.id, RULES[baseFile.language] ?? rules);
-        }
-        return [];
+      if (!TYPE_KINDS.has(owner.kind)) {
+        const entry = types.find((t) => t.scopeId === owner.id && t.name === name);
+        if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules);
       }
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     const top = types.find((t) => t.scopeId === file.nodeId && t.name === name);
-    return top ? this.typeNamed(top.typeName, file, file.nodeId, rules) : [];
+    return top ? this.typeNamed(top.typeName, file, file.nodeId, rules) : null;
   }
 
-  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo[] {
+  /** The declared type of field `name` on a type or, failing that, on its bases. */
+  private fieldType(type: SymbolInfo, name: string, depth = 0): SymbolInfo | null {
+    if (depth > MAX_DEPTH) return null;
+    const file = this.lookup.file(type.fileId);
+    if (!file) return null;
+    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === type.id && t.name === `this.${name}`);
+    if (entry) return this.typeNamed(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!);
+    for (const base of this.bases(type, depth)) {
+      const hit = this.fieldType(base, name, depth + 1);
+      if (hit) return hit;
+    }
+    return null;
+  }
+
+  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
     const v = this.value(typeName, file, scopeId, rules, 1);
-    if (!v || "files" in v) return [];
-    const t = unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
-    return t ? [t] : [];
+    if (!v || "files" in v) return null;
+    return unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
   }
 
   /** Members of a type by name, its own first, then its bases', nearest first. */

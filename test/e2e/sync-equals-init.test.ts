@@ -1,0 +1,96 @@
+import { appendFileSync, cpSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graphSnapshot } from "../helpers/graph-snapshot.js";
+import { runJson, tempRepo } from "../helpers/cli.js";
+
+/**
+ * The incremental promise: after any sequence of edits, `sync` leaves exactly the graph that a fresh
+ * `init --force` builds. Each step edits the tree, syncs, snapshots, rebuilds, snapshots, compares.
+ */
+const fixtures = join(import.meta.dirname, "..", "resolve", "fixtures");
+
+interface Summary {
+  files: number;
+  nodes: number;
+  edges: number;
+  added: number;
+  modified: number;
+  removed: number;
+}
+
+describe("sync equals init --force", () => {
+  let repo: { dir: string; cleanup: () => void };
+  const at = (p: string) => join(repo.dir, p);
+
+  beforeAll(async () => {
+    repo = tempRepo();
+    for (const lang of ["typescript", "python", "go", "java"]) cpSync(join(fixtures, lang), at(lang), { recursive: true });
+    await runJson(["init", repo.dir]);
+  });
+  afterAll(() => repo.cleanup());
+
+  async function syncThenCompare(expectChange: Partial<Summary>): Promise<Summary> {
+    const synced = await runJson<Summary>(["sync", repo.dir]);
+    for (const [k, v] of Object.entries(expectChange)) expect(synced[k as keyof Summary], k).toBe(v);
+    const afterSync = graphSnapshot(repo.dir);
+    const rebuilt = await runJson<Summary>(["init", "--force", repo.dir]);
+    const afterInit = graphSnapshot(repo.dir);
+    expect(afterSync.nodes).toEqual(afterInit.nodes);
+    expect(afterSync.edges).toEqual(afterInit.edges);
+    expect(afterSync.unresolved).toEqual(afterInit.unresolved);
+    expect(synced.nodes).toBe(rebuilt.nodes);
+    expect(synced.edges).toBe(rebuilt.edges);
+    return synced;
+  }
+
+  it("nothing changed: nothing to do", async () => {
+    await syncThenCompare({ added: 0, modified: 0, removed: 0 });
+  });
+
+  it("a touched file with the same bytes is not a change", async () => {
+    const later = new Date(Date.now() + 5000);
+    utimesSync(at("typescript/src/models/order.ts"), later, later);
+    await syncThenCompare({ added: 0, modified: 0, removed: 0 });
+  });
+
+  it("renaming a function its callers use leaves them unresolved, then a new file defines it again", async () => {
+    const money = at("typescript/src/util/money.ts");
+    writeFileSync(money, readFileSync(money, "utf8").replace("export function formatMoney", "export function formatCents"));
+    await syncThenCompare({ modified: 1 });
+    writeFileSync(money, readFileSync(money, "utf8") + '\nexport { formatCents as formatMoney };\n');
+    await syncThenCompare({ modified: 1 });
+  });
+
+  it("adding a module that an import was waiting for resolves it", async () => {
+    writeFileSync(
+      at("python/shop/discounts.py"),
+      "from .models import Order\n\ndef apply(order: Order):\n    return order.total()\n",
+    );
+    appendFileSync(at("python/main.py"), "\nfrom shop.discounts import apply\n\ndef run_discount(o):\n    return apply(o)\n");
+    await syncThenCompare({ added: 1, modified: 1 });
+  });
+
+  it("deleting a file drops its nodes and the edges into it", async () => {
+    rmSync(at("typescript/src/services/repo.ts"));
+    await syncThenCompare({ removed: 1 });
+  });
+
+  it("changing a class hierarchy re-resolves inherited calls", async () => {
+    const order = at("typescript/src/models/order.ts");
+    writeFileSync(order, readFileSync(order, "utf8").replace("export class Order extends Entity", "export class Order"));
+    await syncThenCompare({ modified: 1 });
+  });
+
+  it("several edits across languages at once", async () => {
+    const goFile = at("go/store/helpers.go");
+    writeFileSync(goFile, `${readFileSync(goFile, "utf8")}\nfunc Extra() int { return sumPrices(nil) }\n`);
+    const javaDir = at("java/src/main/java/com/shop/model");
+    writeFileSync(
+      join(javaDir, "Coupon.java"),
+      "package com.shop.model;\n\npublic class Coupon extends Entity {\n  public Coupon() { super(\"c\"); }\n}\n",
+    );
+    rmSync(at("python/shop/services/pricing.py"));
+    await syncThenCompare({ added: 1, modified: 1, removed: 1 });
+  });
+});

@@ -1,0 +1,33 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
+
+/**
+ * The whole graph in a form independent of row ids: every node by (file, qualified name, kind, line)
+ * and every edge by its two ends, kind and line. Two indexes of the same tree must give equal snapshots.
+ */
+export function graphSnapshot(root: string): { nodes: string[]; edges: string[]; unresolved: string[] } {
+  const db = new Database(join(root, ".codegraph", "graph.db"), { readonly: true });
+  try {
+    const key = "f.path || '|' || n.qualified_name || '|' || n.kind || '|' || n.start_line";
+    const nodes = (db.prepare(`SELECT ${key} AS k FROM nodes n JOIN files f ON f.id = n.file_id`).all() as { k: string }[]).map((r) => r.k);
+    const edges = (
+      db
+        .prepare(
+          `SELECT fs.path || '|' || s.qualified_name || '|' || s.kind || ' -' || e.kind || '@' || coalesce(e.line, '') || '-> ' ||
+                  ft.path || '|' || t.qualified_name || '|' || t.kind || ' (' || e.resolution || ')' AS k
+           FROM edges e JOIN nodes s ON s.id = e.source_id JOIN files fs ON fs.id = s.file_id
+           JOIN nodes t ON t.id = e.target_id JOIN files ft ON ft.id = t.file_id`,
+        )
+        .all() as { k: string }[]
+    ).map((r) => r.k);
+    const unresolved = (
+      db
+        .prepare(`SELECT f.path || ':' || r.line || ' ' || r.kind || ' ' || coalesce(r.receiver || '.', '') || r.name AS k
+                  FROM refs r JOIN files f ON f.id = r.file_id WHERE r.resolved = 0`)
+        .all() as { k: string }[]
+    ).map((r) => r.k);
+    return { nodes: nodes.sort(), edges: edges.sort(), unresolved: unresolved.sort() };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,87 @@
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dbPath } from "../../src/config/paths.js";
+import { fullIndex } from "../../src/indexer/full-index.js";
+import { openDatabase, type Db } from "../../src/store/database.js";
+
+/**
+ * Cross-file resolution, checked against hand-written expectations: each fixture project has an
+ * `expected.txt` of edges that must exist (`calls a.py:f -> b.py:C.m`) and must not (`! calls ...`).
+ */
+const fixtures = join(import.meta.dirname, "fixtures");
+
+interface Expectation {
+  negate: boolean;
+  kind: string;
+  from: { file: string; qname: string };
+  to: { file: string; qname: string };
+  text: string;
+}
+
+function parseEnd(s: string): { file: string; qname: string } {
+  const i = s.indexOf(":");
+  return i < 0 ? { file: s, qname: "<file>" } : { file: s.slice(0, i), qname: s.slice(i + 1) };
+}
+
+function parse(text: string): Expectation[] {
+  return text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"))
+    .map((line) => {
+      const negate = line.startsWith("!");
+      const body = negate ? line.slice(1).trim() : line;
+      const m = /^(\w+)\s+(\S+)\s+->\s+(\S+)$/.exec(body);
+      if (!m) throw new Error(`bad expectation: ${line}`);
+      return { negate, kind: m[1]!, from: parseEnd(m[2]!), to: parseEnd(m[3]!), text: line };
+    });
+}
+
+function nodeIds(db: Db, end: { file: string; qname: string }): number[] {
+  const rows =
+    end.qname === "<file>"
+      ? db.prepare("SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.kind = 'file'").all(end.file)
+      : db
+          .prepare("SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'")
+          .all(end.file, end.qname);
+  return (rows as { id: number }[]).map((r) => r.id);
+}
+
+for (const lang of readdirSync(fixtures)) {
+  describe(`resolution: ${lang}`, () => {
+    let dir: string;
+    let db: Db;
+    const expectations = parse(readFileSync(join(fixtures, lang, "expected.txt"), "utf8"));
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), `codegraph-resolve-${lang}-`));
+      cpSync(join(fixtures, lang), dir, { recursive: true });
+      await fullIndex(dir);
+      db = openDatabase(dbPath(dir), { readonly: true });
+    });
+    afterAll(() => {
+      db?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    for (const e of expectations) {
+      it(e.text, () => {
+        const from = nodeIds(db, e.from);
+        const to = nodeIds(db, e.to);
+        if (!e.negate) {
+          expect(from.length, `no node ${e.from.file}:${e.from.qname}`).toBeGreaterThan(0);
+          expect(to.length, `no node ${e.to.file}:${e.to.qname}`).toBeGreaterThan(0);
+        }
+        const count = from.length && to.length
+          ? (db
+              .prepare(
+                `SELECT count(*) AS n FROM edges WHERE kind = ? AND source_id IN (${from.join(",")}) AND target_id IN (${to.join(",")})`,
+              )
+              .get(e.kind) as { n: number }).n
+          : 0;
+        if (e.negate) expect(count, "edge must not exist").toBe(0);
+        else expect(count, "edge must exist").toBeGreaterThan(0);
+      });
+    }
+  });
+}
