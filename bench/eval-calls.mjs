@@ -33,7 +33,17 @@ const DEFAULT_REPO = path.join(ROOT, "bench/.work/corpora/small/tanstack-query")
 const FETCH = "/work/shared/bench/fetch-corpora.sh";
 
 function parseArgs(argv) {
-  const o = { repo: null, index: true, db: null, cli: path.join(ROOT, "dist/cli/main.js"), mapWorkspaces: false, out: null, json: null, examples: 15, selfTest: false };
+  const o = {
+    repo: null,
+    index: true,
+    db: null,
+    cli: path.join(ROOT, "dist/cli/main.js"),
+    mapWorkspaces: false,
+    out: null,
+    json: null,
+    examples: 15,
+    selfTest: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -42,18 +52,44 @@ function parseArgs(argv) {
       return v;
     };
     switch (a) {
-      case "--repo": o.repo = path.resolve(val()); break;
-      case "--no-index": o.index = false; break;
-      case "--db": o.db = path.resolve(val()); o.index = false; break;
-      case "--cli": o.cli = path.resolve(val()); break;
-      case "--map-workspaces": o.mapWorkspaces = true; break;
-      case "--out": o.out = path.resolve(val()); break;
-      case "--json": o.json = path.resolve(val()); break;
-      case "--examples": o.examples = Number(val()); break;
-      case "--self-test": o.selfTest = true; break;
+      case "--repo":
+        o.repo = path.resolve(val());
+        break;
+      case "--no-index":
+        o.index = false;
+        break;
+      case "--db":
+        o.db = path.resolve(val());
+        o.index = false;
+        break;
+      case "--cli":
+        o.cli = path.resolve(val());
+        break;
+      case "--map-workspaces":
+        o.mapWorkspaces = true;
+        break;
+      case "--out":
+        o.out = path.resolve(val());
+        break;
+      case "--json":
+        o.json = path.resolve(val());
+        break;
+      case "--examples":
+        o.examples = Number(val());
+        break;
+      case "--self-test":
+        o.selfTest = true;
+        break;
       case "-h":
       case "--help":
-        console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n"));
+        console.log(
+          fs
+            .readFileSync(fileURLToPath(import.meta.url), "utf8")
+            .split("\n")
+            .filter((l) => l.startsWith("//"))
+            .map((l) => l.slice(3))
+            .join("\n"),
+        );
         process.exit(0);
       default:
         throw new Error(`unknown option ${a}`);
@@ -87,9 +123,14 @@ function main() {
 
   console.error(`[eval] building the checker reference for ${repo} ...`);
   const t0 = Date.now();
-  const reference = buildReference(repo, { mapWorkspaces: opts.mapWorkspaces, log: (m) => console.error(`[eval] ${m}`) });
+  const reference = buildReference(repo, {
+    mapWorkspaces: opts.mapWorkspaces,
+    log: (m) => console.error(`[eval] ${m}`),
+  });
   const refMs = Date.now() - t0;
-  console.error(`[eval] reference: ${reference.files.length} files, ${reference.sites.length} call sites in ${(refMs / 1000).toFixed(1)} s`);
+  console.error(
+    `[eval] reference: ${reference.files.length} files, ${reference.sites.length} call sites in ${(refMs / 1000).toFixed(1)} s`,
+  );
 
   if (opts.selfTest) {
     const failures = selfTest(reference);
@@ -106,10 +147,15 @@ function main() {
     if (!fs.existsSync(opts.cli)) throw new Error(`codegraph CLI not found at ${opts.cli} (run npm run build first)`);
     console.error(`[eval] indexing: node ${path.relative(ROOT, opts.cli)} init --force ${repo}`);
     const t1 = Date.now();
-    const r = spawnSync(process.execPath, [opts.cli, "init", "--force", repo], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [opts.cli, "init", "--force", repo], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
     indexMs = Date.now() - t1;
     if (r.status !== 0) {
-      throw new Error(`codegraph init failed (exit ${r.status}${r.signal ? `, ${r.signal}` : ""}):\n${(r.stderr || r.stdout || "").slice(-4000)}`);
+      throw new Error(
+        `codegraph init failed (exit ${r.status}${r.signal ? `, ${r.signal}` : ""}):\n${(r.stderr || r.stdout || "").slice(-4000)}`,
+      );
     }
     console.error(`[eval] indexed in ${(indexMs / 1000).toFixed(1)} s`);
   }
@@ -140,7 +186,9 @@ function main() {
   };
   console.log(consoleReport(result, ctx));
 
-  const out = opts.out ?? path.join(ROOT, "bench/results", repo === DEFAULT_REPO ? `eval-${date}.md` : `eval-${date}-${repoName}.md`);
+  const out =
+    opts.out ??
+    path.join(ROOT, "bench/results", repo === DEFAULT_REPO ? `eval-${date}.md` : `eval-${date}-${repoName}.md`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, markdownReport(result, ctx));
   console.error(`[eval] wrote ${path.relative(process.cwd(), out) || out}`);

@@ -45,7 +45,8 @@ if (isMainThread) {
           w.once("message", resolve);
           w.once("error", reject);
           w.once("exit", (code) => {
-            if (process.env.FLOOR_DEBUG) process.stderr.write(`worker exit ${code} at ${performance.now().toFixed(0)} ms\n`);
+            if (process.env.FLOOR_DEBUG)
+              process.stderr.write(`worker exit ${code} at ${performance.now().toFixed(0)} ms\n`);
             if (code !== 0) reject(new Error(`floor worker exited ${code}`));
           });
         }),

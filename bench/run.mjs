@@ -34,8 +34,21 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const o = { tiers: ["small", "medium"], runs: 3, repos: null, tools: ALL_TOOLS, fetch: true, label: null, timeoutS: 1800, keep: false };
-  const list = (v) => v.split(",").map((s) => s.trim()).filter(Boolean);
+  const o = {
+    tiers: ["small", "medium"],
+    runs: 3,
+    repos: null,
+    tools: ALL_TOOLS,
+    fetch: true,
+    label: null,
+    timeoutS: 1800,
+    keep: false,
+  };
+  const list = (v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -108,7 +121,14 @@ function machineInfo() {
 
 function brief(r) {
   if (!r) return null;
-  const o = { ok: r.ok, ms: +r.ms.toFixed(1), rssKb: r.rssKb, timeRssKb: r.timeRssKb, treeRssKb: r.treeRssKb, procs: r.procs };
+  const o = {
+    ok: r.ok,
+    ms: +r.ms.toFixed(1),
+    rssKb: r.rssKb,
+    timeRssKb: r.timeRssKb,
+    treeRssKb: r.treeRssKb,
+    procs: r.procs,
+  };
   if (r.stepsMs && r.stepsMs.length > 1) o.stepsMs = r.stepsMs.map((x) => +x.toFixed(1));
   if (!r.ok) {
     o.code = r.code;
@@ -134,8 +154,10 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
   const edit = pickEditTarget(listing);
   const result = { repo, corpus, editTarget: edit, floor: null, tools: {} };
   const timeoutMs = opts.timeoutS * 1000;
-  log(`${tier}/${repo}: ${corpus.files} files, ${(corpus.bytes / 2 ** 20).toFixed(1)} MiB; ` +
-    `${corpus.parseFiles} in the floor's languages (${(corpus.parseBytes / 2 ** 20).toFixed(1)} MiB)`);
+  log(
+    `${tier}/${repo}: ${corpus.files} files, ${(corpus.bytes / 2 ** 20).toFixed(1)} MiB; ` +
+      `${corpus.parseFiles} in the floor's languages (${(corpus.parseBytes / 2 ** 20).toFixed(1)} MiB)`,
+  );
 
   // Each tool gets its own copy of the repo: ours, colby and optave all keep their index in
   // <repo>/.codegraph/, and the edit benchmark writes to a source file.
@@ -154,7 +176,10 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
   const floorRuns = [];
   for (let r = 0; r < opts.runs; r++) {
     if (opts.tools.includes("floor")) {
-      const m = await measure(process.execPath, [join(BENCH, "floor-worker.mjs"), corpusDir], { env: measuredEnv(), timeoutMs });
+      const m = await measure(process.execPath, [join(BENCH, "floor-worker.mjs"), corpusDir], {
+        env: measuredEnv(),
+        timeoutMs,
+      });
       let detail = null;
       try {
         detail = JSON.parse(m.stdout.trim().split("\n").pop());
@@ -168,7 +193,9 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
       rmSync(t.indexDir(scratch[t.name]), { recursive: true, force: true });
       const m = await measureSeq(t.full(scratch[t.name]), { env: t.env, timeoutMs });
       result.tools[t.name].full.push(brief(m));
-      log(`  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`);
+      log(
+        `  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`,
+      );
     }
   }
   if (floorRuns.length) {
@@ -200,7 +227,10 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
       const m = await measureSeq(t.sync(scratch[t.name]), { env: t.env, timeoutMs });
       result.tools[t.name].sync.push(brief(m));
     }
-  log(`  sync (no change): ` + live.map((t) => `${t.name} ${fmtS(summarizeRuns(result.tools[t.name].sync).ms)}`).join(", "));
+  log(
+    `  sync (no change): ` +
+      live.map((t) => `${t.name} ${fmtS(summarizeRuns(result.tools[t.name].sync).ms)}`).join(", "),
+  );
 
   // Sync after appending a comment line to one source file; the file is restored and synced
   // again (not measured) before the next round.
@@ -210,7 +240,10 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
         const file = join(scratch[t.name], edit.path);
         const original = readFileSync(file);
         const nl = original.length && original[original.length - 1] !== 0x0a ? "\n" : "";
-        writeFileSync(file, Buffer.concat([original, Buffer.from(`${nl}${edit.comment} codegraph-bench edit ${r + 1}\n`)]));
+        writeFileSync(
+          file,
+          Buffer.concat([original, Buffer.from(`${nl}${edit.comment} codegraph-bench edit ${r + 1}\n`)]),
+        );
         let m;
         try {
           m = await measureSeq(t.sync(scratch[t.name]), { env: t.env, timeoutMs });
@@ -220,7 +253,11 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
         result.tools[t.name].edit.push(brief(m));
         await measureSeq(t.sync(scratch[t.name]), { env: t.env, timeoutMs });
       }
-  if (edit) log(`  sync (1 edit, ${edit.path}): ` + live.map((t) => `${t.name} ${fmtS(summarizeRuns(result.tools[t.name].edit).ms)}`).join(", "));
+  if (edit)
+    log(
+      `  sync (1 edit, ${edit.path}): ` +
+        live.map((t) => `${t.name} ${fmtS(summarizeRuns(result.tools[t.name].edit).ms)}`).join(", "),
+    );
 
   for (const t of tools) {
     const tr = result.tools[t.name];
@@ -238,7 +275,9 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(join(WORK, "logs"), { recursive: true });
   mkdirSync(join(WORK, "corpora"), { recursive: true });
-  log(`tiers ${opts.tiers.join(",")}, runs ${opts.runs}, tools ${opts.tools.join(",")}${opts.repos ? ", repos " + opts.repos.join(",") : ""}`);
+  log(
+    `tiers ${opts.tiers.join(",")}, runs ${opts.runs}, tools ${opts.tools.join(",")}${opts.repos ? ", repos " + opts.repos.join(",") : ""}`,
+  );
   if (!ensureGnuTime(log)) log("no /usr/bin/time: peak RSS comes from polling /proc only");
 
   // Peers and corpora: start both, wait for both.
@@ -263,11 +302,14 @@ async function main() {
   let harnessFailed = false;
   for (const [tier, r] of Object.entries(fetched))
     if (r.code !== 0) {
-      log(`fetching tier ${tier} failed (see bench/.work/logs/fetch-${tier}.log): ${r.stderr.trim().split("\n").pop()}`);
+      log(
+        `fetching tier ${tier} failed (see bench/.work/logs/fetch-${tier}.log): ${r.stderr.trim().split("\n").pop()}`,
+      );
       harnessFailed = true;
     }
   const peers = parsePeersOutput(peersR.stdout);
-  if (wantPeers && peersR.code !== 0) log(`peers.sh failed (see bench/.work/logs/peers.log); running without the peers it could not install`);
+  if (wantPeers && peersR.code !== 0)
+    log(`peers.sh failed (see bench/.work/logs/peers.log); running without the peers it could not install`);
 
   const home = join(WORK, "peers", "home");
   const candidates = {
@@ -294,7 +336,10 @@ async function main() {
     machine,
     options: { runs: opts.runs, tiers: opts.tiers, repos: opts.repos, tools: opts.tools },
     tools: Object.fromEntries(
-      Object.values(candidates).map((t) => [t.name, { version: t.version, available: t.available && opts.tools.includes(t.name), why: missing[t.name] ?? null }]),
+      Object.values(candidates).map((t) => [
+        t.name,
+        { version: t.version, available: t.available && opts.tools.includes(t.name), why: missing[t.name] ?? null },
+      ]),
     ),
     tiers: {},
   };
@@ -309,7 +354,8 @@ async function main() {
       repos = repos.filter((r) => opts.repos.includes(r));
     }
     report.tiers[tier] = { repos: {} };
-    for (const repo of repos) report.tiers[tier].repos[repo] = await benchRepo(opts, tier, repo, join(dir, repo), tools);
+    for (const repo of repos)
+      report.tiers[tier].repos[repo] = await benchRepo(opts, tier, repo, join(dir, repo), tools);
   }
   machine.loadEnd = loadavg().map((x) => +x.toFixed(2));
 

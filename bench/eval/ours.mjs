@@ -13,7 +13,8 @@ export function siteName(name, receiver) {
 }
 
 export function readGraph(dbPath) {
-  if (!fs.existsSync(dbPath)) throw new Error(`graph database not found: ${dbPath}`);
+  if (!fs.existsSync(dbPath))
+    throw new Error(`graph database not found: ${dbPath}`);
   const Database = require("better-sqlite3");
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
@@ -41,7 +42,8 @@ export function readGraph(dbPath) {
       .map((e) => ({
         ...e,
         line: e.line ?? e.refLine,
-        name: e.refName != null ? siteName(e.refName, e.receiver) : e.targetName,
+        name:
+          e.refName != null ? siteName(e.refName, e.receiver) : e.targetName,
       }));
     const refs = db
       .prepare(
@@ -51,8 +53,16 @@ export function readGraph(dbPath) {
       )
       .all(...CALL_EDGE_KINDS)
       .map((r) => ({ ...r, name: siteName(r.name, r.receiver) }));
-    const files = db.prepare(`SELECT path FROM files`).all().map((r) => r.path);
-    const meta = Object.fromEntries(db.prepare(`SELECT key, value FROM meta`).all().map((r) => [r.key, r.value]));
+    const files = db
+      .prepare(`SELECT path FROM files`)
+      .all()
+      .map((r) => r.path);
+    const meta = Object.fromEntries(
+      db
+        .prepare(`SELECT key, value FROM meta`)
+        .all()
+        .map((r) => [r.key, r.value]),
+    );
     return { edges, refs, files, meta };
   } finally {
     db.close();

@@ -109,7 +109,19 @@ export function summarize(listing) {
 }
 
 /** Comment syntax of other source files, for repos with no file in the floor's languages. */
-const OTHER_COMMENT = { ".rs": "//", ".php": "//", ".c": "//", ".h": "//", ".cc": "//", ".cpp": "//", ".rb": "#", ".kt": "//", ".cs": "//", ".swift": "//", ".scala": "//" };
+const OTHER_COMMENT = {
+  ".rs": "//",
+  ".php": "//",
+  ".c": "//",
+  ".h": "//",
+  ".cc": "//",
+  ".cpp": "//",
+  ".rb": "#",
+  ".kt": "//",
+  ".cs": "//",
+  ".swift": "//",
+  ".scala": "//",
+};
 
 /**
  * The file the edit benchmark appends a comment to: a file near the median size of the most

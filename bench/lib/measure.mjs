@@ -110,7 +110,16 @@ export function measure(cmd, args, { cwd, env, timeoutMs = 30 * 60 * 1000, input
         detached: true, // own process group, so a timeout can stop the whole tree
       });
     } catch (e) {
-      resolve({ ok: false, code: null, signal: null, ms: 0, rssKb: 0, stdout: "", stderr: String(e), error: String(e) });
+      resolve({
+        ok: false,
+        code: null,
+        signal: null,
+        ms: 0,
+        rssKb: 0,
+        stdout: "",
+        stderr: String(e),
+        error: String(e),
+      });
       return;
     }
     if (input !== undefined) child.stdin.end(input);

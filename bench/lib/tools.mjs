@@ -17,7 +17,12 @@ export function dirBytes(dir) {
 }
 
 function runJson(cmd, args, env) {
-  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  const r = spawnSync(cmd, args, {
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (r.status !== 0) return { error: (r.stderr || r.stdout || `exit ${r.status}`).trim().slice(-500) };
   const text = r.stdout.trim();
   const start = text.indexOf("{");

@@ -11,7 +11,8 @@ const program = new Command()
   .version(pkg.version)
   .showHelpAfterError();
 
-const pathOption = () => new Option("-p, --path <dir>", "the project (default: the indexed project around the working directory)");
+const pathOption = () =>
+  new Option("-p, --path <dir>", "the project (default: the indexed project around the working directory)");
 const jsonOption = () => new Option("--json", "print JSON instead of text");
 
 // Each action imports its implementation lazily: start-up time matters for commands run on every prompt.

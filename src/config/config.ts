@@ -70,7 +70,8 @@ function applyIndexing(target: IndexingConfig, raw: unknown, where: string): voi
     target.maxFileSize = Math.floor(size);
   }
   if (r.gitignore !== undefined) {
-    if (typeof r.gitignore !== "boolean") throw new CodegraphError("BAD_CONFIG", `${where}.gitignore must be true or false.`);
+    if (typeof r.gitignore !== "boolean")
+      throw new CodegraphError("BAD_CONFIG", `${where}.gitignore must be true or false.`);
     target.gitignore = r.gitignore;
   }
 }
@@ -87,9 +88,16 @@ export function loadConfig(root: string): Config {
     try {
       raw = JSON.parse(readFileSync(jsonPath, "utf8")) as Raw;
     } catch (e) {
-      throw new CodegraphError("BAD_CONFIG", `${jsonPath} is not valid JSON: ${(e as Error).message}. Fix or remove it.`);
+      throw new CodegraphError(
+        "BAD_CONFIG",
+        `${jsonPath} is not valid JSON: ${(e as Error).message}. Fix or remove it.`,
+      );
     }
-    applyIndexing(config.indexing, raw.indexing ?? pick(raw, ["include", "exclude", "max_file_size", "maxFileSize"]), "codegraph.json indexing");
+    applyIndexing(
+      config.indexing,
+      raw.indexing ?? pick(raw, ["include", "exclude", "max_file_size", "maxFileSize"]),
+      "codegraph.json indexing",
+    );
   }
   const tomlPath = join(root, ".codegraph", "config.toml");
   if (existsSync(tomlPath)) {
@@ -97,7 +105,10 @@ export function loadConfig(root: string): Config {
     try {
       raw = parseToml(readFileSync(tomlPath, "utf8")) as Raw;
     } catch (e) {
-      throw new CodegraphError("BAD_CONFIG", `${tomlPath} is not valid TOML: ${(e as Error).message}. Fix or delete it.`);
+      throw new CodegraphError(
+        "BAD_CONFIG",
+        `${tomlPath} is not valid TOML: ${(e as Error).message}. Fix or delete it.`,
+      );
     }
     applyIndexing(config.indexing, raw.indexing, "config.toml [indexing]");
   }

@@ -215,7 +215,11 @@ export class ExtractionBuilder {
     const eol = this.source.indexOf("\n", start);
     if (eol >= 0 && eol < stop && !/[(,]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
     const raw = this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2));
-    const sig = raw.replace(/\s+/g, " ").trim().replace(/[{:]\s*$/, "").trim();
+    const sig = raw
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[{:]\s*$/, "")
+      .trim();
     if (!sig) return null;
     return sig.length > MAX_SIGNATURE ? `${sig.slice(0, MAX_SIGNATURE)}…` : sig;
   }

@@ -1,7 +1,16 @@
 import type { Db } from "../store/database.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
-export const USE_KINDS = ["calls", "instantiates", "references", "extends", "implements", "overrides", "imports", "exports"] as const;
+export const USE_KINDS = [
+  "calls",
+  "instantiates",
+  "references",
+  "extends",
+  "implements",
+  "overrides",
+  "imports",
+  "exports",
+] as const;
 export const CALL_KINDS = ["calls", "instantiates"] as const;
 
 export interface Neighbour {
@@ -55,7 +64,12 @@ export interface ImpactHit {
  * Everything that depends on the start nodes, breadth first up to `maxDepth` hops along incoming use
  * edges. Each node appears once, at its shortest distance.
  */
-export function impactOf(db: Db, start: number[], maxDepth: number, limit: number): { hits: ImpactHit[]; truncated: boolean } {
+export function impactOf(
+  db: Db,
+  start: number[],
+  maxDepth: number,
+  limit: number,
+): { hits: ImpactHit[]; truncated: boolean } {
   const stmt = db.prepare(
     `SELECT source_id AS nodeId, kind FROM edges WHERE target_id = ? AND kind IN (${inList(USE_KINDS.filter((k) => k !== "exports"))})`,
   );

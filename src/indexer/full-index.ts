@@ -47,7 +47,14 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
     const db = createDatabase(tmp);
     let summary: IndexSummary;
     try {
-      summary = await build(db, root, config, inventory.files.map((f) => f.path), ctx, onProgress);
+      summary = await build(
+        db,
+        root,
+        config,
+        inventory.files.map((f) => f.path),
+        ctx,
+        onProgress,
+      );
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
@@ -117,10 +124,29 @@ async function build(
     for (const ref of r.refs) {
       const edges = resolver.resolve(ref);
       for (const e of edges) {
-        writer.insertEdge({ sourceId: ref.fromId, targetId: e.targetId, kind: e.kind, fileId: ref.fileId, line: ref.line, resolution: e.resolution, refId: ref.id });
+        writer.insertEdge({
+          sourceId: ref.fromId,
+          targetId: e.targetId,
+          kind: e.kind,
+          fileId: ref.fileId,
+          line: ref.line,
+          resolution: e.resolution,
+          refId: ref.id,
+        });
       }
       if (edges.length) resolvedCount++;
-      insRef.run(ref.id, ref.fileId, ref.fromId, ref.kind, ref.name, ref.receiver, ref.line, ref.col, ref.argCount, edges.length ? 1 : 0);
+      insRef.run(
+        ref.id,
+        ref.fileId,
+        ref.fromId,
+        ref.kind,
+        ref.name,
+        ref.receiver,
+        ref.line,
+        ref.col,
+        ref.argCount,
+        edges.length ? 1 : 0,
+      );
     }
   });
   for (const r of records) {

@@ -8,5 +8,13 @@ export interface ParseJob {
 }
 
 export type ParseOutcome =
-  | { path: string; language: LanguageId; ok: true; size: number; mtimeMs: number; sha256: string; result: ExtractResult }
+  | {
+      path: string;
+      language: LanguageId;
+      ok: true;
+      size: number;
+      mtimeMs: number;
+      sha256: string;
+      result: ExtractResult;
+    }
   | { path: string; language: LanguageId; ok: false; size: number; mtimeMs: number; reason: string };

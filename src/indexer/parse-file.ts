@@ -11,6 +11,12 @@ export async function parseFile(root: string, job: ParseJob, maxSize: number): P
     const result = await extractSource(job.language, read.text, job.path);
     return { ...job, ok: true, size: read.size, mtimeMs: read.mtimeMs, sha256: read.sha256, result };
   } catch (e) {
-    return { ...job, ok: false, size: read.size, mtimeMs: read.mtimeMs, reason: `parse failed: ${(e as Error).message}` };
+    return {
+      ...job,
+      ok: false,
+      size: read.size,
+      mtimeMs: read.mtimeMs,
+      reason: `parse failed: ${(e as Error).message}`,
+    };
   }
 }

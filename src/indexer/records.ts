@@ -106,7 +106,15 @@ export function toRecord(facts: FileFacts, r: ExtractResult, ids: IdAllocator): 
   const hasBases = new Set(r.refs.filter((x) => x.kind === "extends" || x.kind === "implements").map((x) => x.from));
   r.symbols.forEach((s, i) => {
     if (s.kind === "method" && hasBases.has(s.parent) && TYPE_KINDS.has(r.symbols[s.parent]?.kind ?? "file")) {
-      addRef({ kind: "overrides", from: i, name: s.name, receiver: null, line: s.startLine, col: s.startCol, argCount: null });
+      addRef({
+        kind: "overrides",
+        from: i,
+        name: s.name,
+        receiver: null,
+        line: s.startLine,
+        col: s.startCol,
+        argCount: null,
+      });
     }
   });
   return {

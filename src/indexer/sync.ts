@@ -62,7 +62,8 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
   const jobs: ParseJob[] = [];
   for (const f of inventory.files) {
     const old = stored.get(f.path);
-    if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs) jobs.push({ path: f.path, language: languageForPath(f.path)! });
+    if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs)
+      jobs.push({ path: f.path, language: languageForPath(f.path)! });
   }
   const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
   let removed = removedIds.length;
@@ -128,8 +129,11 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
     for (const r of records) for (const ref of r.refs) toResolve.add(ref.id);
 
     const newHeritage = new Map(records.map((r) => [r.file.path, heritageSignature(db, r.file.id)]));
-    const hierarchyChanged = removedIds.some((id, i) => newHeritage.get(oldPaths.get(id) ?? "") !== oldHeritage[i]) ||
-      [...newHeritage.entries()].some(([path, sig]) => sig !== "" && !removedIds.some((id) => oldPaths.get(id) === path));
+    const hierarchyChanged =
+      removedIds.some((id, i) => newHeritage.get(oldPaths.get(id) ?? "") !== oldHeritage[i]) ||
+      [...newHeritage.entries()].some(
+        ([path, sig]) => sig !== "" && !removedIds.some((id) => oldPaths.get(id) === path),
+      );
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {
@@ -138,7 +142,10 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
     } else {
       for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
       if (moduleShapeChanged) for (const id of moduleBefore.keys()) toResolve.add(id);
-      refs = refsByIds(db, [...toResolve].sort((a, b) => a - b));
+      refs = refsByIds(
+        db,
+        [...toResolve].sort((a, b) => a - b),
+      );
     }
     const resolver = new Resolver(new SqliteLookup(db), ctx);
     const resolveAll = (list: RefInfo[]) => {
@@ -146,7 +153,15 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
         writer.clearRefEdges(ref.id);
         const edges = resolver.resolve(ref);
         for (const e of edges) {
-          writer.insertEdge({ sourceId: ref.fromId, targetId: e.targetId, kind: e.kind, fileId: ref.fileId, line: ref.line, resolution: e.resolution, refId: ref.id });
+          writer.insertEdge({
+            sourceId: ref.fromId,
+            targetId: e.targetId,
+            kind: e.kind,
+            fileId: ref.fileId,
+            line: ref.line,
+            resolution: e.resolution,
+            refId: ref.id,
+          });
         }
         writer.setResolved(ref.id, edges.length > 0);
         if (edges.length) resolvedCount++;

@@ -4,7 +4,6 @@ import { dirname, join, parse, resolve } from "node:path";
 import { DB_FILE, INDEX_DIR } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 
-
 /** The nearest folder at or above `start` holding an index, or null. */
 export function findIndexedRoot(start: string): string | null {
   let dir = resolve(start);

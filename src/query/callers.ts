@@ -36,7 +36,12 @@ export interface RelationOptions {
  * Who calls a symbol (direction "callers") or what it calls ("callees"). For a class, its members'
  * callers count as the class's. Rows are grouped per definition by (file, qualified name).
  */
-export function relations(db: Db, text: string, direction: "callers" | "callees", options: RelationOptions = {}): RelationResult {
+export function relations(
+  db: Db,
+  text: string,
+  direction: "callers" | "callees",
+  options: RelationOptions = {},
+): RelationResult {
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
   const defs = findSymbols(db, text, options.file);

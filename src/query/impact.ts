@@ -11,7 +11,11 @@ export interface ImpactResult {
 }
 
 /** The transitive set of what depends on a symbol: change it, and these may need to change too. */
-export function impact(db: Db, text: string, options: { depth?: number; file?: string; limit?: number } = {}): ImpactResult {
+export function impact(
+  db: Db,
+  text: string,
+  options: { depth?: number; file?: string; limit?: number } = {},
+): ImpactResult {
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
   const roots = findSymbols(db, text, options.file);
   const { hits, truncated } = impactOf(

@@ -33,20 +33,29 @@ function slice(file: string, text: string, start: number, end: number): SourceLi
 export function nodeView(db: Db, root: string, query: string): NodeResult {
   const fileMatch = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/.exec(query.trim());
   const pathPart = (fileMatch?.[1] ?? query).replace(/^\.\//, "");
-  const file = db.prepare("SELECT id, path FROM files WHERE path = ?").get(pathPart) as { id: number; path: string } | undefined;
+  const file = db.prepare("SELECT id, path FROM files WHERE path = ?").get(pathPart) as
+    { id: number; path: string } | undefined;
   if (file) {
     const text = readProjectFile(root, file.path) ?? "";
     const from = fileMatch?.[2] ? Number(fileMatch[2]) : 1;
     const to = fileMatch?.[3] ? Number(fileMatch[3]) : fileMatch?.[2] ? from : from + FILE_MODE_MAX_LINES - 1;
     const source = slice(file.path, text, from, to);
     const symbols = findSymbolsInFile(db, file.id, source.startLine, source.endLine);
-    return { type: "file", query, source, symbols, truncated: source.endLine < source.totalLines && !fileMatch?.[3] && !fileMatch?.[2] };
+    return {
+      type: "file",
+      query,
+      source,
+      symbols,
+      truncated: source.endLine < source.totalLines && !fileMatch?.[3] && !fileMatch?.[2],
+    };
   }
   const defs = findSymbols(db, query);
   if (!defs.length) {
     const suggestions = (
       db
-        .prepare("SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5")
+        .prepare(
+          "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
+        )
         .all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
     ).map((r) => r.q);
     return { type: "not-found", query, suggestions };

@@ -13,7 +13,10 @@ export function readProjectFile(root: string, relPath: string): string | null {
     return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
   };
   if (!inside(abs, root)) {
-    throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} is outside the project ${root}; only project files can be read.`);
+    throw new CodegraphError(
+      "OUTSIDE_PROJECT",
+      `${relPath} is outside the project ${root}; only project files can be read.`,
+    );
   }
   try {
     const real = realpathSync(abs);

@@ -36,7 +36,9 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   let rows = byUid;
   if (!rows.length) {
     rows = db
-      .prepare(`${SYMBOL_SELECT} WHERE n.qualified_name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`)
+      .prepare(
+        `${SYMBOL_SELECT} WHERE n.qualified_name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
+      )
       .all(text) as Row[];
   }
   if (!rows.length) {

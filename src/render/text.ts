@@ -58,8 +58,14 @@ export function renderStatus(s: StatusResult): string {
   const { added, modified, removed } = s.changes;
   if (added.length + modified.length + removed.length === 0) lines.push("Changes on disk since the last sync: none");
   else {
-    lines.push(`Changes on disk since the last sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`);
-    for (const [label, list] of [["added", added], ["modified", modified], ["removed", removed]] as const) {
+    lines.push(
+      `Changes on disk since the last sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`,
+    );
+    for (const [label, list] of [
+      ["added", added],
+      ["modified", modified],
+      ["removed", removed],
+    ] as const) {
       for (const p of list.slice(0, 10)) lines.push(`  ${label}: ${p}`);
       if (list.length > 10) lines.push(`  … ${list.length - 10} more ${label}`);
     }
@@ -71,7 +77,9 @@ export function renderStatus(s: StatusResult): string {
 export function renderSearch(r: SearchResult): string {
   if (!r.hits.length) return `No symbols match "${r.query}".`;
   return r.hits
-    .map((h) => `${h.kind.padEnd(11)} ${h.qualifiedName}  ${loc(h)}${h.signature ? `\n            ${h.signature}` : ""}`)
+    .map(
+      (h) => `${h.kind.padEnd(11)} ${h.qualifiedName}  ${loc(h)}${h.signature ? `\n            ${h.signature}` : ""}`,
+    )
     .join("\n");
 }
 
@@ -83,8 +91,14 @@ export function renderRelations(r: RelationResult): string {
     out.push(`${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}): ${g.total}`);
     if (!g.total) out.push("  (none found)");
     for (const row of g.rows) {
-      const at = row.line !== null ? `${r.direction === "callers" ? row.symbol.file : ""}${r.direction === "callers" ? ":" : "line "}${row.line}` : loc(row.symbol);
-      const what = r.direction === "callers" ? `${row.symbol.qualifiedName} (${row.symbol.kind})` : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
+      const at =
+        row.line !== null
+          ? `${r.direction === "callers" ? row.symbol.file : ""}${r.direction === "callers" ? ":" : "line "}${row.line}`
+          : loc(row.symbol);
+      const what =
+        r.direction === "callers"
+          ? `${row.symbol.qualifiedName} (${row.symbol.kind})`
+          : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
       out.push(`  ${row.kind === "calls" ? "" : `[${row.kind}] `}${what}  ${at}`);
     }
     if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}`);
@@ -95,13 +109,16 @@ export function renderRelations(r: RelationResult): string {
 
 export function renderImpact(r: ImpactResult): string {
   if (!r.roots.length) return `No symbol named "${r.query}" is indexed.`;
-  const out = [`Impact of changing ${r.roots.map((s) => `${s.qualifiedName} (${loc(s)})`).join(", ")}, up to depth ${r.depth}:`];
+  const out = [
+    `Impact of changing ${r.roots.map((s) => `${s.qualifiedName} (${loc(s)})`).join(", ")}, up to depth ${r.depth}:`,
+  ];
   if (!r.hits.length) out.push("  nothing in the index depends on it");
   for (let d = 1; d <= r.depth; d++) {
     const level = r.hits.filter((h) => h.depth === d);
     if (!level.length) continue;
     out.push(`  depth ${d}: ${level.length}`);
-    for (const h of level) out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
+    for (const h of level)
+      out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
   }
   if (r.truncated) out.push("  … truncated; raise --limit to see more.");
   return out.join("\n");
@@ -118,7 +135,9 @@ export function renderNode(r: NodeResult): string {
   }
   if (r.type === "file") {
     const head = `${r.source.file} (lines ${r.source.startLine}-${r.source.endLine} of ${r.source.totalLines})`;
-    const tail = r.truncated ? `\n… ${r.source.totalLines - r.source.endLine} more lines; ask for a range (file:start-end).` : "";
+    const tail = r.truncated
+      ? `\n… ${r.source.totalLines - r.source.endLine} more lines; ask for a range (file:start-end).`
+      : "";
     return `${head}\n${numbered(r.source)}${tail}`;
   }
   return r.symbols

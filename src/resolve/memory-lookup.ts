@@ -38,7 +38,8 @@ export class MemoryLookup implements Lookup {
         if (n.parentId !== null) push(this.childIndex, `${n.parentId}\0${n.name}`, n);
         push(this.qnameIndex, `${n.fileId}\0${n.qualifiedName}`, n);
       }
-      for (const r of mf.refs) if (r.kind === "extends" || r.kind === "implements") push(this.heritageIndex, r.fromId, r);
+      for (const r of mf.refs)
+        if (r.kind === "extends" || r.kind === "implements") push(this.heritageIndex, r.fromId, r);
     }
     for (const list of [...this.byDir.values(), ...this.byPackage.values(), ...this.byBasename.values()]) {
       list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

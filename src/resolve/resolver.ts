@@ -6,15 +6,7 @@ import type { LanguageRules, ProjectContext } from "./rules.js";
 
 /** How an edge was found; stored with it so a reader can judge how far to trust it. */
 export type Resolution =
-  | "lexical"
-  | "import"
-  | "package"
-  | "member"
-  | "inherited"
-  | "typed"
-  | "static"
-  | "module"
-  | "syntax";
+  "lexical" | "import" | "package" | "member" | "inherited" | "typed" | "static" | "module" | "syntax";
 
 export interface ResolvedEdge {
   targetId: number;
@@ -100,7 +92,11 @@ export class Resolver {
     return [{ targetId: target.id, kind, resolution: found.how }];
   }
 
-  private target(ref: RefInfo, file: FileInfo, rules: LanguageRules): { symbols: SymbolInfo[]; how: Resolution } | null {
+  private target(
+    ref: RefInfo,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
     const { receiver, name } = ref;
     const scopeId = ref.fromId;
     if (receiver === "?") return null;
@@ -169,7 +165,9 @@ export class Resolver {
       if ("files" in v) return { symbols: [], how: "import" };
       return { symbols: v.symbols, how: "import" };
     }
-    const pkg = rules.packageFiles(file, this.lookup).flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
+    const pkg = rules
+      .packageFiles(file, this.lookup)
+      .flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
     if (pkg.length) return { symbols: pkg, how: "package" };
     for (const b of this.lookup.imports(file.id)) {
       if (b.reexport || b.local !== "*") continue;
@@ -203,7 +201,9 @@ export class Resolver {
     }
     const owner = unique(left.symbols);
     if (!owner) return null;
-    const hits = TYPE_KINDS.has(owner.kind) ? this.member(owner, right, depth + 1) : this.lookup.children(owner.id, right);
+    const hits = TYPE_KINDS.has(owner.kind)
+      ? this.member(owner, right, depth + 1)
+      : this.lookup.children(owner.id, right);
     return hits.length ? { symbols: hits } : null;
   }
 
@@ -252,7 +252,9 @@ export class Resolver {
     if (depth > MAX_DEPTH) return [];
     const out: SymbolInfo[] = [];
     for (const f of files) {
-      const own = this.lookup.topLevel(f.id, name).filter((s) => isDeclaration(s) && (!rules.exportsOnly || s.exported));
+      const own = this.lookup
+        .topLevel(f.id, name)
+        .filter((s) => isDeclaration(s) && (!rules.exportsOnly || s.exported));
       if (own.length) {
         out.push(...own);
         continue;
@@ -267,7 +269,8 @@ export class Resolver {
       }
       if (out.length) continue;
       for (const b of this.lookup.imports(f.id)) {
-        if (b.reexport && b.local === "*") out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
+        if (b.reexport && b.local === "*")
+          out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
     return dedupe(out);
@@ -365,7 +368,9 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     const rules = file ? RULES[file.language] : undefined;
     if (own.length || !file || !rules?.membersAcrossPackage) return own;
-    return rules.packageFiles(file, this.lookup).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
+    return rules
+      .packageFiles(file, this.lookup)
+      .flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
   }
 
   private constructors(type: SymbolInfo): SymbolInfo[] {

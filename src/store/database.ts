@@ -47,7 +47,8 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   try {
     if (!options.readonly) configure(db);
     else db.pragma("busy_timeout = 5000");
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+      { value: string } | undefined;
     if (Number(row?.value) !== SCHEMA_VERSION) {
       throw new CodegraphError(
         "SCHEMA_MISMATCH",

@@ -24,7 +24,8 @@ export function maxIds(db: Db): { file: number; node: number; ref: number } {
   return { file: max("files"), node: max("nodes"), ref: max("refs") };
 }
 
-const REF_COLS = "r.id, r.file_id AS fileId, r.from_id AS fromId, r.kind, r.name, r.receiver, r.line, r.arg_count AS argCount";
+const REF_COLS =
+  "r.id, r.file_id AS fileId, r.from_id AS fromId, r.kind, r.name, r.receiver, r.line, r.arg_count AS argCount";
 
 type RefSqlRow = Omit<RefInfo, "kind"> & { kind: string };
 const toRef = (r: RefSqlRow): RefInfo => ({ ...r, kind: r.kind as RefKind });
@@ -95,7 +96,9 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
 
 /** Module references: how they resolve depends on which files exist. */
 export function moduleRefs(db: Db): number[] {
-  return (db.prepare("SELECT id FROM refs WHERE kind IN ('imports', 'exports')").all() as { id: number }[]).map((r) => r.id);
+  return (db.prepare("SELECT id FROM refs WHERE kind IN ('imports', 'exports')").all() as { id: number }[]).map(
+    (r) => r.id,
+  );
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {
@@ -104,7 +107,9 @@ export function refIdsOfFile(db: Db, fileId: number): number[] {
 
 /** The targets a reference's edges point at now, to tell whether re-resolving changed anything. */
 export function edgeTargets(db: Db, refId: number): string {
-  return (db.prepare("SELECT target_id AS t FROM edges WHERE ref_id = ? ORDER BY target_id").all(refId) as { t: number }[])
+  return (
+    db.prepare("SELECT target_id AS t FROM edges WHERE ref_id = ? ORDER BY target_id").all(refId) as { t: number }[]
+  )
     .map((r) => r.t)
     .join(",");
 }

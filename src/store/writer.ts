@@ -27,7 +27,9 @@ export class Writer {
     this.insEdge = db.prepare(
       "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id) VALUES (?,?,?,?,?,?,?)",
     );
-    this.insImport = db.prepare("INSERT INTO imports(file_id, local, imported, specifier, line, reexport) VALUES (?,?,?,?,?,?)");
+    this.insImport = db.prepare(
+      "INSERT INTO imports(file_id, local, imported, specifier, line, reexport) VALUES (?,?,?,?,?,?)",
+    );
     this.insType = db.prepare("INSERT INTO local_types(file_id, scope_id, name, type_name) VALUES (?,?,?,?)");
     this.insSearch = db.prepare(
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
@@ -65,7 +67,17 @@ export class Writer {
       if (n.parentId !== null) this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
     }
     for (const ref of r.refs) {
-      this.insRef.run(ref.id, ref.fileId, ref.fromId, ref.kind, ref.name, ref.receiver, ref.line, ref.col, ref.argCount);
+      this.insRef.run(
+        ref.id,
+        ref.fileId,
+        ref.fromId,
+        ref.kind,
+        ref.name,
+        ref.receiver,
+        ref.line,
+        ref.col,
+        ref.argCount,
+      );
     }
     for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
     for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName);

@@ -25,7 +25,8 @@ describe("sync equals init --force", () => {
 
   beforeAll(async () => {
     repo = tempRepo();
-    for (const lang of ["typescript", "python", "go", "java"]) cpSync(join(fixtures, lang), at(lang), { recursive: true });
+    for (const lang of ["typescript", "python", "go", "java"])
+      cpSync(join(fixtures, lang), at(lang), { recursive: true });
     await runJson(["init", repo.dir]);
   });
   afterAll(() => repo.cleanup());
@@ -56,9 +57,12 @@ describe("sync equals init --force", () => {
 
   it("renaming a function its callers use leaves them unresolved, then a new file defines it again", async () => {
     const money = at("typescript/src/util/money.ts");
-    writeFileSync(money, readFileSync(money, "utf8").replace("export function formatMoney", "export function formatCents"));
+    writeFileSync(
+      money,
+      readFileSync(money, "utf8").replace("export function formatMoney", "export function formatCents"),
+    );
     await syncThenCompare({ modified: 1 });
-    writeFileSync(money, readFileSync(money, "utf8") + '\nexport { formatCents as formatMoney };\n');
+    writeFileSync(money, readFileSync(money, "utf8") + "\nexport { formatCents as formatMoney };\n");
     await syncThenCompare({ modified: 1 });
   });
 
@@ -67,7 +71,10 @@ describe("sync equals init --force", () => {
       at("python/shop/discounts.py"),
       "from .models import Order\n\ndef apply(order: Order):\n    return order.total()\n",
     );
-    appendFileSync(at("python/main.py"), "\nfrom shop.discounts import apply\n\ndef run_discount(o):\n    return apply(o)\n");
+    appendFileSync(
+      at("python/main.py"),
+      "\nfrom shop.discounts import apply\n\ndef run_discount(o):\n    return apply(o)\n",
+    );
     await syncThenCompare({ added: 1, modified: 1 });
   });
 
@@ -78,7 +85,10 @@ describe("sync equals init --force", () => {
 
   it("changing a class hierarchy re-resolves inherited calls", async () => {
     const order = at("typescript/src/models/order.ts");
-    writeFileSync(order, readFileSync(order, "utf8").replace("export class Order extends Entity", "export class Order"));
+    writeFileSync(
+      order,
+      readFileSync(order, "utf8").replace("export class Order extends Entity", "export class Order"),
+    );
     await syncThenCompare({ modified: 1 });
   });
 
@@ -88,7 +98,7 @@ describe("sync equals init --force", () => {
     const javaDir = at("java/src/main/java/com/shop/model");
     writeFileSync(
       join(javaDir, "Coupon.java"),
-      "package com.shop.model;\n\npublic class Coupon extends Entity {\n  public Coupon() { super(\"c\"); }\n}\n",
+      'package com.shop.model;\n\npublic class Coupon extends Entity {\n  public Coupon() { super("c"); }\n}\n',
     );
     rmSync(at("python/shop/services/pricing.py"));
     await syncThenCompare({ added: 1, modified: 1, removed: 1 });

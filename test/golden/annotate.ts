@@ -19,16 +19,27 @@ export function annotate(source: string, r: ExtractResult): string {
       s.isStatic ? "static" : "",
       s.paramCount !== null ? `params=${s.paramCount}` : "",
     ].filter(Boolean);
-    add(s.startLine, `def ${s.kind} ${s.qualifiedName} L${s.startLine}-${s.endLine}${flags.length ? ` [${flags.join(" ")}]` : ""}`);
+    add(
+      s.startLine,
+      `def ${s.kind} ${s.qualifiedName} L${s.startLine}-${s.endLine}${flags.length ? ` [${flags.join(" ")}]` : ""}`,
+    );
     if (s.signature && s.kind !== "import") add(s.startLine, `  sig: ${s.signature}`);
     if (s.docstring) add(s.startLine, `  doc: ${s.docstring.split("\n")[0]}`);
   });
   for (const ref of r.refs) {
     const target = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
-    add(ref.line, `${ref.kind} ${target} from ${qname(ref.from)}${ref.argCount !== null ? ` args=${ref.argCount}` : ""}`);
+    add(
+      ref.line,
+      `${ref.kind} ${target} from ${qname(ref.from)}${ref.argCount !== null ? ` args=${ref.argCount}` : ""}`,
+    );
   }
   for (const imp of r.imports) {
-    const what = imp.imported === null ? "(side effect)" : imp.local === imp.imported ? imp.local : `${imp.local} = ${imp.imported}`;
+    const what =
+      imp.imported === null
+        ? "(side effect)"
+        : imp.local === imp.imported
+          ? imp.local
+          : `${imp.local} = ${imp.imported}`;
     add(imp.line, `${imp.reexport ? "re-export" : "import"} ${what} from "${imp.specifier}"`);
   }
   const lines = source.split("\n");

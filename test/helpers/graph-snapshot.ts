@@ -9,7 +9,9 @@ export function graphSnapshot(root: string): { nodes: string[]; edges: string[];
   const db = new Database(join(root, ".codegraph", "graph.db"), { readonly: true });
   try {
     const key = "f.path || '|' || n.qualified_name || '|' || n.kind || '|' || n.start_line";
-    const nodes = (db.prepare(`SELECT ${key} AS k FROM nodes n JOIN files f ON f.id = n.file_id`).all() as { k: string }[]).map((r) => r.k);
+    const nodes = (
+      db.prepare(`SELECT ${key} AS k FROM nodes n JOIN files f ON f.id = n.file_id`).all() as { k: string }[]
+    ).map((r) => r.k);
     const edges = (
       db
         .prepare(
@@ -22,8 +24,10 @@ export function graphSnapshot(root: string): { nodes: string[]; edges: string[];
     ).map((r) => r.k);
     const unresolved = (
       db
-        .prepare(`SELECT f.path || ':' || r.line || ' ' || r.kind || ' ' || coalesce(r.receiver || '.', '') || r.name AS k
-                  FROM refs r JOIN files f ON f.id = r.file_id WHERE r.resolved = 0`)
+        .prepare(
+          `SELECT f.path || ':' || r.line || ' ' || r.kind || ' ' || coalesce(r.receiver || '.', '') || r.name AS k
+                  FROM refs r JOIN files f ON f.id = r.file_id WHERE r.resolved = 0`,
+        )
         .all() as { k: string }[]
     ).map((r) => r.k);
     return { nodes: nodes.sort(), edges: edges.sort(), unresolved: unresolved.sort() };

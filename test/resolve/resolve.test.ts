@@ -42,9 +42,13 @@ function parse(text: string): Expectation[] {
 function nodeIds(db: Db, end: { file: string; qname: string }): number[] {
   const rows =
     end.qname === "<file>"
-      ? db.prepare("SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.kind = 'file'").all(end.file)
+      ? db
+          .prepare("SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.kind = 'file'")
+          .all(end.file)
       : db
-          .prepare("SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'")
+          .prepare(
+            "SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'",
+          )
           .all(end.file, end.qname);
   return (rows as { id: number }[]).map((r) => r.id);
 }
@@ -72,13 +76,16 @@ for (const lang of readdirSync(fixtures)) {
           expect(from.length, `no node ${e.from.file}:${e.from.qname}`).toBeGreaterThan(0);
           expect(to.length, `no node ${e.to.file}:${e.to.qname}`).toBeGreaterThan(0);
         }
-        const count = from.length && to.length
-          ? (db
-              .prepare(
-                `SELECT count(*) AS n FROM edges WHERE kind = ? AND source_id IN (${from.join(",")}) AND target_id IN (${to.join(",")})`,
-              )
-              .get(e.kind) as { n: number }).n
-          : 0;
+        const count =
+          from.length && to.length
+            ? (
+                db
+                  .prepare(
+                    `SELECT count(*) AS n FROM edges WHERE kind = ? AND source_id IN (${from.join(",")}) AND target_id IN (${to.join(",")})`,
+                  )
+                  .get(e.kind) as { n: number }
+              ).n
+            : 0;
         if (e.negate) expect(count, "edge must not exist").toBe(0);
         else expect(count, "edge must exist").toBeGreaterThan(0);
       });

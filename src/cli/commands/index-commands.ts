@@ -13,7 +13,10 @@ import { progressLine } from "./progress-line.js";
 export async function runInit(path: string, opts: { force?: boolean; json?: boolean }): Promise<void> {
   const root = resolve(path);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new CodegraphError("BAD_INPUT", `${root} is not a directory. Pass the project folder: codegraph init <path>.`);
+    throw new CodegraphError(
+      "BAD_INPUT",
+      `${root} is not a directory. Pass the project folder: codegraph init <path>.`,
+    );
   }
   if (isUnsafeRoot(root)) {
     throw new CodegraphError(
@@ -25,7 +28,9 @@ export async function runInit(path: string, opts: { force?: boolean; json?: bool
   const progress = progressLine();
   try {
     const summary =
-      !opts.force && existsSync(dbPath(root)) ? await syncIndex(root, progress.update) : await fullIndex(root, progress.update);
+      !opts.force && existsSync(dbPath(root))
+        ? await syncIndex(root, progress.update)
+        : await fullIndex(root, progress.update);
     progress.done();
     emit(opts.json, summary, () => renderIndexSummary(summary));
   } catch (e) {

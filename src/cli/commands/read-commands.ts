@@ -7,7 +7,14 @@ import { impact } from "../../query/impact.js";
 import { nodeView } from "../../query/node.js";
 import { searchSymbols } from "../../query/search.js";
 import { status } from "../../query/status.js";
-import { renderFiles, renderImpact, renderNode, renderRelations, renderSearch, renderStatus } from "../../render/text.js";
+import {
+  renderFiles,
+  renderImpact,
+  renderNode,
+  renderRelations,
+  renderSearch,
+  renderStatus,
+} from "../../render/text.js";
 import { openDatabase, type Db } from "../../store/database.js";
 import { emit, positiveInt } from "../output.js";
 

@@ -32,15 +32,48 @@ const QUERY = `
 
 /** Predeclared types: a variable of one of these has no methods worth resolving. */
 const PREDECLARED = new Set([
-  "any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32", "float64",
-  "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32",
-  "uint64", "uintptr",
+  "any",
+  "bool",
+  "byte",
+  "comparable",
+  "complex64",
+  "complex128",
+  "error",
+  "float32",
+  "float64",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "rune",
+  "string",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
 ]);
 
 /** The capture that names what a match is; the others are its parts. */
 const MATCH_KINDS = new Set([
-  "comment", "package", "def.function", "def.method", "def.type", "def.alias", "field", "def.method_spec",
-  "embed", "const", "var", "import", "call", "composite", "short", "closure",
+  "comment",
+  "package",
+  "def.function",
+  "def.method",
+  "def.type",
+  "def.alias",
+  "field",
+  "def.method_spec",
+  "embed",
+  "const",
+  "var",
+  "import",
+  "call",
+  "composite",
+  "short",
+  "closure",
 ]);
 
 const DECLARATIONS = new Set(["function_declaration", "method_declaration", "type_spec"]);
@@ -356,7 +389,8 @@ class GoFile {
   /** `T{}`, `&T{}`, `new(T)` → `T`; anything else says nothing. */
   private localFromValue(name: Node, value: Node): void {
     let v: Node | null = value;
-    if (v.type === "unary_expression" && this.b.source.startsWith("&", v.startIndex)) v = v.childForFieldName("operand");
+    if (v.type === "unary_expression" && this.b.source.startsWith("&", v.startIndex))
+      v = v.childForFieldName("operand");
     if (!v) return;
     let type: Node | null = null;
     if (v.type === "composite_literal") type = v.childForFieldName("type");
@@ -448,7 +482,8 @@ class GoFile {
       let t = named(decl.childForFieldName("receiver"))[0]?.childForFieldName("type") ?? null;
       if (t?.type === "pointer_type") t = t.namedChild(0);
       if (t?.type === "generic_type") {
-        for (const a of named(t.childForFieldName("type_arguments"))) if (a.type === "type_identifier") out.add(this.text(a));
+        for (const a of named(t.childForFieldName("type_arguments")))
+          if (a.type === "type_identifier") out.add(this.text(a));
       }
     }
     this.typeParamCache.set(decl.id, out);

@@ -288,7 +288,13 @@ class TsFile {
         const name = spec.childForFieldName("name");
         const alias = spec.childForFieldName("alias");
         if (!name) continue;
-        this.b.import({ local: this.b.text(alias ?? name), imported: this.b.text(name), specifier, line, reexport: true });
+        this.b.import({
+          local: this.b.text(alias ?? name),
+          imported: this.b.text(name),
+          specifier,
+          line,
+          reexport: true,
+        });
       }
       return;
     }

@@ -1,0 +1,18 @@
+/**
+ * codegraph's public API: index a project, keep it fresh, and query its graph from code.
+ * The CLI (`codegraph`) is built on exactly these functions.
+ */
+export { fullIndex, ensureIndexDir } from "./indexer/full-index.js";
+export { syncIndex } from "./indexer/sync.js";
+export type { IndexSummary, Progress, ProgressFn } from "./indexer/progress.js";
+export { openDatabase } from "./store/database.js";
+export { searchSymbols, type SearchResult } from "./query/search.js";
+export { relations, type RelationResult } from "./query/callers.js";
+export { impact, type ImpactResult } from "./query/impact.js";
+export { nodeView, type NodeResult } from "./query/node.js";
+export { listFiles, type FileEntry } from "./query/files.js";
+export { status, type StatusResult } from "./query/status.js";
+export { findSymbols, type SymbolHit } from "./query/symbols.js";
+export { CodegraphError, type ErrorCode } from "./core/errors.js";
+export { NODE_KINDS, EDGE_KINDS, type NodeKind, type EdgeKind } from "./core/kinds.js";
+export { dbPath, indexDir } from "./config/paths.js";

@@ -1,0 +1,106 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
+import { graphSnapshot } from "../helpers/graph-snapshot.js";
+
+interface Summary {
+  files: number;
+  nodes: number;
+  skipped: { path: string; reason: string }[];
+  partial: { path: string; errors: number }[];
+}
+
+describe("bad input never stops the index", () => {
+  let repo: { dir: string; cleanup: () => void };
+  afterEach(() => repo?.cleanup());
+
+  it("skips binary, non-UTF-8, oversized, dangling and looping files, and indexes what parses", async () => {
+    repo = tempRepo();
+    const at = (p: string) => join(repo.dir, p);
+    writeFileSync(at("good.ts"), "export function good() { return helper(); }\nfunction helper() { return 1; }\n");
+    writeFileSync(at("binary.ts"), Buffer.from([0x65, 0x78, 0x00, 0x01, 0x02, 0xff]));
+    writeFileSync(at("latin1.py"), Buffer.from("def caf\xe9():\n    pass\n", "latin1"));
+    writeFileSync(at("huge.js"), `// ${"x".repeat(1024 * 1024 + 10)}\n`);
+    writeFileSync(
+      at("broken.py"),
+      "def ok():\n    return 1\n\ndef broken(:\n    pass\n\nclass After:\n    def m(self):\n        return ok()\n",
+    );
+    symlinkSync(at("missing-target.ts"), at("dangling.ts"));
+    mkdirSync(at("loop"));
+    symlinkSync(at("loop"), at("loop/again")); // a folder loop: never followed
+    symlinkSync("/etc/hostname", at("outside.ts")); // a file outside the project: never read
+    writeFileSync(at("long-line.go"), `package main\n\nvar s = "${"y".repeat(200_000)}"\n\nfunc main() {}\n`);
+
+    const s = await runJson<Summary>(["init", repo.dir]);
+    const reasons = Object.fromEntries(s.skipped.map((k) => [k.path, k.reason]));
+    expect(reasons["binary.ts"]).toBe("binary");
+    expect(reasons["latin1.py"]).toBe("not UTF-8");
+    expect(reasons["huge.js"]).toBe("too large");
+    expect(reasons["dangling.ts"]).toBe("unreadable");
+    expect(reasons["outside.ts"]).toBe("symlink outside project");
+    expect(s.partial.map((p) => p.path)).toContain("broken.py");
+    const snap = graphSnapshot(repo.dir);
+    expect(snap.nodes).toContain("good.ts|good|function|1");
+    expect(snap.nodes).toContain("broken.py|After.m|method|8");
+    expect(snap.nodes).toContain("long-line.go|main|function|5");
+    expect(snap.edges.some((e) => e.startsWith("good.ts|good|function -calls@1-> good.ts|helper|function"))).toBe(true);
+    expect(snap.nodes.some((n) => n.startsWith("binary.ts") || n.startsWith("outside.ts"))).toBe(false);
+  });
+
+  it("a clear error for a project that is not there, an index that is missing, and bad options", async () => {
+    repo = tempRepo();
+    const missing = await run(["init", join(repo.dir, "nope")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/is not a directory/);
+    const notIndexed = await run(["status", "-p", repo.dir]);
+    expect(notIndexed.code).toBe(1);
+    expect(notIndexed.stderr).toMatch(/codegraph init/);
+    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
+    await runJson(["init", repo.dir]);
+    const badLimit = await run(["search", "a", "--limit", "zero", "-p", repo.dir]);
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toMatch(/--limit takes a whole number/);
+    const asJson = await run(["search", "a", "--limit", "-3", "-p", repo.dir, "--json"]);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "BAD_INPUT" } });
+  });
+
+  it("a bad config file is named, with the fix", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
+    writeFileSync(join(repo.dir, "codegraph.json"), "{ not json");
+    const r = await run(["init", repo.dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/codegraph\.json is not valid JSON/);
+  });
+
+  it("an index killed mid-build (kill -9) is repaired by sync", async () => {
+    repo = tempRepo();
+    const src = join(repo.dir, "src");
+    mkdirSync(src);
+    for (let i = 0; i < 1500; i++) {
+      writeFileSync(
+        join(src, `m${i}.ts`),
+        `import { f${(i + 1) % 1500} } from "./m${(i + 1) % 1500}";\nexport function f${i}(n: number): number {\n  return n > 0 ? f${(i + 1) % 1500}(n - 1) : ${i};\n}\n`,
+      );
+    }
+    await runJson(["init", repo.dir]);
+    const before = graphSnapshot(repo.dir);
+    writeFileSync(join(src, "extra.ts"), 'import { f1 } from "./m1";\nexport const extra = () => f1(2);\n');
+    // Start a rebuild, and kill it as soon as it is writing its new database.
+    const child = spawn(process.execPath, [CLI, "init", "--force", repo.dir], { stdio: "ignore" });
+    const tmp = join(repo.dir, ".codegraph", "graph.db.tmp");
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(tmp) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    child.kill("SIGKILL");
+    await new Promise((r) => child.on("close", r));
+    // The old index is intact and readable; the lock left behind is stale and taken over.
+    expect(graphSnapshot(repo.dir).nodes).toEqual(before.nodes);
+    const synced = await runJson<{ added: number }>(["sync", repo.dir]);
+    expect(synced.added).toBe(1);
+    const afterSync = graphSnapshot(repo.dir);
+    await runJson(["init", "--force", repo.dir]);
+    expect(afterSync).toEqual(graphSnapshot(repo.dir));
+  });
+});

@@ -1,0 +1,124 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run, runJson, tempRepo } from "../helpers/cli.js";
+
+const fixture = join(import.meta.dirname, "..", "resolve", "fixtures", "typescript");
+
+describe("reading the graph from the CLI", () => {
+  let repo: { dir: string; cleanup: () => void };
+  const p = () => ["-p", repo.dir];
+
+  beforeAll(async () => {
+    repo = tempRepo(fixture);
+    // A second `format` in another file: same name, different definition.
+    writeFileSync(
+      join(repo.dir, "src/util/other.ts"),
+      "export function formatMoney(x: number) { return String(x); }\n",
+    );
+    await runJson(["init", repo.dir]);
+  });
+  afterAll(() => repo.cleanup());
+
+  it("status counts what is indexed and reports no changes", async () => {
+    const s = await runJson<{
+      files: number;
+      nodes: number;
+      edgesByKind: Record<string, number>;
+      schemaVersion: number;
+      changes: { added: string[] };
+    }>(["status", ...p()]);
+    expect(s.files).toBe(7);
+    expect(s.edgesByKind.calls).toBeGreaterThan(5);
+    expect(s.schemaVersion).toBe(1);
+    expect(s.changes.added).toEqual([]);
+    writeFileSync(join(repo.dir, "src/new.ts"), "export const n = 1;\n");
+    const after = await runJson<{ changes: { added: string[] } }>(["status", ...p()]);
+    expect(after.changes.added).toEqual(["src/new.ts"]);
+  });
+
+  it("search finds exact names first, then words inside names", async () => {
+    const exact = await runJson<{ hits: { qualifiedName: string; kind: string; file: string; startLine: number }[] }>([
+      "search",
+      "Checkout",
+      ...p(),
+    ]);
+    expect(exact.hits[0]).toMatchObject({ qualifiedName: "Checkout", kind: "class", file: "src/services/checkout.ts" });
+    const words = await runJson<{ hits: { name: string }[] }>(["search", "money", ...p()]);
+    expect(words.hits.map((h) => h.name)).toContain("formatMoney");
+    const kinds = await runJson<{ hits: { kind: string }[] }>(["search", "order", "--kind", "method", ...p()]);
+    expect(kinds.hits.length).toBeGreaterThan(0);
+    expect(kinds.hits.every((h) => h.kind === "method")).toBe(true);
+  });
+
+  it("callers are grouped per definition, and a cap says how many are hidden", async () => {
+    const r = await runJson<{
+      groups: { definition: { file: string }; total: number; rows: { symbol: { qualifiedName: string } }[] }[];
+    }>(["callers", "formatMoney", ...p()]);
+    expect(r.groups.map((g) => g.definition.file).sort()).toEqual(["src/util/money.ts", "src/util/other.ts"]);
+    const money = r.groups.find((g) => g.definition.file === "src/util/money.ts")!;
+    expect(money.rows.map((x) => x.symbol.qualifiedName).sort()).toEqual([
+      "Checkout.place",
+      "Checkout.receipt",
+      "Order.label",
+    ]);
+    const capped = await run(["callers", "formatMoney", "--file", "util/money.ts", "--limit", "1", ...p()]);
+    expect(capped.stdout).toMatch(/Showing 1 of 3/);
+  });
+
+  it("callees list what a function calls", async () => {
+    const r = await runJson<{ groups: { rows: { symbol: { qualifiedName: string }; kind: string }[] }[] }>([
+      "callees",
+      "Checkout.place",
+      ...p(),
+    ]);
+    const names = r.groups[0]!.rows.map((x) => `${x.kind} ${x.symbol.qualifiedName}`);
+    expect(names).toEqual(
+      expect.arrayContaining(["instantiates Order", "calls Order.add", "calls OrderRepo.save", "calls round"]),
+    );
+  });
+
+  it("impact follows dependencies transitively", async () => {
+    const r = await runJson<{ hits: { symbol: { qualifiedName: string }; depth: number }[] }>([
+      "impact",
+      "Order.total",
+      "--depth",
+      "3",
+      ...p(),
+    ]);
+    const byName = Object.fromEntries(r.hits.map((h) => [h.symbol.qualifiedName, h.depth]));
+    expect(byName["Order.label"]).toBe(1);
+    expect(byName["Checkout.place"]).toBe(1);
+    expect(byName.quickCheckout).toBe(2);
+  });
+
+  it("node shows a symbol's source, or a file's numbered lines", async () => {
+    const sym = await run(["node", "Order.total", ...p()]);
+    expect(sym.stdout).toMatch(/method Order\.total {2}src\/models\/order\.ts:21-23/);
+    expect(sym.stdout).toMatch(/22 {2} {4}return this\.lines\.reduce/);
+    const range = await run(["node", "src/util/money.ts:2-3", ...p()]);
+    expect(range.stdout.split("\n")[1]).toBe("2    return `$${(cents / 100).toFixed(2)}`;");
+    const missing = await run(["node", "totallyMissing", ...p()]);
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toMatch(/Nothing named "totallyMissing" is indexed/);
+    const outside = await run(["node", "../../etc/passwd", ...p()]);
+    expect(outside.stdout).not.toMatch(/root:/);
+  });
+
+  it("files lists the indexed files as a tree or a list", async () => {
+    const list = await run(["files", "src/models", "--list", ...p()]);
+    expect(list.stdout.trim().split("\n")).toEqual([
+      "src/models/entity.ts",
+      "src/models/index.ts",
+      "src/models/order.ts",
+    ]);
+    const tree = await run(["files", ...p()]);
+    expect(tree.stdout).toMatch(/^src\/\n {2}models\/\n {4}entity\.ts {2}\(typescript, \d+ symbols\)/);
+  });
+
+  it("unlock reports when there is no lock", async () => {
+    const r = await run(["unlock", ...p()]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/No writer lock/);
+  });
+});
