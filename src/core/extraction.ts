@@ -58,9 +58,14 @@ export interface ImportBinding {
   reexport: boolean;
 }
 
+/** The type name that means "the object literal itself": its members are the holder's children. */
+export const OBJECT_TYPE = "{}";
+
 /**
  * What the extractor knows about a variable's type in one scope: `const x = new Foo()`, `x: Foo`,
- * a typed parameter, or a typed field (`this.repo` with name `this.repo`). `scope` indexes a symbol (-1: file).
+ * a typed parameter, or a typed field (`this.repo` with name `this.repo`). The name `()` gives a callable's
+ * return type. `typeName` is a type name, a call chain (`a.b()`) to follow, or OBJECT_TYPE.
+ * `scope` indexes a symbol (-1: file).
  */
 export interface LocalType {
   scope: number;

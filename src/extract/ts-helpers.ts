@@ -75,3 +75,80 @@ export function splitLast(dotted: string): { receiver: string | null; name: stri
 export function unquote(s: string): string {
   return s.replace(/^['"`]|['"`]$/g, "");
 }
+
+/** Type names that carry no project type: `x?: Foo | undefined` is a Foo. */
+const EMPTY_TYPES = new Set(["undefined", "null", "void", "never"]);
+
+/**
+ * The one project type a type annotation names: `Foo`, `ns.Foo`, `Foo<T>`, `Foo | undefined`, `Foo[]`
+ * is not one. Returns null for unions of several types, literals, functions and built-ins.
+ */
+export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): string | null {
+  if (depth > 6) return null;
+  switch (node.type) {
+    case "union_type": {
+      const named: string[] = [];
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        if (child.type === "predefined_type" || child.type === "literal_type") {
+          if (!EMPTY_TYPES.has(text(child))) return null;
+          continue;
+        }
+        const inner = typeNameOf(child, text, depth + 1);
+        if (!inner) return null;
+        named.push(inner);
+      }
+      return named.length === 1 ? named[0]! : null;
+    }
+    case "parenthesized_type":
+    case "readonly_type": {
+      const inner = node.namedChild(0);
+      return inner ? typeNameOf(inner, text, depth + 1) : null;
+    }
+    case "predefined_type":
+    case "literal_type":
+    case "array_type":
+    case "tuple_type":
+    case "function_type":
+    case "object_type":
+      return null;
+    default:
+      return dottedName(node, text, depth + 1);
+  }
+}
+
+/**
+ * A receiver as a chain the resolver can follow: `this.#client.getCache()` (calls keep `()`, their
+ * arguments dropped), `a!.b`, `(x as Foo)` is not followed. Null for anything else.
+ */
+export function receiverExpression(node: Node, text: (n: Node) => string, depth = 0): string | null {
+  if (depth > 8) return null;
+  switch (node.type) {
+    case "identifier":
+    case "this":
+    case "super":
+    case "property_identifier":
+    case "private_property_identifier":
+      return text(node);
+    case "member_expression": {
+      const obj = node.childForFieldName("object");
+      const prop = node.childForFieldName("property");
+      if (!obj || !prop) return null;
+      const left = receiverExpression(obj, text, depth + 1);
+      return left ? `${left}.${text(prop)}` : null;
+    }
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      const callee = fn ? receiverExpression(fn, text, depth + 1) : null;
+      return callee ? `${callee}()` : null;
+    }
+    case "non_null_expression":
+    case "parenthesized_expression":
+    case "await_expression": {
+      const inner = node.namedChild(0);
+      return inner ? receiverExpression(inner, text, depth + 1) : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,4 +1,4 @@
-import type { ImportBinding } from "../core/extraction.js";
+import { OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
@@ -25,6 +25,11 @@ const CALL_TARGETS: ReadonlySet<NodeKind> = new Set([
   "constant",
   "property",
 ]);
+/** Members of an object or class: reached through a receiver, never as bare names. */
+const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
+const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
+/** What `new X()` can name: a class, or a value holding one (`const X = createErrorClass(...)`). */
+const INSTANTIABLE: ReadonlySet<NodeKind> = new Set(["class", "struct", "enum", "constructor", "function", "variable", "constant"]);
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
 
 /**
@@ -125,14 +130,17 @@ export class Resolver {
       }
       return null;
     }
-    // A variable whose type we know: `x.m()` with `x = new X()` or `x: X`.
-    const typed = this.typeOf(receiver, file, scopeId, rules);
-    if (typed.length) return { symbols: typed.flatMap((t) => this.member(t, name, 0)), how: "typed" };
+    // A receiver whose type we know: `x.m()` with `x = new X()` or `x: X`, fields, call results.
+    const typed = this.exprType(receiver, file, scopeId, rules);
+    if (typed) return { symbols: this.member(typed, name, 0), how: "typed" };
     const value = this.value(receiver, file, scopeId, rules, 0);
     if (!value) return null;
     if ("files" in value) return { symbols: this.exported(value.files, name, rules, 0), how: "module" };
     const owner = unique(value.symbols);
     if (owner && TYPE_KINDS.has(owner.kind)) return { symbols: this.member(owner, name, 0), how: "static" };
+    if (owner?.kind === "file") return { symbols: this.exported(this.filesOf([owner]), name, rules, 0), how: "module" };
+    const valueType = owner ? this.declaredType(owner, 0) : null;
+    if (valueType) return { symbols: this.member(valueType, name, 0), how: "typed" };
     if (owner && (owner.kind === "namespace" || owner.kind === "module"))
       return { symbols: this.lookup.children(owner.id, name), how: "static" };
     return null;
@@ -146,12 +154,12 @@ export class Resolver {
     rules: LanguageRules,
     depth: number,
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
-    // Enclosing scopes, innermost first. Members of a class are not in scope of its methods
-    // (they need `this.`), except where the language says otherwise.
+    // Enclosing scopes, innermost first. Members of a class or an object literal are not in scope of
+    // its methods (they need `this.`); only functions and namespaces make scopes.
     let scope = this.lookup.symbol(scopeId);
     while (scope) {
-      if (!TYPE_KINDS.has(scope.kind)) {
-        const local = this.lookup.children(scope.id, name).filter(isDeclaration);
+      if (LEXICAL_SCOPES.has(scope.kind)) {
+        const local = this.lookup.children(scope.id, name).filter((s) => isDeclaration(s) && !MEMBER_KINDS.has(s.kind));
         if (local.length) return { symbols: local, how: "lexical" };
       }
       scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
@@ -263,8 +271,10 @@ export class Resolver {
       for (const b of this.lookup.imports(f.id)) {
         if (b.local === name && (b.reexport || fileRules.importsReexport)) {
           const v = this.binding(b, f, fileRules, depth + 1);
-          if (v && "symbols" in v) out.push(...v.symbols);
-          if (v && "symbols" in v && v.symbols.length) break;
+          // `export * as ns from "./m"`: the name stands for module m, as its file node.
+          const found = !v ? [] : "symbols" in v ? v.symbols : this.fileNodes(v.files);
+          out.push(...found);
+          if (found.length) break;
         }
       }
       if (out.length) continue;
@@ -274,6 +284,14 @@ export class Resolver {
       }
     }
     return dedupe(out);
+  }
+
+  private fileNodes(files: FileInfo[]): SymbolInfo[] {
+    return files.map((f) => this.lookup.symbol(f.nodeId)).filter((s): s is SymbolInfo => s !== undefined);
+  }
+
+  private filesOf(fileNodes: SymbolInfo[]): FileInfo[] {
+    return fileNodes.map((n) => this.lookup.file(n.fileId)).filter((f): f is FileInfo => f !== undefined);
   }
 
   private modules(spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
@@ -287,34 +305,49 @@ export class Resolver {
   }
 
   /**
-   * The declared or inferred type of a receiver in scope: `x` (nearest scope first), `this.f` / `self.f`
-   * (a field of the enclosing type or its bases), and chains of fields `x.f.g`.
+   * The type an expression evaluates to, when the code says so: a variable or parameter with a declared
+   * or inferred type, `this.f` / `self.f` (a field of the enclosing type or its bases), a call (the
+   * callee's declared return type), and chains of these: `this.#client.getCache().find`.
    */
-  private typeOf(receiver: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo[] {
-    const parts = receiver.split(".");
+  private exprType(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth = 0): SymbolInfo | null {
+    if (depth > MAX_DEPTH) return null;
+    const parts = expr.split(".");
+    const head = parts[0]!;
     let current: SymbolInfo | null;
-    let rest: string[];
-    if (rules.selfNames.has(parts[0]!) && parts.length > 1) {
-      current = this.enclosingType(scopeId) ?? null;
-      rest = parts.slice(1);
+    if (head.endsWith("()")) {
+      const named = this.name(head.slice(0, -2), file, scopeId, rules, depth + 1);
+      const callee = named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+      current = callee ? this.returnType(callee, depth + 1) : null;
+    } else if (rules.selfNames.has(head)) {
+      current = parts.length > 1 ? (this.enclosingType(scopeId) ?? null) : null;
     } else {
-      current = this.variableType(parts[0]!, file, scopeId, rules);
+      current = this.variableType(head, file, scopeId, rules, depth + 1);
       // Java and friends: a bare field name means `this.field`.
       if (!current && rules.implicitThis) {
         const owner = this.enclosingType(scopeId);
-        current = owner ? this.fieldType(owner, parts[0]!) : null;
+        current = owner ? this.fieldType(owner, head, depth + 1) : null;
       }
-      rest = parts.slice(1);
+      if (!current && parts.length > 1) {
+        // A module-level value of known type (`export const manager = new Manager()`) or a type itself.
+        const v = this.value(head, file, scopeId, rules, depth + 1);
+        const sym = v && "symbols" in v ? unique(v.symbols) : null;
+        current = sym && TYPE_KINDS.has(sym.kind) ? sym : sym ? this.declaredType(sym, depth + 1) : null;
+      }
     }
-    for (const field of rest) {
-      if (!current) return [];
-      current = this.fieldType(current, field);
+    for (const segment of parts.slice(1)) {
+      if (!current) return null;
+      if (segment.endsWith("()")) {
+        const m = unique(this.member(current, segment.slice(0, -2), depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind)));
+        current = m ? this.returnType(m, depth + 1) : null;
+      } else {
+        current = this.fieldType(current, segment, depth + 1);
+      }
     }
-    return current ? [current] : [];
+    return current;
   }
 
   /** A local variable or parameter's type, innermost scope first, then the file's top level. */
-  private variableType(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
+  private variableType(name: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): SymbolInfo | null {
     const types = this.lookup.localTypes(file.id);
     if (!types.length) return null;
     let scope = this.lookup.symbol(scopeId);
@@ -322,12 +355,32 @@ export class Resolver {
       const owner = scope;
       if (!TYPE_KINDS.has(owner.kind)) {
         const entry = types.find((t) => t.scopeId === owner.id && t.name === name);
-        if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules);
+        if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules, depth);
       }
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
-    const top = types.find((t) => t.scopeId === file.nodeId && t.name === name);
-    return top ? this.typeNamed(top.typeName, file, file.nodeId, rules) : null;
+    return null;
+  }
+
+  /** The declared or inferred type of a variable, constant or property symbol. */
+  private declaredType(sym: SymbolInfo, depth: number): SymbolInfo | null {
+    if (sym.kind !== "variable" && sym.kind !== "constant" && sym.kind !== "property") return null;
+    const file = this.lookup.file(sym.fileId);
+    if (!file || sym.parentId === null) return null;
+    const parent = this.lookup.symbol(sym.parentId);
+    const name = parent && TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
+    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === sym.parentId && t.name === name);
+    if (entry?.typeName === OBJECT_TYPE) return sym;
+    return entry ? this.typeNamed(entry.typeName, file, sym.parentId, RULES[file.language] ?? RULES.typescript!, depth) : null;
+  }
+
+  /** A callable's declared return type. */
+  private returnType(callable: SymbolInfo, depth: number): SymbolInfo | null {
+    const file = this.lookup.file(callable.fileId);
+    if (!file) return null;
+    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === callable.id && t.name === "()");
+    if (entry?.typeName === OBJECT_TYPE) return callable;
+    return entry ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth) : null;
   }
 
   /** The declared type of field `name` on a type or, failing that, on its bases. */
@@ -336,7 +389,7 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     if (!file) return null;
     const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === type.id && t.name === `this.${name}`);
-    if (entry) return this.typeNamed(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!);
+    if (entry) return this.typeNamed(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!, depth);
     for (const base of this.bases(type, depth)) {
       const hit = this.fieldType(base, name, depth + 1);
       if (hit) return hit;
@@ -344,8 +397,11 @@ export class Resolver {
     return null;
   }
 
-  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
-    const v = this.value(typeName, file, scopeId, rules, 1);
+  /** A type written as a name (`Foo`, `ns.Foo`) or, for inferred types, as an expression (`make()`). */
+  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): SymbolInfo | null {
+    if (depth > MAX_DEPTH) return null;
+    if (typeName.includes("(")) return this.exprType(typeName, file, scopeId, rules, depth + 1);
+    const v = this.value(typeName, file, scopeId, rules, depth + 1);
     if (!v || "files" in v) return null;
     return unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
   }
@@ -422,9 +478,10 @@ function acceptable(kind: EdgeKind, target: NodeKind): boolean {
     case "calls":
       return CALL_TARGETS.has(target);
     case "instantiates":
+      return INSTANTIABLE.has(target);
     case "extends":
     case "implements":
-      return TYPE_KINDS.has(target) || target === "constructor" || target === "function";
+      return TYPE_KINDS.has(target) || target === "variable" || target === "constant" || target === "function";
     default:
       return target !== "file";
   }

@@ -1,9 +1,9 @@
 import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { OBJECT_TYPE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
-import { dottedName, splitLast, unquote } from "../ts-helpers.js";
+import { dottedName, receiverExpression, splitLast, typeNameOf, unquote } from "../ts-helpers.js";
 
 type Dialect = "ts" | "js";
 
@@ -20,12 +20,21 @@ const COMMON = `
 (new_expression constructor: (identifier) @callee) @new
 (new_expression constructor: (member_expression object: (_) @recv property: (_) @callee)) @new
 (variable_declarator name: (identifier) @lt.name value: (new_expression constructor: (_) @lt.type))
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @lt.field) right: (new_expression constructor: (_) @lt.type))
+(variable_declarator name: (identifier) @lt.name value: (call_expression) @lt.expr)
+(variable_declarator name: (identifier) @lt.name value: (member_expression) @lt.expr)
+(variable_declarator name: (identifier) @lt.name value: (object) @lt.object)
+(return_statement (object) @lt.returnsObject)
+(arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
+(pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
+(variable_declarator name: (identifier) @lt.name value: (await_expression (call_expression) @lt.expr))
+(assignment_expression left: (member_expression object: (this) property: (_) @lt.field) right: (new_expression constructor: (_) @lt.type))
 (import_statement) @import
 (export_statement) @export
 `;
 
 const TS_ONLY = `
+(return_statement (as_expression (object) @lt.returnsObject))
+(variable_declarator name: (identifier) @lt.name value: (as_expression (object) @lt.object))
 (function_signature name: (identifier) @name) @def.signature
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (abstract_class_declaration name: (_) @name body: (_) @body) @def.class
@@ -46,8 +55,15 @@ const TS_ONLY = `
 (variable_declarator name: (identifier) @lt.name type: (type_annotation (_) @lt.type))
 (required_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
 (optional_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
-(public_field_definition name: (property_identifier) @lt.field type: (type_annotation (_) @lt.type))
-(public_field_definition name: (property_identifier) @lt.field value: (new_expression constructor: (_) @lt.type))
+(public_field_definition name: (_) @lt.field type: (type_annotation (_) @lt.type))
+(public_field_definition name: (_) @lt.field value: (new_expression constructor: (_) @lt.type))
+(property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type))
+(function_declaration return_type: (type_annotation (_) @lt.return))
+(method_definition return_type: (type_annotation (_) @lt.return))
+(method_signature return_type: (type_annotation (_) @lt.return))
+(abstract_method_signature return_type: (type_annotation (_) @lt.return))
+(function_signature return_type: (type_annotation (_) @lt.return))
+(arrow_function return_type: (type_annotation (_) @lt.return))
 (type_annotation (type_identifier) @typeref)
 (type_annotation (generic_type name: (type_identifier) @typeref))
 (type_annotation (nested_type_identifier) @typeref)
@@ -58,8 +74,11 @@ const JS_ONLY = `
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (field_definition property: (_) @name) @def.property
 (class_heritage (_) @extends)
-(field_definition property: (property_identifier) @lt.field value: (new_expression constructor: (_) @lt.type))
+(field_definition property: (_) @lt.field value: (new_expression constructor: (_) @lt.type))
 `;
+
+/** Where an object literal's function members are worth indexing as methods. */
+const OBJECT_HOLDERS = new Set(["variable_declarator", "return_statement", "parenthesized_expression", "export_statement"]);
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
@@ -126,7 +145,12 @@ class TsFile {
     }
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
-    if (c.has("lt.type")) return this.localType(c);
+    if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
+    // An object literal is its own type: its function-valued members are the methods of the variable
+    // that holds it, or of the function that returns it (`createManager()` returning `{ batch() {} }`).
+    if (c.has("lt.object")) return this.b.localType(c.get("lt.name")!, this.b.text(c.get("lt.name")!), OBJECT_TYPE);
+    if (c.has("lt.returnsObject")) return this.b.localType(c.get("lt.returnsObject")!, "()", OBJECT_TYPE);
+    if (c.has("lt.return")) return this.returnType(c.get("lt.return")!);
     if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
     if (c.has("import")) return this.importStatement(c.get("import")!);
     if (c.has("export")) return this.exportStatement(c.get("export")!);
@@ -173,6 +197,14 @@ class TsFile {
       case "property":
         b.symbol("property", def, name ?? null, { ...modifiers(b, def, name) });
         return;
+      case "member": {
+        // Function-valued keys of an object literal that is held or returned, not of every argument.
+        let holder = def.parent?.parent;
+        if (holder?.type === "as_expression") holder = holder.parent;
+        if (!holder || !OBJECT_HOLDERS.has(holder.type)) return;
+        b.symbol("method", def, name ?? null, { signatureEnd: body?.childForFieldName("body")?.startIndex, paramCount: paramCount(body ?? null) });
+        return;
+      }
       case "enum_member":
         b.symbol("enum_member", def, name ?? def);
         return;
@@ -186,11 +218,14 @@ class TsFile {
     const statement = declarator.parent;
     const container = statement?.parent;
     if (!statement || !container) return;
-    const inNamespace = container.type === "statement_block" && container.parent?.type === "internal_module";
-    if (!TOP_LEVEL_PARENTS.has(container.type) && !inNamespace) return;
-    if (container.type === "export_statement" && container.parent?.type !== "program" && !inNamespace) return;
     const value = declarator.childForFieldName("value");
     const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
+    // Local functions (`const flush = () => ...` in a body) are symbols too: code calls them.
+    const inNamespace = container.type === "statement_block" && container.parent?.type === "internal_module";
+    const topLevel =
+      (TOP_LEVEL_PARENTS.has(container.type) || inNamespace) &&
+      (container.type !== "export_statement" || container.parent?.type === "program" || inNamespace);
+    if (!topLevel && !isFunction) return;
     const isConst = this.b.source.startsWith("const", statement.startIndex);
     const { exported, docNode } = exportInfo(statement);
     const kind: NodeKind = isFunction ? "function" : isConst ? "constant" : "variable";
@@ -211,7 +246,7 @@ class TsFile {
     const kind = c.has("new") ? "instantiates" : "calls";
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
-    const receiver = recv ? (dottedName(recv, (n) => this.b.text(n)) ?? "?") : null;
+    const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     this.b.ref(kind, callee, name, receiver, argCount);
   }
 
@@ -230,17 +265,26 @@ class TsFile {
   }
 
   private localType(c: Map<string, Node>): void {
-    const typeName = dottedName(c.get("lt.type")!, (n) => this.b.text(n));
+    const text = (n: Node) => this.b.text(n);
+    const expr = c.get("lt.expr");
+    // `const x = a.b()` records the call; the resolver follows it to the callee's return type.
+    const typeName = expr ? receiverExpression(expr, text) : typeNameOf(c.get("lt.type")!, text);
     if (!typeName) return;
     const field = c.get("lt.field");
-    if (field) return this.b.localType(field, `this.${this.b.text(field)}`, typeName);
+    if (field) return this.b.localType(field, `this.${text(field)}`, typeName);
     const name = c.get("lt.name")!;
     const param = c.get("lt.param");
-    this.b.localType(name, this.b.text(name), typeName);
+    this.b.localType(name, text(name), typeName);
     // `constructor(private repo: Repo)` also declares the field `this.repo`.
     if (param?.namedChild(0)?.type === "accessibility_modifier") {
-      this.b.localType(name, `this.${this.b.text(name)}`, typeName);
+      this.b.localType(name, `this.${text(name)}`, typeName);
     }
+  }
+
+  /** A callable's declared return type, recorded as the type of `()` in its scope. */
+  private returnType(node: Node): void {
+    const typeName = typeNameOf(node, (n) => this.b.text(n));
+    if (typeName) this.b.localType(node, "()", typeName);
   }
 
   private importStatement(stmt: Node): void {
