@@ -2,14 +2,14 @@
 // codegraph benchmark harness: `npm run bench` (= node bench/run.mjs). See bench/README.md.
 //
 //   node bench/run.mjs [--tier T | --tiers a,b] [--runs N] [--repos a,b] [--tools list]
-//                      [--no-fetch] [--label NAME] [--timeout SECONDS] [--keep]
+//                      [--no-fetch] [--label NAME] [--timeout SECONDS] [--keep] [--ours-live]
 //
 // Exit status is non-zero only when the harness itself fails (bad arguments, corpora that
 // cannot be fetched, an exception); a missing or failing indexer is reported, not fatal.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem, release } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listRepos, listFiles, summarize, pickEditTarget } from "./lib/corpus.mjs";
 import { ensureGnuTime, measure, measureSeq, measuredEnv, median } from "./lib/measure.mjs";
@@ -20,7 +20,13 @@ const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, "..");
 const WORK = join(BENCH, ".work");
 const SHARED = "/work/shared/bench";
-const ALL_TOOLS = ["floor", "ours", "colby", "optave", "optave-wasm"];
+const ALL_TOOLS = ["floor", "floor-liftoff", "ours", "colby", "optave", "optave-wasm"];
+// The floor under V8's default wasm tiering, and with --liftoff-only (baseline compiler only,
+// no TurboFan tier-up: the tier-up of the big TypeScript grammar costs about a second of CPU).
+const FLOORS = [
+  ["floor", []],
+  ["floor-liftoff", ["--liftoff-only"]],
+];
 const TIERS = ["small", "medium", "large"];
 
 function usage(msg) {
@@ -28,7 +34,7 @@ function usage(msg) {
   console.error(
     "usage: node bench/run.mjs [--tier T | --tiers a,b] [--runs N] [--repos a,b] [--tools " +
       ALL_TOOLS.join(",") +
-      "] [--no-fetch] [--label NAME] [--timeout SECONDS] [--keep]",
+      "] [--no-fetch] [--label NAME] [--timeout SECONDS] [--keep] [--ours-live]",
   );
   process.exit(2);
 }
@@ -66,6 +72,7 @@ function parseArgs(argv) {
     else if (key === "--timeout") o.timeoutS = Number(val());
     else if (a === "--no-fetch") o.fetch = false;
     else if (a === "--keep") o.keep = true;
+    else if (a === "--ours-live") o.oursLive = true;
     else if (a === "-h" || a === "--help") usage();
     else usage(`unknown argument ${a}`);
   }
@@ -152,7 +159,7 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
   const listing = listFiles(corpusDir);
   const corpus = summarize(listing);
   const edit = pickEditTarget(listing);
-  const result = { repo, corpus, editTarget: edit, floor: null, tools: {} };
+  const result = { repo, corpus, editTarget: edit, loadStart: loadavg().map((x) => +x.toFixed(2)), floor: null, tools: {} };
   const timeoutMs = opts.timeoutS * 1000;
   log(
     `${tier}/${repo}: ${corpus.files} files, ${(corpus.bytes / 2 ** 20).toFixed(1)} MiB; ` +
@@ -173,36 +180,34 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
 
   // Full index, interleaved: in each round the floor and every tool once, so that drift in the
   // machine's load spreads over all of them.
-  const floorRuns = [];
+  const floorRuns = Object.fromEntries(FLOORS.map(([name]) => [name, []]));
   for (let r = 0; r < opts.runs; r++) {
-    if (opts.tools.includes("floor")) {
-      const m = await measure(process.execPath, [join(BENCH, "floor-worker.mjs"), corpusDir], {
-        env: measuredEnv(),
-        timeoutMs,
-      });
+    for (const [name, flags] of FLOORS) {
+      if (!opts.tools.includes(name)) continue;
+      const m = await measure(process.execPath, [...flags, join(BENCH, "floor-worker.mjs"), corpusDir], { env: measuredEnv(), timeoutMs });
       let detail = null;
       try {
         detail = JSON.parse(m.stdout.trim().split("\n").pop());
       } catch {
         m.ok = false;
       }
-      floorRuns.push({ ...brief(m), detail });
-      log(`  floor   full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s" : "FAILED"}`);
+      floorRuns[name].push({ ...brief(m), detail });
+      log(`  ${name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s" : "FAILED"}`);
     }
     for (const t of tools) {
       rmSync(t.indexDir(scratch[t.name]), { recursive: true, force: true });
       const m = await measureSeq(t.full(scratch[t.name]), { env: t.env, timeoutMs });
       result.tools[t.name].full.push(brief(m));
-      log(
-        `  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`,
-      );
+      log(`  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`);
     }
   }
-  if (floorRuns.length) {
-    const ok = floorRuns.filter((r) => r.ok);
-    result.floor = {
-      runs: floorRuns,
-      ...summarizeRuns(floorRuns),
+  for (const [name] of FLOORS) {
+    const runs = floorRuns[name];
+    if (!runs.length) continue;
+    const ok = runs.filter((r) => r.ok);
+    result[name === "floor" ? "floor" : "floorLiftoff"] = {
+      runs,
+      ...summarizeRuns(runs),
       files: ok[0]?.detail?.files ?? null,
       bytes: ok[0]?.detail?.bytes ?? null,
       parseMs: median(ok.map((r) => r.detail?.parseMs)),
@@ -264,7 +269,32 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
     for (const k of ["full", "rebuild", "sync", "edit"]) tr[k + "Median"] = summarizeRuns(tr[k]);
     if (!opts.keep) rmSync(scratch[t.name], { recursive: true, force: true });
   }
+  result.loadEnd = loadavg().map((x) => +x.toFixed(2));
   return result;
+}
+
+/**
+ * The CLI ours is run from. By default a snapshot of dist/ (with package.json, which the CLI
+ * reads for its version) in bench/.work/ours/, so a rebuild of dist/ during a long run cannot
+ * change or break ours halfway; modules still resolve from /work/main/node_modules. With
+ * --ours-live, or when the snapshot does not start, dist/cli/main.js itself.
+ */
+function oursMain(opts) {
+  const live = join(ROOT, "dist", "cli", "main.js");
+  if (opts.oursLive || !existsSync(live)) return live;
+  const snap = join(WORK, "ours");
+  rmSync(snap, { recursive: true, force: true });
+  mkdirSync(snap, { recursive: true });
+  cpSync(join(ROOT, "dist"), join(snap, "dist"), { recursive: true });
+  cpSync(join(ROOT, "package.json"), join(snap, "package.json"));
+  const main = join(snap, "dist", "cli", "main.js");
+  const probe = spawnSync(process.execPath, [main, "--help"], { env: measuredEnv(), encoding: "utf8" });
+  if (probe.status === 0 && /\binit\b/.test(probe.stdout)) {
+    log(`ours: running a snapshot of dist/ in ${snap}`);
+    return main;
+  }
+  log(`ours: the snapshot of dist/ does not start; running ${live} in place`);
+  return live;
 }
 
 function fmtS(ms) {
@@ -312,8 +342,9 @@ async function main() {
     log(`peers.sh failed (see bench/.work/logs/peers.log); running without the peers it could not install`);
 
   const home = join(WORK, "peers", "home");
+  const oursMainJs = opts.tools.includes("ours") ? oursMain(opts) : join(ROOT, "dist", "cli", "main.js");
   const candidates = {
-    ours: oursTool(join(ROOT, "dist", "cli", "main.js")),
+    ours: oursTool(oursMainJs),
     colby: colbyTool(peers.colby, home),
     optave: optaveTool(peers.optave, home, null),
     "optave-wasm": optaveTool(peers.optave, home, "wasm"),
@@ -321,7 +352,7 @@ async function main() {
   const tools = [];
   const missing = {};
   for (const name of opts.tools) {
-    if (name === "floor") continue;
+    if (name.startsWith("floor")) continue;
     const t = candidates[name];
     if (t.available) tools.push(t);
     else {
@@ -334,6 +365,7 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     machine,
+    oursMain: relative(ROOT, oursMainJs),
     options: { runs: opts.runs, tiers: opts.tiers, repos: opts.repos, tools: opts.tools },
     tools: Object.fromEntries(
       Object.values(candidates).map((t) => [

@@ -42,7 +42,7 @@ export function renderMarkdown(report) {
       `load average ${m.loadStart.join(" / ")} at start, ${m.loadEnd?.join(" / ") ?? "?"} at end.`,
   );
   L.push(
-    `Ours: ${has("ours") ? `codegraph ${tools.ours.version ?? "?"} (commit ${m.commit}${m.dirty ? ", with uncommitted changes" : ""})` : `not measured (${tools.ours?.why ?? "not selected"})`}. ` +
+    `Ours: ${has("ours") ? `codegraph ${tools.ours.version ?? "?"} (commit ${m.commit}${m.dirty ? ", with uncommitted changes" : ""}; run as \`node ${report.oursMain}\`)` : `not measured (${tools.ours?.why ?? "not selected"})`}. ` +
       `Peers: ` +
       [
         ["colby", "@colbymchenry/codegraph"],
@@ -110,18 +110,19 @@ export function renderMarkdown(report) {
     // --- full index side by side
     L.push("### Full index, side by side");
     L.push("");
-    const fullHead = ["repo", "floor", "ours"];
+    const lift = repos.some((r) => r.floorLiftoff);
+    const fullHead = ["repo", "floor", ...(lift ? ["floor liftoff-only"] : []), "ours"];
     for (const p of peers) fullHead.push(p === "colby" ? "colby init" : p);
     if (has("colby")) fullHead.push("colby index");
     fullHead.push("ours/floor");
     for (const p of peers) fullHead.push(`ours/${p}`);
-    const totals = { floor: 0, ours: 0 };
+    const totals = { floor: 0, lift: 0, ours: 0 };
     for (const p of peers) totals[p] = 0;
     let complete = 0;
     const fullRows = repos.map((r) => {
       const f = r.floor?.ms ?? null;
       const o = ms(r, "ours", "full");
-      const row = [name(r), s(f), cell(r, "ours", "full")];
+      const row = [name(r), s(f), ...(lift ? [s(r.floorLiftoff?.ms)] : []), cell(r, "ours", "full")];
       for (const p of peers) row.push(cell(r, p, "full"));
       if (has("colby")) row.push(cell(r, "colby", "rebuild"));
       const ok = inLangs(r);
@@ -130,13 +131,14 @@ export function renderMarkdown(report) {
       if (ok && f != null && o != null && peers.every((p) => ms(r, p, "full") != null)) {
         complete++;
         totals.floor += f;
+        totals.lift += r.floorLiftoff?.ms ?? 0;
         totals.ours += o;
         for (const p of peers) totals[p] += ms(r, p, "full");
       }
       return row;
     });
     if (complete > 1) {
-      const row = [`**total** (${complete} repos in our languages)`, s(totals.floor), s(totals.ours)];
+      const row = [`**total** (${complete} repos in our languages)`, s(totals.floor), ...(lift ? [s(totals.lift)] : []), s(totals.ours)];
       for (const p of peers) row.push(s(totals[p]));
       if (has("colby")) row.push("");
       row.push(ratio(totals.ours, totals.floor));
@@ -170,8 +172,8 @@ export function renderMarkdown(report) {
       L.push("");
       L.push(
         table(
-          ["repo", "floor", ...who],
-          repos.map((r) => [name(r), rss(r.floor?.rssKb), ...who.map((w) => rss(med(r, w, "full")?.rssKb))]),
+          ["repo", "floor", ...(lift ? ["floor liftoff-only"] : []), ...who],
+          repos.map((r) => [name(r), rss(r.floor?.rssKb), ...(lift ? [rss(r.floorLiftoff?.rssKb)] : []), ...who.map((w) => rss(med(r, w, "full")?.rssKb))]),
         ),
       );
       L.push("");
@@ -212,6 +214,8 @@ export function renderMarkdown(report) {
       L.push(
         `Files the floor does not parse (other languages, docs, data), by extension: ${otherList}${Object.keys(other).length > 12 ? ", …" : ""}.`,
       );
+    const loads = repos.filter((r) => r.loadStart).map((r) => `${r.repo} ${r.loadStart[0]}–${r.loadEnd?.[0] ?? "?"}`);
+    if (loads.length) L.push(`1-minute load average at the start and end of each repo: ${loads.join(", ")}.`);
     const tooBig = repos.reduce((a, r) => a + r.corpus.tooBig, 0);
     if (tooBig) L.push(`${tooBig} files over 1 MiB were skipped by the floor.`);
     L.push("");
@@ -223,7 +227,7 @@ export function renderMarkdown(report) {
     [
       "- Wall time: `process.hrtime` around each spawned command, Node start included. Peak RSS: the larger of GNU time's `%M` and a 50 ms poll summing VmRSS over the command's process tree.",
       "- ours: `node dist/cli/main.js init --force REPO` (no index beforehand), `sync REPO` with nothing changed, and `sync REPO` after appending a comment line to one source file. Nodes/edges/DB size from `status --json`.",
-      "- floor: `bench/floor-worker.mjs` — `git ls-files` (files ≤ 1 MiB), then 2 worker_threads parsing byte-balanced shares with web-tree-sitter and the tree-sitter-wasms grammars, deleting every tree; no extraction, no storage. Node start and grammar loading included, as for ours.",
+      "- floor: `bench/floor-worker.mjs` — `git ls-files` (files ≤ 1 MiB), then 2 worker_threads parsing byte-balanced shares with web-tree-sitter and the tree-sitter-wasms grammars, deleting every tree; no extraction, no storage. Node start and grammar loading included, as for ours. \"floor liftoff-only\" is the same run with `node --liftoff-only` (no TurboFan tier-up of the grammars' wasm; colby runs that way).",
       '- colby: `codegraph init -y REPO` on a repo without `.codegraph/` (since 1.6 `init` builds the index; `index REPO`, a rebuild inside an initialised project, is the "colby index" column); `sync REPO` for both syncs. Its npm bin is a launcher that spawns a bundled Node 24 run with `--liftoff-only`.',
       "- optave: `codegraph build REPO --no-incremental` (index removed beforehand), `build REPO` for both syncs; default engine is its native (Rust) addon. optave-wasm is the same with `--engine wasm` (web-tree-sitter, like ours).",
       "- Peers run with a scratch HOME and `DO_NOT_TRACK=1 CODEGRAPH_TELEMETRY=0 CODEGRAPH_NO_UPDATE_CHECK=1 CODEGRAPH_NO_DOWNLOAD=1`; every measured command runs without NODE_EXTRA_CA_CERTS. Each tool works on its own copy of the repo; full runs are interleaved round by round.",

@@ -7,7 +7,7 @@ import { languageForPath } from "../extract/registry.js";
 import { MemoryLookup } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
-import { scanProject } from "../scan/inventory.js";
+import { scanProject, type ScannedFile } from "../scan/inventory.js";
 import { createDatabase, createIndexes, setMeta, type Db } from "../store/database.js";
 import { countGraph } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
@@ -47,14 +47,7 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
     const db = createDatabase(tmp);
     let summary: IndexSummary;
     try {
-      summary = await build(
-        db,
-        root,
-        config,
-        inventory.files.map((f) => f.path),
-        ctx,
-        onProgress,
-      );
+      summary = await build(db, root, config, inventory.files, ctx, onProgress);
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
@@ -76,7 +69,7 @@ async function build(
   db: Db,
   root: string,
   config: Config,
-  paths: string[],
+  files: ScannedFile[],
   ctx: ProjectContext,
   onProgress: ProgressFn,
 ): Promise<IndexSummary> {
@@ -86,12 +79,17 @@ async function build(
   const skipped: IndexSummary["skipped"] = [];
   const partial: IndexSummary["partial"] = [];
   const languages: Record<string, number> = {};
-  const jobs: ParseJob[] = paths.map((path) => ({ path, language: languageForPath(path)! }));
+  const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
   let done = 0;
   const insertMany = db.transaction((batch: FileRecord[]) => {
     for (const r of batch) writer.insertFile(r);
   });
   let pending: FileRecord[] = [];
+  const debug = readEnv().debug;
+  const mark = (label: string, t0: number) => {
+    if (debug) process.stderr.write(`[codegraph] ${label}: ${Math.round(performance.now() - t0)} ms\n`);
+  };
+  let t0 = performance.now();
   await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
     done++;
     if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
@@ -110,6 +108,8 @@ async function build(
     }
   });
   insertMany(pending.map(withoutRefs));
+  mark("parse + insert nodes", t0);
+  t0 = performance.now();
 
   // Resolve every reference against the whole project, in memory.
   const lookup = new MemoryLookup(records);
@@ -154,8 +154,11 @@ async function build(
     seen += r.refs.length;
     onProgress({ phase: "resolving", done: seen, total });
   }
+  mark("resolve + insert refs/edges", t0);
+  t0 = performance.now();
   onProgress({ phase: "writing", done: 0, total: 0 });
   createIndexes(db);
+  mark("indexes", t0);
   const counts = countGraph(db);
   return {
     mode: "full",

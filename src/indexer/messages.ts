@@ -5,6 +5,8 @@ import type { LanguageId } from "../extract/language.js";
 export interface ParseJob {
   path: string;
   language: LanguageId;
+  /** Size on disk when scanned, to plan the work. */
+  size: number;
 }
 
 export type ParseOutcome =

@@ -1,9 +1,12 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { preferFastStartup } from "../extract/parser.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseFile } from "./parse-file.js";
 
 const BATCH = 24;
+/** Below this much source, the optimising WASM compiler costs more than it saves (see preferFastStartup). */
+const FAST_STARTUP_BYTES = 12 * 1024 * 1024;
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 
@@ -18,6 +21,7 @@ export async function parseAll(
   threads: number | null,
   onResult: (o: ParseOutcome) => void,
 ): Promise<void> {
+  if (jobs.reduce((n, j) => n + j.size, 0) <= FAST_STARTUP_BYTES) preferFastStartup();
   if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
     for (const job of jobs) onResult(await parseFile(root, job, maxSize));
     return;

@@ -2,6 +2,7 @@ import type { ExtractResult, RawReference } from "../core/extraction.js";
 import { stableId } from "../core/hash.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { FileRecord, NodeRow, RefRow } from "../core/rows.js";
+import { affectsOtherFiles } from "../store/reader.js";
 
 /** Hands out ids: a full index counts from 1, a sync continues after the largest stored id. */
 export class IdAllocator {
@@ -25,13 +26,21 @@ export interface FileFacts {
  * edge, structural or not, is re-resolved the same way on sync: one `imports` per module
  * specifier, one `exports` per named re-export, one `overrides` per method of a type with bases.
  */
-export function toRecord(facts: FileFacts, r: ExtractResult, ids: IdAllocator): FileRecord {
-  const fileId = ids.nextFile++;
-  const fileNodeId = ids.nextNode++;
+export function toRecord(
+  facts: FileFacts,
+  r: ExtractResult,
+  ids: IdAllocator,
+  reuse?: { fileId: number; nodeIds: ReadonlyMap<string, number> },
+): FileRecord {
+  // A modified file keeps its file id and the node ids of declarations that survive (same stable id).
+  const idFor = (uid: string) => reuse?.nodeIds.get(uid) ?? ids.nextNode++;
+  const fileId = reuse?.fileId ?? ids.nextFile++;
+  const fileUid = stableId(facts.path, "file", facts.path, 0);
+  const fileNodeId = idFor(fileUid);
   const base = facts.path.slice(facts.path.lastIndexOf("/") + 1);
   const fileNode: NodeRow = {
     id: fileNodeId,
-    uid: stableId(facts.path, "file", facts.path, 0),
+    uid: fileUid,
     fileId,
     parentId: null,
     kind: "file",
@@ -50,16 +59,19 @@ export function toRecord(facts: FileFacts, r: ExtractResult, ids: IdAllocator): 
   };
   const nodes: NodeRow[] = [fileNode];
   const ordinals = new Map<string, number>();
-  const nodeIds = r.symbols.map(() => ids.nextNode++);
-  let lastLine = 1;
-  r.symbols.forEach((s, i) => {
+  const uids = r.symbols.map((s) => {
     const key = `${s.kind}\0${s.qualifiedName}`;
     const ordinal = ordinals.get(key) ?? 0;
     ordinals.set(key, ordinal + 1);
+    return stableId(facts.path, s.kind, s.qualifiedName, ordinal);
+  });
+  const nodeIds = uids.map(idFor);
+  let lastLine = 1;
+  r.symbols.forEach((s, i) => {
     lastLine = Math.max(lastLine, s.endLine);
     nodes.push({
       id: nodeIds[i]!,
-      uid: stableId(facts.path, s.kind, s.qualifiedName, ordinal),
+      uid: uids[i]!,
       fileId,
       parentId: s.parent >= 0 ? nodeIds[s.parent]! : fileNodeId,
       kind: s.kind,
@@ -134,4 +146,44 @@ export function toRecord(facts: FileFacts, r: ExtractResult, ids: IdAllocator): 
     imports: r.imports,
     localTypes: r.localTypes.map((t) => ({ scopeId: nodeOf(t.scope), name: t.name, typeName: t.typeName })),
   };
+}
+
+/** The same facts `storedFacts` reads back from the index, computed from a record before it is written. */
+export function recordFacts(r: FileRecord): { facts: string[]; names: string[][] } {
+  const byId = new Map(r.nodes.map((n) => [n.id, n]));
+  const facts: string[] = [];
+  const names: string[][] = [];
+  for (const n of r.nodes) {
+    const parent = n.parentId === null ? "" : (byId.get(n.parentId)?.uid ?? "");
+    facts.push(`s|${n.uid}|${n.kind}|${n.paramCount ?? ""}|${n.exported ? 1 : 0}|${parent}`);
+    names.push([n.name]);
+  }
+  for (const i of r.imports) {
+    facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
+    names.push([i.local, i.imported ?? ""]);
+  }
+  for (const t of r.localTypes) {
+    const scope = byId.get(t.scopeId);
+    if (!affectsOtherFiles(t.name, scope?.kind ?? null)) continue;
+    facts.push(`t|${scope?.uid ?? ""}|${t.name}|${t.typeName}`);
+    names.push([t.name.replace(/^this\./, ""), t.name === "()" ? (scope?.name ?? "") : ""]);
+  }
+  return { facts, names };
+}
+
+/** Names involved in facts present on one side only. */
+export function changedNames(
+  before: { facts: string[]; names: string[][] },
+  after: { facts: string[]; names: string[][] },
+): Set<string> {
+  const out = new Set<string>();
+  const diff = (a: typeof before, b: typeof before) => {
+    const other = new Set(b.facts);
+    a.facts.forEach((f, i) => {
+      if (!other.has(f)) for (const n of a.names[i]!) if (n) out.add(n);
+    });
+  };
+  diff(before, after);
+  diff(after, before);
+  return out;
 }

@@ -6,7 +6,7 @@ import type { RefInfo } from "../core/lookup.js";
 import { languageForPath } from "../extract/registry.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
-import { countGraph } from "../store/counts.js";
+import { countTotals } from "../store/counts.js";
 import { getMeta, openDatabase, setMeta, type Db } from "../store/database.js";
 import {
   allRefs,
@@ -15,6 +15,8 @@ import {
   maxIds,
   moduleRefs,
   namesOfFiles,
+  nodeIdsByUid,
+  storedFacts,
   refIdsOfFile,
   refsAffectedByNames,
   refsByIds,
@@ -27,7 +29,8 @@ import { acquireWriterLock } from "./lock.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
-import { IdAllocator, toRecord } from "./records.js";
+import { phaseTimer } from "./timing.js";
+import { IdAllocator, changedNames, recordFacts, toRecord } from "./records.js";
 
 /**
  * Bring the index up to date with the disk. A file whose size and mtime match is fresh; otherwise its
@@ -53,6 +56,7 @@ export async function syncIndex(root: string, onProgress: ProgressFn = () => {})
 
 async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<IndexSummary> {
   const config = loadConfig(root);
+  const timer = phaseTimer();
   onProgress({ phase: "scanning", done: 0, total: 0 });
   const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
   const ctx = readProjectContext(root, inventory.manifests);
@@ -63,22 +67,26 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
   for (const f of inventory.files) {
     const old = stored.get(f.path);
     if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs)
-      jobs.push({ path: f.path, language: languageForPath(f.path)! });
+      jobs.push({ path: f.path, language: languageForPath(f.path)!, size: f.size });
   }
   const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
   let removed = removedIds.length;
   const outcomes: ParseOutcome[] = [];
   let done = 0;
+  timer("scan");
   await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
     outcomes.push(o);
     onProgress({ phase: "parsing", done: ++done, total: jobs.length });
   });
+  timer("parse");
   outcomes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   const skipped: IndexSummary["skipped"] = [...inventory.skipped];
   const partial: IndexSummary["partial"] = [];
   const touched: ParseOutcome[] = [];
   const fresh: (ParseOutcome & { ok: true })[] = [];
+  /** Modified files: path → the stored file they replace. */
+  const replacing = new Map<string, number>();
   let added = 0;
   let modified = 0;
   for (const o of outcomes) {
@@ -97,7 +105,7 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
       continue;
     }
     if (old) {
-      removedIds.push(old.id);
+      replacing.set(o.path, old.id);
       modified++;
     } else added++;
     fresh.push(o);
@@ -110,10 +118,8 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
     if (!fresh.length && !removedIds.length && !contextChanged) return;
 
     const writer = new Writer(db);
-    const oldHeritage = removedIds.map((id) => heritageSignature(db, id));
-    const oldPaths = new Map([...stored.values()].map((s) => [s.id, s.path]));
     const names = namesOfFiles(db, removedIds);
-    const moduleShapeChanged = added > 0 || removedIds.length > modified;
+    const moduleShapeChanged = added > 0 || removedIds.length > 0;
     // Old targets of module references, to notice a file whose imports now point elsewhere.
     const moduleBefore = new Map<number, string>();
     if (moduleShapeChanged) for (const id of moduleRefs(db)) moduleBefore.set(id, edgeTargets(db, id));
@@ -122,18 +128,29 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
 
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
-    const records: FileRecord[] = fresh.map((o) => toRecord(o, o.result, ids));
-    for (const r of records) writer.insertFile(r);
-    const newIds = records.map((r) => r.file.id);
-    for (const n of namesOfFiles(db, newIds)) names.add(n);
-    for (const r of records) for (const ref of r.refs) toResolve.add(ref.id);
-
-    const newHeritage = new Map(records.map((r) => [r.file.path, heritageSignature(db, r.file.id)]));
-    const hierarchyChanged =
-      removedIds.some((id, i) => newHeritage.get(oldPaths.get(id) ?? "") !== oldHeritage[i]) ||
-      [...newHeritage.entries()].some(
-        ([path, sig]) => sig !== "" && !removedIds.some((id) => oldPaths.get(id) === path),
-      );
+    let hierarchyChanged = false;
+    for (const o of fresh) {
+      const oldId = replacing.get(o.path);
+      let record: FileRecord;
+      if (oldId === undefined) {
+        record = toRecord(o, o.result, ids);
+        for (const list of recordFacts(record).names) for (const n of list) names.add(n);
+      } else {
+        // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
+        const before = storedFacts(db, oldId);
+        const heritageBefore = heritageSignature(db, oldId);
+        record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
+        const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
+        for (const refId of writer.deleteFile(oldId, kept)) toResolve.add(refId);
+        for (const n of changedNames(before, recordFacts(record))) names.add(n);
+        writer.insertFile(record);
+        if (heritageSignature(db, oldId) !== heritageBefore) hierarchyChanged = true;
+        for (const ref of record.refs) toResolve.add(ref.id);
+        continue;
+      }
+      writer.insertFile(record);
+      for (const ref of record.refs) toResolve.add(ref.id);
+    }
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {
@@ -183,8 +200,10 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
     setMeta(db, "context", JSON.stringify(ctx));
   });
   apply.immediate();
+  timer(`apply (${resolvedCount} references resolved)`);
   setMeta(db, "synced_at", new Date().toISOString());
-  const counts = countGraph(db);
+  const counts = countTotals(db);
+  timer("count");
   return {
     mode: "sync",
     root,

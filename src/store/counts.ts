@@ -25,3 +25,18 @@ export function countGraph(db: Db): GraphCounts {
     unresolved: one("SELECT count(*) AS n FROM refs WHERE resolved = 0"),
   };
 }
+
+/** Just the totals and languages: what a sync reports, without grouping every node and edge by kind. */
+export function countTotals(db: Db): Pick<GraphCounts, "files" | "nodes" | "edges" | "languages"> {
+  const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  return {
+    files: one("SELECT count(*) AS n FROM files"),
+    nodes: one("SELECT count(*) AS n FROM nodes"),
+    edges: one("SELECT count(*) AS n FROM edges"),
+    languages: Object.fromEntries(
+      (db.prepare("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC").all() as { k: string; n: number }[]).map(
+        (r) => [r.k, r.n],
+      ),
+    ),
+  };
+}

@@ -75,19 +75,80 @@ export function heritageSignature(db: Db, fileId: number): string {
     .join("\n");
 }
 
+/** Node ids of a file's declarations by stable id, so a modified file can keep the ids of what survives. */
+export function nodeIdsByUid(db: Db, fileId: number): Map<string, number> {
+  const rows = db.prepare("SELECT uid, id FROM nodes WHERE file_id = ?").all(fileId) as { uid: string; id: number }[];
+  return new Map(rows.map((r) => [r.uid, r.id]));
+}
+
+/**
+ * Whether a local type can change how other files resolve: types of fields, module-level values and
+ * return types can; a local variable's type inside a function matters only to its own file.
+ */
+export function affectsOtherFiles(name: string, scopeKind: string | null): boolean {
+  return name === "()" || !(scopeKind === "function" || scopeKind === "method" || scopeKind === "constructor");
+}
+
+/**
+ * A file's resolution facts as stored: one string per declaration, import binding and cross-file
+ * local type, each with the names it involves. Diffing old and new facts tells which names a change
+ * to the file can make resolve differently elsewhere.
+ */
+export function storedFacts(db: Db, fileId: number): { facts: string[]; names: string[][] } {
+  const symbols = db
+    .prepare(
+      `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, coalesce(p.uid, '') AS parent
+       FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ?`,
+    )
+    .all(fileId) as { uid: string; kind: string; name: string; pc: string; exported: number; parent: string }[];
+  const imports = db.prepare("SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?").all(fileId) as {
+    local: string;
+    imported: string | null;
+    specifier: string;
+    reexport: number;
+  }[];
+  const types = db
+    .prepare(
+      `SELECT coalesce(n.uid, '') AS scope, n.kind AS scopeKind, n.name AS scopeName, t.name, t.type_name AS typeName
+       FROM local_types t LEFT JOIN nodes n ON n.id = t.scope_id WHERE t.file_id = ?`,
+    )
+    .all(fileId) as { scope: string; scopeKind: string | null; scopeName: string | null; name: string; typeName: string }[];
+  const facts: string[] = [];
+  const names: string[][] = [];
+  for (const s of symbols) {
+    facts.push(`s|${s.uid}|${s.kind}|${s.pc}|${s.exported ? 1 : 0}|${s.parent}`);
+    names.push([s.name]);
+  }
+  for (const i of imports) {
+    facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
+    names.push([i.local, i.imported ?? ""]);
+  }
+  for (const t of types) {
+    if (!affectsOtherFiles(t.name, t.scopeKind)) continue;
+    facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
+    names.push([t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""]);
+  }
+  return { facts, names };
+}
+
 /** Ids of references in other files that may now resolve differently because names in `names` changed. */
 export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   if (names.size === 0) return [];
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
   const ins = db.prepare("INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
-  for (const n of names) ins.run(n);
+  for (const n of names) if (n) ins.run(n);
   const ids = db
     .prepare(
       `SELECT r.id FROM refs r JOIN sync_names s ON s.name = r.name
        UNION
        SELECT r.id FROM refs r JOIN imports i ON i.file_id = r.file_id JOIN sync_names s ON s.name = i.imported
-       WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'`,
+       WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'
+       UNION
+       SELECT r.id FROM refs r JOIN sync_names s ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0
+       UNION
+       SELECT r.id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0
+       JOIN refs r ON r.file_id = t.file_id WHERE r.receiver IS NOT NULL`,
     )
     .all() as { id: number }[];
   db.exec("DELETE FROM sync_names");

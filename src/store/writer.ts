@@ -12,6 +12,7 @@ export class Writer {
   private readonly insType;
   private readonly insSearch;
   private readonly markResolved;
+  private readonly clearEdges;
 
   constructor(readonly db: Db) {
     this.insFile = db.prepare(
@@ -35,6 +36,7 @@ export class Writer {
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
     );
     this.markResolved = db.prepare("UPDATE refs SET resolved = ? WHERE id = ?");
+    this.clearEdges = db.prepare("DELETE FROM edges WHERE ref_id = ?");
   }
 
   /** Insert one file's nodes, references, imports and containment edges. */
@@ -91,16 +93,22 @@ export class Writer {
     this.markResolved.run(resolved ? 1 : 0, refId);
   }
 
-  /** Remove everything a file contributed, and the edges other files had into it. Returns the refs that lost their target. */
-  deleteFile(fileId: number): number[] {
+  /**
+   * Remove everything a file contributed. Edges from other files into its nodes are dropped too, except
+   * into the nodes listed in `keep`: a modified file keeps the ids of declarations that survive, so
+   * references elsewhere that found them stay valid. Returns the references that lost their target.
+   */
+  deleteFile(fileId: number, keep: ReadonlySet<number> = new Set()): number[] {
     const db = this.db;
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_keep(id INTEGER PRIMARY KEY)");
+    db.exec("DELETE FROM sync_keep");
+    const ins = db.prepare("INSERT INTO sync_keep(id) VALUES (?)");
+    for (const id of keep) ins.run(id);
+    const lost = `SELECT id FROM nodes WHERE file_id = ? AND id NOT IN (SELECT id FROM sync_keep)`;
     const orphaned = db
-      .prepare(
-        `SELECT DISTINCT e.ref_id AS id FROM edges e JOIN nodes n ON n.id = e.target_id
-         WHERE n.file_id = ? AND e.ref_id IS NOT NULL AND e.file_id <> ?`,
-      )
+      .prepare(`SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`)
       .all(fileId, fileId) as { id: number }[];
-    db.prepare("DELETE FROM edges WHERE target_id IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
+    db.prepare(`DELETE FROM edges WHERE target_id IN (${lost})`).run(fileId);
     db.prepare("DELETE FROM edges WHERE file_id = ?").run(fileId);
     db.prepare("DELETE FROM search WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
     db.prepare("DELETE FROM nodes WHERE file_id = ?").run(fileId);
@@ -108,11 +116,12 @@ export class Writer {
     db.prepare("DELETE FROM imports WHERE file_id = ?").run(fileId);
     db.prepare("DELETE FROM local_types WHERE file_id = ?").run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+    db.exec("DELETE FROM sync_keep");
     return orphaned.map((o) => o.id);
   }
 
   /** Drop the edges a reference produced, before resolving it again. */
   clearRefEdges(refId: number): void {
-    this.db.prepare("DELETE FROM edges WHERE ref_id = ?").run(refId);
+    this.clearEdges.run(refId);
   }
 }
