@@ -78,6 +78,21 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ added: 1, modified: 1 });
   });
 
+  it("changing a declared return type re-resolves calls through it in other files", async () => {
+    writeFileSync(
+      at("typescript/src/services/factory.ts"),
+      'import { OrderRepo } from "./repo";\nexport function makeRepo(): OrderRepo {\n  return new OrderRepo();\n}\n',
+    );
+    writeFileSync(
+      at("typescript/src/services/use-factory.ts"),
+      'import { makeRepo } from "./factory";\nexport function lookup(id: string) {\n  const repo = makeRepo();\n  return repo.find(id);\n}\n',
+    );
+    await syncThenCompare({ added: 2 });
+    const factory = at("typescript/src/services/factory.ts");
+    writeFileSync(factory, readFileSync(factory, "utf8").replace("makeRepo(): OrderRepo", "makeRepo(): Map<string, string>"));
+    await syncThenCompare({ modified: 1 });
+  });
+
   it("deleting a file drops its nodes and the edges into it", async () => {
     rmSync(at("typescript/src/services/repo.ts"));
     await syncThenCompare({ removed: 1 });
