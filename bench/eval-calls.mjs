@@ -91,6 +91,7 @@ function parseArgs(argv) {
             .join("\n"),
         );
         process.exit(0);
+        break;
       default:
         throw new Error(`unknown option ${a}`);
     }

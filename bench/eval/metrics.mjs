@@ -16,13 +16,10 @@ export function matchesTarget(e, t) {
   if (e.targetFile !== t.file) return false;
   if (!(e.targetStart <= t.line && t.line <= e.targetEnd)) return false;
   if (e.targetName === t.name) return true;
-  if (t.declKind === "Constructor" && e.targetKind === "constructor")
-    return true;
+  if (t.declKind === "Constructor" && e.targetKind === "constructor") return true;
   // `new X()` may point at class X when the checker names X's constructor, and vice versa.
-  if (t.className && e.targetKind === "class" && e.targetName === t.className)
-    return true;
-  if (t.name == null)
-    return e.targetStart === t.startLine || e.targetStart === t.line;
+  if (t.className && e.targetKind === "class" && e.targetName === t.className) return true;
+  if (t.name == null) return e.targetStart === t.startLine || e.targetStart === t.line;
   return false;
 }
 
@@ -90,17 +87,12 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
     statusCounts[s.status] = (statusCounts[s.status] ?? 0) + 1;
     const k = keyOf(s.file, s.line, s.name);
     let entry = byKey.get(k);
-    if (!entry)
-      byKey.set(
-        k,
-        (entry = { key: k, sites: [], units: new Map(), resolved: false }),
-      );
+    if (!entry) byKey.set(k, (entry = { key: k, sites: [], units: new Map(), resolved: false }));
     entry.sites.push(s);
     if (s.status !== "unresolved") entry.resolved = true;
     if (s.status === "project" && s.name) {
       const uid = s.targets.map(targetId).sort().join("|");
-      if (!entry.units.has(uid))
-        entry.units.set(uid, { targets: s.targets, site: s });
+      if (!entry.units.has(uid)) entry.units.set(uid, { targets: s.targets, site: s });
     }
   }
 
@@ -149,19 +141,13 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
   for (const e of edges) {
     const entry = byKey.get(e.key);
     if (!entry) {
-      const sameLine = reference.sites
-        .filter((s) => s.file === e.file && s.line === e.line)
-        .map((s) => s.name);
+      const sameLine = reference.sites.filter((s) => s.file === e.file && s.line === e.line).map((s) => s.name);
       noSite.push({
-        category: sameLine.length
-          ? "no site with that name on the line"
-          : "no call site on the line",
+        category: sameLine.length ? "no site with that name on the line" : "no call site on the line",
         where: `${e.file}:${e.line}`,
         callee: e.name,
         ours: describeOurs(e),
-        checker: sameLine.length
-          ? `sites on this line: ${[...new Set(sameLine)].join(", ")}`
-          : "no call site",
+        checker: sameLine.length ? `sites on this line: ${[...new Set(sameLine)].join(", ")}` : "no call site",
       });
       continue;
     }
@@ -179,37 +165,25 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
     judged++;
     const r = byResolution.get(e.resolution) ?? { judged: 0, correct: 0 };
     r.judged++;
-    const ok = [...entry.units.values()].some((u) =>
-      u.targets.some((t) => matchesTarget(e, t)),
-    );
+    const ok = [...entry.units.values()].some((u) => u.targets.some((t) => matchesTarget(e, t)));
     if (ok) {
       correct++;
       r.correct++;
     } else {
       const site =
-        entry.sites.find((s) => s.status === "project") ??
-        entry.sites.find((s) => s.status !== "unresolved");
+        entry.sites.find((s) => s.status === "project") ?? entry.sites.find((s) => s.status !== "unresolved");
       let category;
-      if (site.status === "local")
-        category = `checker: callee is a local/parameter (${site.local.declKind})`;
-      else if (site.status === "elsewhere")
-        category = "checker: declaration outside the project (lib/external)";
+      if (site.status === "local") category = `checker: callee is a local/parameter (${site.local.declKind})`;
+      else if (site.status === "elsewhere") category = "checker: declaration outside the project (lib/external)";
       else {
         const ts = site.targets;
-        const sameName = ts.some(
-          (t) => t.name === e.targetName || t.className === e.targetName,
-        );
-        if (
-          sameName &&
-          (e.targetKind === "interface" || e.targetKind === "type_alias")
-        )
-          category =
-            "ours: a type (interface/type alias); checker: the value of the same name";
+        const sameName = ts.some((t) => t.name === e.targetName || t.className === e.targetName);
+        if (sameName && (e.targetKind === "interface" || e.targetKind === "type_alias"))
+          category = "ours: a type (interface/type alias); checker: the value of the same name";
         else if (ts.some((t) => INTERFACE_MEMBER.has(t.declKind)) && sameName)
           category = "checker: interface/type member; ours: an implementation";
         else if (sameName && ts.some((t) => t.file === e.targetFile))
-          category =
-            "same name and file, other declaration (overload / merged interface+value / shadowing)";
+          category = "same name and file, other declaration (overload / merged interface+value / shadowing)";
         else if (sameName) category = "same name, declaration in another file";
         else category = "different target";
       }
@@ -256,8 +230,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       bump(missByTargetKind, tk);
       let category;
       if (ours.length) category = "we resolved to a different target";
-      else if (ourRefKeys.has(entry.key))
-        category = "call site extracted, not resolved";
+      else if (ourRefKeys.has(entry.key)) category = "call site extracted, not resolved";
       else category = "call site not extracted (no ref at file:line:name)";
       bump(missCategories, category);
       bump(missByShape, u.site.shape);
@@ -268,11 +241,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
         where: `${u.site.file}:${u.site.line}`,
         callee: u.site.name,
         text: u.site.text,
-        ours: ours.length
-          ? ours.map(describeOurs).join(" | ")
-          : ourRefKeys.has(entry.key)
-            ? "ref, no edge"
-            : "no ref",
+        ours: ours.length ? ours.map(describeOurs).join(" | ") : ourRefKeys.has(entry.key) ? "ref, no edge" : "no ref",
         checker: describeChecker(u.site),
       });
     }
@@ -294,9 +263,7 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
       sites: reference.sites.length,
       statusCounts,
       keys: byKey.size,
-      namelessProject: reference.sites.filter(
-        (s) => s.status === "project" && !s.name,
-      ).length,
+      namelessProject: reference.sites.filter((s) => s.status === "project" && !s.name).length,
       units,
     },
     ours: {
@@ -313,31 +280,13 @@ export function evaluate(reference, graph, { examples = 15 } = {}) {
     found,
     fpCategories: sortMap(fpCategories),
     missCategories: sortMap(missCategories),
-    missByTargetKind: sortMap(missByTargetKind).map(([k, n]) => [
-      k,
-      n,
-      unitsByTargetKind.get(k),
-    ]),
+    missByTargetKind: sortMap(missByTargetKind).map(([k, n]) => [k, n, unitsByTargetKind.get(k)]),
     unitsByTargetKind: sortMap(unitsByTargetKind),
-    missByShape: sortMap(missByShape).map(([k, n]) => [
-      k,
-      n,
-      unitsByShape.get(k),
-    ]),
-    byResolution: [...byResolution.entries()].sort(
-      (a, b) => b[1].judged - a[1].judged,
-    ),
+    missByShape: sortMap(missByShape).map(([k, n]) => [k, n, unitsByShape.get(k)]),
+    byResolution: [...byResolution.entries()].sort((a, b) => b[1].judged - a[1].judged),
     examples: {
-      falsePositives: pickExamples(
-        falsePositives,
-        examples,
-        (it) => `${it.category}|${it.shape}`,
-      ),
-      misses: pickExamples(
-        misses,
-        examples,
-        (it) => `${it.category}|${it.shape}|${it.targetKind}`,
-      ),
+      falsePositives: pickExamples(falsePositives, examples, (it) => `${it.category}|${it.shape}`),
+      misses: pickExamples(misses, examples, (it) => `${it.category}|${it.shape}|${it.targetKind}`),
       unchecked: pickExamples(unchecked, Math.min(examples, 5)),
       noSite: pickExamples(noSite, Math.min(examples, 8)),
     },

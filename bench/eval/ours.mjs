@@ -13,8 +13,7 @@ export function siteName(name, receiver) {
 }
 
 export function readGraph(dbPath) {
-  if (!fs.existsSync(dbPath))
-    throw new Error(`graph database not found: ${dbPath}`);
+  if (!fs.existsSync(dbPath)) throw new Error(`graph database not found: ${dbPath}`);
   const Database = require("better-sqlite3");
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
@@ -42,8 +41,7 @@ export function readGraph(dbPath) {
       .map((e) => ({
         ...e,
         line: e.line ?? e.refLine,
-        name:
-          e.refName != null ? siteName(e.refName, e.receiver) : e.targetName,
+        name: e.refName != null ? siteName(e.refName, e.receiver) : e.targetName,
       }));
     const refs = db
       .prepare(

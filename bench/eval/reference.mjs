@@ -17,14 +17,7 @@ import path from "node:path";
 const require = createRequire("/work/main/");
 export const ts = require("typescript");
 
-const SKIP_DIRS = new Set([
-  "node_modules",
-  ".git",
-  ".codegraph",
-  "dist",
-  "build",
-  "coverage",
-]);
+const SKIP_DIRS = new Set(["node_modules", ".git", ".codegraph", "dist", "build", "coverage"]);
 
 /** All .ts/.tsx files under root (absolute paths), skipping dependency/output folders. */
 export function listTsFiles(root) {
@@ -100,14 +93,10 @@ function calleeNameNode(expr) {
   expr = unwrap(expr);
   if (ts.isIdentifier(expr) || ts.isPrivateIdentifier(expr)) return expr;
   if (ts.isPropertyAccessExpression(expr)) return expr.name;
-  if (
-    ts.isElementAccessExpression(expr) &&
-    ts.isStringLiteralLike(expr.argumentExpression)
-  )
+  if (ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression))
     return expr.argumentExpression;
   if (expr.kind === ts.SyntaxKind.SuperKeyword) return expr;
-  if (ts.isExpressionWithTypeArguments?.(expr))
-    return calleeNameNode(expr.expression);
+  if (ts.isExpressionWithTypeArguments?.(expr)) return calleeNameNode(expr.expression);
   return null;
 }
 
@@ -119,10 +108,7 @@ function nameText(n) {
   return n.getText();
 }
 
-const isFunctionLikeValue = (n) =>
-  ts.isArrowFunction(n) ||
-  ts.isFunctionExpression(n) ||
-  ts.isClassExpression(n);
+const isFunctionLikeValue = (n) => ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n);
 
 /** Signatures that come from a type rather than a definition: `(x) => void`, `{ (): T }`, `new () => T`. */
 const isTypeSignature = (n) =>
@@ -139,15 +125,10 @@ function isModuleLevel(decl) {
   let n = decl.parent; // VariableDeclarationList
   if (n && ts.isVariableDeclarationList(n)) n = n.parent; // VariableStatement
   const container = n?.parent;
-  return (
-    !!container && (ts.isSourceFile(container) || ts.isModuleBlock(container))
-  );
+  return !!container && (ts.isSourceFile(container) || ts.isModuleBlock(container));
 }
 
-export function buildReference(
-  root,
-  { mapWorkspaces = false, log = () => {} } = {},
-) {
+export function buildReference(root, { mapWorkspaces = false, log = () => {} } = {}) {
   root = path.resolve(root);
   const files = listTsFiles(root);
   if (files.length === 0) throw new Error(`no .ts/.tsx files under ${root}`);
@@ -177,13 +158,9 @@ export function buildReference(
   const checker = program.getTypeChecker();
   const projectFile = (fileName) => {
     const abs = path.resolve(fileName);
-    return (
-      abs.startsWith(root + path.sep) &&
-      !abs.includes(`${path.sep}node_modules${path.sep}`)
-    );
+    return abs.startsWith(root + path.sep) && !abs.includes(`${path.sep}node_modules${path.sep}`);
   };
-  const rel = (fileName) =>
-    path.relative(root, path.resolve(fileName)).split(path.sep).join("/");
+  const rel = (fileName) => path.relative(root, path.resolve(fileName)).split(path.sep).join("/");
 
   /** Describe one declaration as an acceptable graph target. */
   const targetOf = (decl, extra = {}) => {
@@ -193,20 +170,11 @@ export function buildReference(
     let kind = ts.SyntaxKind[decl.kind];
     if (ts.isConstructorDeclaration(decl)) {
       name = "constructor";
-      at =
-        decl
-          .getChildren(sf)
-          .find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword) ?? decl;
+      at = decl.getChildren(sf).find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword) ?? decl;
     } else if (isFunctionLikeValue(decl) && !decl.name) {
       // `const f = () => ...`, `{ f: () => ... }`, `f = function () {}` take their holder's name.
       const p = holderOf(decl);
-      if (
-        p &&
-        (ts.isVariableDeclaration(p) ||
-          ts.isPropertyDeclaration(p) ||
-          ts.isPropertyAssignment(p)) &&
-        p.name
-      ) {
+      if (p && (ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) {
         name = nameText(p.name);
         at = p.name;
         kind = `${ts.SyntaxKind[p.kind]}(${kind})`;
@@ -250,26 +218,19 @@ export function buildReference(
       return [];
     const sym = decl.symbol;
     return (sym?.declarations ?? []).filter(
-      (d) =>
-        d !== decl &&
-        d.kind === decl.kind &&
-        d.getSourceFile() === decl.getSourceFile(),
+      (d) => d !== decl && d.kind === decl.kind && d.getSourceFile() === decl.getSourceFile(),
     );
   };
 
   /** A function overload without a body stands for its implementation (graphs index that one). */
   const implementationOf = (decl) => {
     if (
-      (ts.isFunctionDeclaration(decl) ||
-        ts.isMethodDeclaration(decl) ||
-        ts.isConstructorDeclaration(decl)) &&
+      (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl) || ts.isConstructorDeclaration(decl)) &&
       !decl.body &&
       !decl.getSourceFile().isDeclarationFile
     ) {
       const sym = decl.symbol;
-      const impl = sym?.declarations?.find(
-        (d) => d.kind === decl.kind && d.body,
-      );
+      const impl = sym?.declarations?.find((d) => d.kind === decl.kind && d.body);
       if (impl) return impl;
     }
     return decl;
@@ -312,10 +273,7 @@ export function buildReference(
               ts.isExportAssignment(holder))
           : true;
       const holderIsFunction =
-        holder !== d ||
-        (ts.isVariableDeclaration(d) &&
-          d.initializer &&
-          isFunctionLikeValue(unwrap(d.initializer)));
+        holder !== d || (ts.isVariableDeclaration(d) && d.initializer && isFunctionLikeValue(unwrap(d.initializer)));
       if (
         ts.isParameter(d) ||
         ts.isBindingElement(d) ||
@@ -327,11 +285,9 @@ export function buildReference(
       }
       // A function-valued local (`const f = () => ...` inside a body) is a real named definition;
       // keep it but mark it so misses can be broken down.
-      const localFn =
-        ts.isVariableDeclaration(holder) && !isModuleLevel(holder);
+      const localFn = ts.isVariableDeclaration(holder) && !isModuleLevel(holder);
       targets.push(targetOf(d, localFn ? { how, localFn: true } : { how }));
-      for (const o of overloadSiblings(d))
-        targets.push(targetOf(o, { how, overload: true }));
+      for (const o of overloadSiblings(d)) targets.push(targetOf(o, { how, overload: true }));
     }
     if (targets.length) return { status: "project", targets };
     if (local) return { status: "local", targets: [], local };
@@ -342,17 +298,14 @@ export function buildReference(
   /** Declarations of a class symbol: the class and its own constructor(s) with a body. */
   const classTargets = (cls, how) => {
     const out = [];
-    const decl =
-      cls.valueDeclaration ?? cls.declarations?.find((d) => ts.isClassLike(d));
+    const decl = cls.valueDeclaration ?? cls.declarations?.find((d) => ts.isClassLike(d));
     if (!decl || !ts.isClassLike(decl)) return out;
     if (!projectFile(decl.getSourceFile().fileName)) return null;
     const className = nameText(decl.name) ?? "default";
     out.push(targetOf(decl, { how, className }));
     for (const m of decl.members) {
       if (ts.isConstructorDeclaration(m)) {
-        out.push(
-          targetOf(m, { how, className, classLine: lineOf(decl.name ?? decl) }),
-        );
+        out.push(targetOf(m, { how, className, classLine: lineOf(decl.name ?? decl) }));
       }
     }
     return out;
@@ -365,15 +318,11 @@ export function buildReference(
     const pre = siteKind === "new" ? "new " : "";
     if (ts.isIdentifier(e)) return `${pre}f()`;
     let recv;
-    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e))
-      recv = unwrap(e.expression);
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) recv = unwrap(e.expression);
     else return `${pre}(expression)()`;
     if (recv.kind === ts.SyntaxKind.ThisKeyword) return `${pre}this.m()`;
     if (recv.kind === ts.SyntaxKind.SuperKeyword) return `${pre}super.m()`;
-    if (
-      ts.isPropertyAccessExpression(recv) &&
-      unwrap(recv.expression).kind === ts.SyntaxKind.ThisKeyword
-    )
+    if (ts.isPropertyAccessExpression(recv) && unwrap(recv.expression).kind === ts.SyntaxKind.ThisKeyword)
       return `${pre}this.field.m()`;
     if (ts.isIdentifier(recv)) {
       let sym;
@@ -386,25 +335,13 @@ export function buildReference(
       if (!d) return `${pre}x.m() (unknown x)`;
       if (sym.flags & ts.SymbolFlags.Alias) return `${pre}imported.m()`;
       if (ts.isParameter(d)) return `${pre}param.m()`;
-      if (
-        ts.isClassDeclaration(d) ||
-        ts.isEnumDeclaration(d) ||
-        ts.isModuleDeclaration(d)
-      )
-        return `${pre}Type.m()`;
+      if (ts.isClassDeclaration(d) || ts.isEnumDeclaration(d) || ts.isModuleDeclaration(d)) return `${pre}Type.m()`;
       if (ts.isVariableDeclaration(d) || ts.isBindingElement(d))
-        return ts.isVariableDeclaration(d) && isModuleLevel(d)
-          ? `${pre}moduleVar.m()`
-          : `${pre}local.m()`;
+        return ts.isVariableDeclaration(d) && isModuleLevel(d) ? `${pre}moduleVar.m()` : `${pre}local.m()`;
       return `${pre}x.m()`;
     }
-    if (ts.isCallExpression(recv) || ts.isNewExpression(recv))
-      return `${pre}call().m()`;
-    if (
-      ts.isPropertyAccessExpression(recv) ||
-      ts.isElementAccessExpression(recv)
-    )
-      return `${pre}a.b.m()`;
+    if (ts.isCallExpression(recv) || ts.isNewExpression(recv)) return `${pre}call().m()`;
+    if (ts.isPropertyAccessExpression(recv) || ts.isElementAccessExpression(recv)) return `${pre}a.b.m()`;
     return `${pre}(expression).m()`;
   };
 
@@ -417,8 +354,7 @@ export function buildReference(
     if (ts.isCallExpression(node)) {
       calleeExpr = node.expression;
       if (calleeExpr.kind === ts.SyntaxKind.ImportKeyword) return;
-      siteKind =
-        calleeExpr.kind === ts.SyntaxKind.SuperKeyword ? "super" : "call";
+      siteKind = calleeExpr.kind === ts.SyntaxKind.SuperKeyword ? "super" : "call";
       if (ts.isDecorator(node.parent)) siteKind = "decorator";
     } else if (ts.isNewExpression(node)) {
       calleeExpr = node.expression;
@@ -429,8 +365,7 @@ export function buildReference(
     } else return;
 
     const nameNode = calleeNameNode(calleeExpr);
-    const name =
-      siteKind === "super" ? "super" : nameNode ? nameText(nameNode) : null;
+    const name = siteKind === "super" ? "super" : nameNode ? nameText(nameNode) : null;
     const lineNode = nameNode ?? unwrap(calleeExpr);
     const line = lineOf(lineNode);
     const site = {
@@ -460,11 +395,7 @@ export function buildReference(
     // look at the callee's symbol instead (a property signature, a parameter, ...). Type
     // signatures outside the project (lib's `ErrorConstructor`) still mean "resolved elsewhere".
     let typeSig;
-    if (
-      sigDecl &&
-      isTypeSignature(sigDecl) &&
-      projectFile(sigDecl.getSourceFile().fileName)
-    ) {
+    if (sigDecl && isTypeSignature(sigDecl) && projectFile(sigDecl.getSourceFile().fileName)) {
       typeSig = sigDecl;
       sigDecl = undefined;
     }
@@ -488,10 +419,7 @@ export function buildReference(
         cls = t?.symbol;
       }
       if (cls && cls.flags & ts.SymbolFlags.Class) {
-        const ct = classTargets(
-          cls,
-          siteKind === "new" ? "class" : "super-class",
-        );
+        const ct = classTargets(cls, siteKind === "new" ? "class" : "super-class");
         if (ct === null)
           result = {
             status: "elsewhere",
@@ -508,15 +436,9 @@ export function buildReference(
           ctor.className = nameText(classDecl.name) ?? "default";
           ctor.classLine = lineOf(classDecl.name ?? classDecl);
           if (result?.status === "project") {
-            if (
-              !result.targets.some(
-                (t) => t.file === ctor.file && t.line === ctor.line,
-              )
-            )
-              result.targets.push(ctor);
+            if (!result.targets.some((t) => t.file === ctor.file && t.line === ctor.line)) result.targets.push(ctor);
           } else {
-            const viaClass =
-              classTargets(classDecl.symbol, "signature-class") ?? [];
+            const viaClass = classTargets(classDecl.symbol, "signature-class") ?? [];
             result = { status: "project", targets: [...viaClass, ctor] };
           }
         } else if (!result && r) result = r;
@@ -524,14 +446,10 @@ export function buildReference(
     }
     if (!result && sigDecl) result = classify([sigDecl], "signature");
     if (!result && sym) {
-      const decls = sym.valueDeclaration
-        ? [sym.valueDeclaration]
-        : (sym.declarations ?? []);
+      const decls = sym.valueDeclaration ? [sym.valueDeclaration] : (sym.declarations ?? []);
       // Union/intersection members come as one synthetic symbol with several declarations.
       const all =
-        sym.declarations &&
-        sym.declarations.length > 1 &&
-        sym.flags & ts.SymbolFlags.Transient
+        sym.declarations && sym.declarations.length > 1 && sym.flags & ts.SymbolFlags.Transient
           ? sym.declarations
           : decls;
       if (all.length) result = classify(all, "symbol");
@@ -556,11 +474,7 @@ export function buildReference(
     if (!projectFile(sf.fileName)) continue;
     counts.files++;
     const visit = (node) => {
-      if (
-        ts.isCallExpression(node) ||
-        ts.isNewExpression(node) ||
-        ts.isTaggedTemplateExpression(node)
-      )
+      if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
         visitSite(node, sf);
       ts.forEachChild(node, visit);
     };

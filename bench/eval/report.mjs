@@ -6,7 +6,6 @@ export const PEERS = [
   ["@optave/codegraph", 0.87, 0.58],
 ];
 
-const pct = (x) => (x * 100).toFixed(1) + "%";
 const f3 = (x) => x.toFixed(3);
 const mark = (v, t) => (v >= t ? "PASS" : "FAIL");
 const cell = (s) =>
@@ -40,34 +39,26 @@ export function consoleReport(r, ctx) {
   L.push(`  peers: ${PEERS.map(([n, p, q]) => `${n} ${p}/${q}`).join(", ")}`);
   if (r.fpCategories.length) {
     L.push("", "  false positives by category:");
-    for (const [k, n] of r.fpCategories)
-      L.push(`    ${String(n).padStart(5)}  ${k}`);
+    for (const [k, n] of r.fpCategories) L.push(`    ${String(n).padStart(5)}  ${k}`);
   }
   if (r.missCategories.length) {
     L.push("", "  misses by category:");
-    for (const [k, n] of r.missCategories)
-      L.push(`    ${String(n).padStart(5)}  ${k}`);
+    for (const [k, n] of r.missCategories) L.push(`    ${String(n).padStart(5)}  ${k}`);
     L.push("", "  misses by checker target kind (missed/total):");
-    for (const [k, n, tot] of r.missByTargetKind)
-      L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
+    for (const [k, n, tot] of r.missByTargetKind) L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
     L.push("", "  misses by call shape (missed/total):");
-    for (const [k, n, tot] of r.missByShape)
-      L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
+    for (const [k, n, tot] of r.missByShape) L.push(`    ${String(n).padStart(5)}/${String(tot).padEnd(5)} ${k}`);
   }
   if (r.byResolution.length) {
     L.push("", "  precision by our resolution strategy:");
     for (const [k, v] of r.byResolution)
-      L.push(
-        `    ${String(v.correct).padStart(5)}/${String(v.judged).padEnd(5)} ${f3(v.correct / v.judged)}  ${k}`,
-      );
+      L.push(`    ${String(v.correct).padStart(5)}/${String(v.judged).padEnd(5)} ${f3(v.correct / v.judged)}  ${k}`);
   }
   const ex = (title, list) => {
     if (!list.length) return;
     L.push("", `  ${title}:`);
     for (const x of list) {
-      L.push(
-        `    ${x.where}  ${x.callee}  [${x.category}${x.shape ? `; ${x.shape}` : ""}]`,
-      );
+      L.push(`    ${x.where}  ${x.callee}  [${x.category}${x.shape ? `; ${x.shape}` : ""}]`);
       if (x.text) L.push(`        code:    ${x.text}`);
       L.push(`        ours:    ${x.ours}`);
       L.push(`        checker: ${x.checker}`);
@@ -75,14 +66,8 @@ export function consoleReport(r, ctx) {
   };
   ex("false positives (examples)", r.examples.falsePositives);
   ex("misses (examples)", r.examples.misses);
-  ex(
-    "edges at checker-unresolved sites (not scored; examples)",
-    r.examples.unchecked,
-  );
-  ex(
-    "edges with no reference call site (not scored; examples)",
-    r.examples.noSite,
-  );
+  ex("edges at checker-unresolved sites (not scored; examples)", r.examples.unchecked);
+  ex("edges with no reference call site (not scored; examples)", r.examples.noSite);
   return L.join("\n");
 }
 
@@ -108,12 +93,7 @@ export function markdownReport(r, ctx) {
     `Recall without targets that are function-valued locals (\`const f = () => ...\` inside a body, not graph nodes today): ${f3(r.nonLocal.recall)} (${r.nonLocal.found}/${r.nonLocal.units}).`,
     "",
   );
-  L.push(
-    "Peers (precision/recall): " +
-      PEERS.map(([n, p, q]) => `${n} ${p}/${q}`).join(", ") +
-      ".",
-    "",
-  );
+  L.push("Peers (precision/recall): " + PEERS.map(([n, p, q]) => `${n} ${p}/${q}`).join(", ") + ".", "");
   L.push("## Definitions", "");
   L.push(
     "- A call site is keyed by (caller file, 1-based line of the callee name token, callee name); `super(...)` is named `super`.",
@@ -135,68 +115,35 @@ export function markdownReport(r, ctx) {
   L.push("| | count |", "|---|---|");
   L.push(`| reference files | ${r.reference.files} |`);
   L.push(`| reference call sites | ${r.reference.sites} |`);
-  for (const [k, v] of Object.entries(r.reference.statusCounts))
-    L.push(`| &nbsp;&nbsp;${k} | ${v} |`);
-  L.push(
-    `| reference project units (recall denominator) | ${r.reference.units} |`,
-  );
-  L.push(
-    `| project sites with a computed callee, e.g. \`(a \|\| b)()\` (not scored) | ${r.reference.namelessProject} |`,
-  );
+  for (const [k, v] of Object.entries(r.reference.statusCounts)) L.push(`| &nbsp;&nbsp;${k} | ${v} |`);
+  L.push(`| reference project units (recall denominator) | ${r.reference.units} |`);
+  L.push(`| project sites with a computed callee, e.g. \`(a || b)()\` (not scored) | ${r.reference.namelessProject} |`);
   L.push(`| our call refs | ${r.ours.refs} |`);
   L.push(`| our call edges | ${r.ours.edges} |`);
-  L.push(
-    `| &nbsp;&nbsp;in non-reference files (e.g. .js) | ${r.ours.outsideFiles} |`,
-  );
-  L.push(
-    `| &nbsp;&nbsp;duplicates (same site and target) | ${r.ours.duplicates} |`,
-  );
+  L.push(`| &nbsp;&nbsp;in non-reference files (e.g. .js) | ${r.ours.outsideFiles} |`);
+  L.push(`| &nbsp;&nbsp;duplicates (same site and target) | ${r.ours.duplicates} |`);
   L.push(`| &nbsp;&nbsp;judged (precision denominator) | ${r.ours.judged} |`);
   L.push(`| &nbsp;&nbsp;correct | ${r.ours.correct} |`);
-  L.push(
-    `| &nbsp;&nbsp;at sites the checker could not resolve (not scored) | ${r.ours.unchecked} |`,
-  );
-  L.push(
-    `| &nbsp;&nbsp;at no reference call site (not scored) | ${r.ours.noSite} |`,
-    "",
-  );
+  L.push(`| &nbsp;&nbsp;at sites the checker could not resolve (not scored) | ${r.ours.unchecked} |`);
+  L.push(`| &nbsp;&nbsp;at no reference call site (not scored) | ${r.ours.noSite} |`, "");
   const table = (title, head, rows) => {
     if (!rows.length) return;
-    L.push(
-      `## ${title}`,
-      "",
-      `| ${head.join(" | ")} |`,
-      `|${head.map(() => "---").join("|")}|`,
-    );
+    L.push(`## ${title}`, "", `| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`);
     for (const row of rows) L.push(`| ${row.map(cell).join(" | ")} |`);
     L.push("");
   };
   table("False positives by category", ["category", "edges"], r.fpCategories);
   table("Misses by category", ["category", "units"], r.missCategories);
-  table(
-    "Misses by checker target kind",
-    ["target kind", "missed", "total"],
-    r.missByTargetKind,
-  );
+  table("Misses by checker target kind", ["target kind", "missed", "total"], r.missByTargetKind);
   table("Misses by call shape", ["shape", "missed", "total"], r.missByShape);
   table(
     "Precision by our resolution strategy",
     ["resolution", "correct", "judged", "precision"],
-    r.byResolution.map(([k, v]) => [
-      k,
-      v.correct,
-      v.judged,
-      f3(v.correct / v.judged),
-    ]),
+    r.byResolution.map(([k, v]) => [k, v.correct, v.judged, f3(v.correct / v.judged)]),
   );
   const examples = (title, list) => {
     if (!list.length) return;
-    L.push(
-      `## ${title}`,
-      "",
-      "| where | callee | category | code | ours | checker |",
-      "|---|---|---|---|---|---|",
-    );
+    L.push(`## ${title}`, "", "| where | callee | category | code | ours | checker |", "|---|---|---|---|---|---|");
     for (const x of list)
       L.push(
         `| ${cell(x.where)} | \`${cell(x.callee)}\` | ${cell(x.category)}${x.shape ? ` (${cell(x.shape)})` : ""} | \`${cell(x.text ?? "")}\` | ${cell(x.ours)} | ${cell(x.checker)} |`,
@@ -205,10 +152,7 @@ export function markdownReport(r, ctx) {
   };
   examples("False positives (examples)", r.examples.falsePositives);
   examples("Misses (examples)", r.examples.misses);
-  examples(
-    "Edges at checker-unresolved sites (not scored)",
-    r.examples.unchecked,
-  );
+  examples("Edges at checker-unresolved sites (not scored)", r.examples.unchecked);
   examples("Edges at no reference call site (not scored)", r.examples.noSite);
   return L.join("\n") + "\n";
 }

@@ -13,11 +13,7 @@ function edgeTo(site, t, extra = {}) {
     name: site.name,
     targetId: `${t.file}:${t.line}`,
     targetName: t.name,
-    targetKind: isCtor
-      ? "constructor"
-      : t.declKind === "ClassDeclaration"
-        ? "class"
-        : "function",
+    targetKind: isCtor ? "constructor" : t.declKind === "ClassDeclaration" ? "class" : "function",
     targetQName: t.name,
     // An `export`/decorator may start the node a line before the name; the range must still match.
     targetStart: Math.max(1, t.startLine - 1),
@@ -46,8 +42,7 @@ export function selfTest(reference) {
   const perfect = [];
   for (const s of reference.sites) {
     if (s.status !== "project" || !s.name) continue;
-    const t =
-      s.targets.find((x) => x.declKind === "ClassDeclaration") ?? s.targets[0];
+    const t = s.targets.find((x) => x.declKind === "ClassDeclaration") ?? s.targets[0];
     perfect.push(edgeTo(s, t));
   }
   let r = evaluate(reference, { edges: perfect, refs, files: reference.files });
@@ -57,28 +52,19 @@ export function selfTest(reference) {
 
   // 2. inject: a wrong target at a project site, an edge at a local site, an edge at an
   //    unresolved site, an edge at a line with no call; drop one correct edge.
-  const project = reference.sites.filter(
-    (s) => s.status === "project" && s.name,
-  );
+  const project = reference.sites.filter((s) => s.status === "project" && s.name);
   const local = reference.sites.find((s) => s.status === "local" && s.name);
   const unresolved = reference.sites.find(
     (s) =>
       s.status === "unresolved" &&
       s.name &&
       !reference.sites.some(
-        (o) =>
-          o !== s &&
-          o.file === s.file &&
-          o.line === s.line &&
-          o.name === s.name &&
-          o.status !== "unresolved",
+        (o) => o !== s && o.file === s.file && o.line === s.line && o.name === s.name && o.status !== "unresolved",
       ),
   );
   const wrongSite = project[0];
   const other = project.find(
-    (s) =>
-      s.targets[0].file !== wrongSite.targets[0].file ||
-      s.targets[0].line !== wrongSite.targets[0].line,
+    (s) => s.targets[0].file !== wrongSite.targets[0].file || s.targets[0].line !== wrongSite.targets[0].line,
   );
   const injected = perfect.slice(1); // drop the edge of project[0]... re-added wrong below
   let expectFp = 0;
@@ -102,10 +88,7 @@ export function selfTest(reference) {
   check("injected no-site", r.ours.noSite, expectNoSite);
   const wrongUnitKeys = reference.sites.filter(
     (s) =>
-      s.status === "project" &&
-      s.file === wrongSite.file &&
-      s.line === wrongSite.line &&
-      s.name === wrongSite.name,
+      s.status === "project" && s.file === wrongSite.file && s.line === wrongSite.line && s.name === wrongSite.name,
   );
   const wrongUnits = new Set(
     wrongUnitKeys.map((s) =>
@@ -118,15 +101,11 @@ export function selfTest(reference) {
   // perfect.slice(1) removed the one edge for wrongSite; other units at that key may still be hit by
   // edges of other sites with the same key, so the loss is between 1 and wrongUnits.
   const lost = namedUnits - r.found;
-  if (lost < 1 || lost > wrongUnits)
-    failures.push(`injected recall loss ${lost}, want 1..${wrongUnits}`);
+  if (lost < 1 || lost > wrongUnits) failures.push(`injected recall loss ${lost}, want 1..${wrongUnits}`);
 
   // 3. constructor leniency: `new X()` pointing at X's constructor node counts as correct
   const ctorSite = reference.sites.find(
-    (s) =>
-      s.kind === "new" &&
-      s.status === "project" &&
-      s.targets.some((t) => t.declKind === "Constructor"),
+    (s) => s.kind === "new" && s.status === "project" && s.targets.some((t) => t.declKind === "Constructor"),
   );
   if (ctorSite) {
     const t = ctorSite.targets.find((x) => x.declKind === "Constructor");
@@ -138,16 +117,11 @@ export function selfTest(reference) {
     check("constructor target correct", r.ours.correct, 1);
   }
   // 4. overload leniency: an edge to an overload signature of the checker's function counts
-  const ovSite = reference.sites.find(
-    (s) =>
-      s.status === "project" && s.name && s.targets.some((t) => t.overload),
-  );
+  const ovSite = reference.sites.find((s) => s.status === "project" && s.name && s.targets.some((t) => t.overload));
   if (ovSite) {
     const t = ovSite.targets.find((x) => x.overload);
     r = evaluate(reference, {
-      edges: [
-        edgeTo(ovSite, t, { targetStart: t.startLine, targetEnd: t.line }),
-      ],
+      edges: [edgeTo(ovSite, t, { targetStart: t.startLine, targetEnd: t.line })],
       refs,
       files: reference.files,
     });
@@ -158,9 +132,7 @@ export function selfTest(reference) {
   if (farSite) {
     const t = farSite.targets[0];
     r = evaluate(reference, {
-      edges: [
-        edgeTo(farSite, t, { targetStart: t.line + 1, targetEnd: t.line + 5 }),
-      ],
+      edges: [edgeTo(farSite, t, { targetStart: t.line + 1, targetEnd: t.line + 5 })],
       refs,
       files: reference.files,
     });

@@ -29,7 +29,15 @@ const CALL_TARGETS: ReadonlySet<NodeKind> = new Set([
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
 const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
 /** What `new X()` can name: a class, or a value holding one (`const X = createErrorClass(...)`). */
-const INSTANTIABLE: ReadonlySet<NodeKind> = new Set(["class", "struct", "enum", "constructor", "function", "variable", "constant"]);
+const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
+  "class",
+  "struct",
+  "enum",
+  "constructor",
+  "function",
+  "variable",
+  "constant",
+]);
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
 
 /**
@@ -337,7 +345,9 @@ export class Resolver {
     for (const segment of parts.slice(1)) {
       if (!current) return null;
       if (segment.endsWith("()")) {
-        const m = unique(this.member(current, segment.slice(0, -2), depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind)));
+        const m = unique(
+          this.member(current, segment.slice(0, -2), depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind)),
+        );
         current = m ? this.returnType(m, depth + 1) : null;
       } else {
         current = this.fieldType(current, segment, depth + 1);
@@ -347,7 +357,13 @@ export class Resolver {
   }
 
   /** A local variable or parameter's type, innermost scope first, then the file's top level. */
-  private variableType(name: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): SymbolInfo | null {
+  private variableType(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
     const types = this.lookup.localTypes(file.id);
     if (!types.length) return null;
     let scope = this.lookup.symbol(scopeId);
@@ -371,7 +387,9 @@ export class Resolver {
     const name = parent && TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
     const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === sym.parentId && t.name === name);
     if (entry?.typeName === OBJECT_TYPE) return sym;
-    return entry ? this.typeNamed(entry.typeName, file, sym.parentId, RULES[file.language] ?? RULES.typescript!, depth) : null;
+    return entry
+      ? this.typeNamed(entry.typeName, file, sym.parentId, RULES[file.language] ?? RULES.typescript!, depth)
+      : null;
   }
 
   /** A callable's declared return type. */
@@ -380,7 +398,9 @@ export class Resolver {
     if (!file) return null;
     const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === callable.id && t.name === "()");
     if (entry?.typeName === OBJECT_TYPE) return callable;
-    return entry ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth) : null;
+    return entry
+      ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
+      : null;
   }
 
   /** The declared type of field `name` on a type or, failing that, on its bases. */
@@ -398,7 +418,13 @@ export class Resolver {
   }
 
   /** A type written as a name (`Foo`, `ns.Foo`) or, for inferred types, as an expression (`make()`). */
-  private typeNamed(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): SymbolInfo | null {
+  private typeNamed(
+    typeName: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
     if (typeName.includes("(")) return this.exprType(typeName, file, scopeId, rules, depth + 1);
     const v = this.value(typeName, file, scopeId, rules, depth + 1);

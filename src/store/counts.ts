@@ -34,9 +34,12 @@ export function countTotals(db: Db): Pick<GraphCounts, "files" | "nodes" | "edge
     nodes: one("SELECT count(*) AS n FROM nodes"),
     edges: one("SELECT count(*) AS n FROM edges"),
     languages: Object.fromEntries(
-      (db.prepare("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC").all() as { k: string; n: number }[]).map(
-        (r) => [r.k, r.n],
-      ),
+      (
+        db.prepare("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC").all() as {
+          k: string;
+          n: number;
+        }[]
+      ).map((r) => [r.k, r.n]),
     ),
   };
 }

@@ -101,7 +101,9 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
        FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ?`,
     )
     .all(fileId) as { uid: string; kind: string; name: string; pc: string; exported: number; parent: string }[];
-  const imports = db.prepare("SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?").all(fileId) as {
+  const imports = db
+    .prepare("SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?")
+    .all(fileId) as {
     local: string;
     imported: string | null;
     specifier: string;
@@ -112,7 +114,13 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
       `SELECT coalesce(n.uid, '') AS scope, n.kind AS scopeKind, n.name AS scopeName, t.name, t.type_name AS typeName
        FROM local_types t LEFT JOIN nodes n ON n.id = t.scope_id WHERE t.file_id = ?`,
     )
-    .all(fileId) as { scope: string; scopeKind: string | null; scopeName: string | null; name: string; typeName: string }[];
+    .all(fileId) as {
+    scope: string;
+    scopeKind: string | null;
+    scopeName: string | null;
+    name: string;
+    typeName: string;
+  }[];
   const facts: string[] = [];
   const names: string[][] = [];
   for (const s of symbols) {

@@ -106,7 +106,9 @@ export class Writer {
     for (const id of keep) ins.run(id);
     const lost = `SELECT id FROM nodes WHERE file_id = ? AND id NOT IN (SELECT id FROM sync_keep)`;
     const orphaned = db
-      .prepare(`SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`)
+      .prepare(
+        `SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`,
+      )
       .all(fileId, fileId) as { id: number }[];
     db.prepare(`DELETE FROM edges WHERE target_id IN (${lost})`).run(fileId);
     db.prepare("DELETE FROM edges WHERE file_id = ?").run(fileId);

@@ -89,7 +89,10 @@ describe("sync equals init --force", () => {
     );
     await syncThenCompare({ added: 2 });
     const factory = at("typescript/src/services/factory.ts");
-    writeFileSync(factory, readFileSync(factory, "utf8").replace("makeRepo(): OrderRepo", "makeRepo(): Map<string, string>"));
+    writeFileSync(
+      factory,
+      readFileSync(factory, "utf8").replace("makeRepo(): OrderRepo", "makeRepo(): Map<string, string>"),
+    );
     await syncThenCompare({ modified: 1 });
   });
 

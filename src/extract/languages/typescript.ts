@@ -78,7 +78,12 @@ const JS_ONLY = `
 `;
 
 /** Where an object literal's function members are worth indexing as methods. */
-const OBJECT_HOLDERS = new Set(["variable_declarator", "return_statement", "parenthesized_expression", "export_statement"]);
+const OBJECT_HOLDERS = new Set([
+  "variable_declarator",
+  "return_statement",
+  "parenthesized_expression",
+  "export_statement",
+]);
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
@@ -202,7 +207,10 @@ class TsFile {
         let holder = def.parent?.parent;
         if (holder?.type === "as_expression") holder = holder.parent;
         if (!holder || !OBJECT_HOLDERS.has(holder.type)) return;
-        b.symbol("method", def, name ?? null, { signatureEnd: body?.childForFieldName("body")?.startIndex, paramCount: paramCount(body ?? null) });
+        b.symbol("method", def, name ?? null, {
+          signatureEnd: body?.childForFieldName("body")?.startIndex,
+          paramCount: paramCount(body ?? null),
+        });
         return;
       }
       case "enum_member":
