@@ -30,6 +30,7 @@ const COMMON = `
 (assignment_expression left: (member_expression object: (this) property: (_) @lt.field) right: (new_expression constructor: (_) @lt.type))
 (import_statement) @import
 (export_statement) @export
+(variable_declarator name: (_) @req.target value: (call_expression function: (identifier) @req.fn arguments: (arguments . (string) @req.src .)))
 `;
 
 const TS_ONLY = `
@@ -157,6 +158,7 @@ class TsFile {
     if (c.has("lt.returnsObject")) return this.b.localType(c.get("lt.returnsObject")!, "()", OBJECT_TYPE);
     if (c.has("lt.return")) return this.returnType(c.get("lt.return")!);
     if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
+    if (c.has("req.target")) return requireBinding(this.b, c);
     if (c.has("import")) return this.importStatement(c.get("import")!);
     if (c.has("export")) return this.exportStatement(c.get("export")!);
   }
@@ -365,36 +367,31 @@ class TsFile {
 }
 
 /** `const x = require("./m")` and `const { a, b: c } = require("./m")`. */
-function requireBindings(b: ExtractionBuilder, root: Node, requireQuery: Query): void {
-  for (const m of requireQuery.matches(root)) {
-    const c = capturesOf(m);
-    if (b.text(c.get("fn")!) !== "require") continue;
-    const specifier = unquote(b.text(c.get("src")!));
-    const target = c.get("target")!;
-    const line = target.startPosition.row + 1;
-    if (target.type === "identifier") {
-      // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
-      b.import({ local: b.text(target), imported: "*", specifier, line, reexport: false });
-      continue;
-    }
-    for (const p of target.namedChildren) {
-      if (!p) continue;
-      if (p.type === "shorthand_property_identifier_pattern") {
-        b.import({ local: b.text(p), imported: b.text(p), specifier, line, reexport: false });
-        b.symbol("import", p, null, { name: b.text(p) });
-      } else if (p.type === "pair_pattern") {
-        const key = p.childForFieldName("key");
-        const value = p.childForFieldName("value");
-        if (key && value?.type === "identifier") {
-          b.import({ local: b.text(value), imported: b.text(key), specifier, line, reexport: false });
-          b.symbol("import", value, null, { name: b.text(value) });
-        }
+function requireBinding(b: ExtractionBuilder, c: Map<string, Node>): void {
+  if (b.text(c.get("req.fn")!) !== "require") return;
+  const specifier = unquote(b.text(c.get("req.src")!));
+  const target = c.get("req.target")!;
+  const line = target.startPosition.row + 1;
+  if (target.type === "identifier") {
+    // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
+    b.import({ local: b.text(target), imported: "*", specifier, line, reexport: false });
+    return;
+  }
+  for (const p of target.namedChildren) {
+    if (!p) continue;
+    if (p.type === "shorthand_property_identifier_pattern") {
+      b.import({ local: b.text(p), imported: b.text(p), specifier, line, reexport: false });
+      b.symbol("import", p, null, { name: b.text(p) });
+    } else if (p.type === "pair_pattern") {
+      const key = p.childForFieldName("key");
+      const value = p.childForFieldName("value");
+      if (key && value?.type === "identifier") {
+        b.import({ local: b.text(value), imported: b.text(key), specifier, line, reexport: false });
+        b.symbol("import", value, null, { name: b.text(value) });
       }
     }
   }
 }
-
-const REQUIRE = `(variable_declarator name: (_) @target value: (call_expression function: (identifier) @fn arguments: (arguments . (string) @src .)))`;
 
 function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], grammar: string): LanguageExtractor {
   return {
@@ -403,13 +400,11 @@ function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], g
     grammar,
     prepare(language: Language) {
       const query = new Query(language, queryFor(dialect));
-      const requireQuery = new Query(language, REQUIRE);
       return (tree: Tree, source: string, path: string): ExtractResult => {
         const b = new ExtractionBuilder(source);
         const file = new TsFile(b, path.endsWith(".d.ts"));
         const root = tree.rootNode;
         for (const m of query.matches(root)) file.handle(m);
-        requireBindings(b, root, requireQuery);
         return b.finish(null, countSyntaxErrors(root));
       };
     },
