@@ -287,7 +287,7 @@ export class Resolver {
       }
       if (out.length) continue;
       for (const b of this.lookup.imports(f.id)) {
-        if (b.reexport && b.local === "*")
+        if ((b.reexport || fileRules.importsReexport) && b.local === "*")
           out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
