@@ -19,12 +19,13 @@ const jsonOption = () => new Option("--json", "print JSON instead of text");
 program
   .command("init")
   .description("create .codegraph/ in a project and build its index (an existing index is synced)")
-  .argument("[path]", "project folder", ".")
+  .argument("[path]", "project folder (default: the working directory)")
   .option("-f, --force", "rebuild the index from scratch")
+  .addOption(new Option("-p, --path <dir>", "the project folder, as an option"))
   .addOption(jsonOption())
-  .action(async (path: string, opts: { force?: boolean; json?: boolean }) => {
+  .action(async (path: string | undefined, opts: { force?: boolean; json?: boolean; path?: string }) => {
     const { runInit } = await import("./commands/index-commands.js");
-    await runInit(path, opts);
+    await runInit(path ?? opts.path ?? ".", opts);
   });
 
 program

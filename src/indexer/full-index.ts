@@ -4,7 +4,7 @@ import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
 import { languageForPath } from "../extract/registry.js";
-import { MemoryLookup } from "../resolve/memory-lookup.js";
+import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
@@ -75,7 +75,7 @@ async function build(
 ): Promise<IndexSummary> {
   const writer = new Writer(db);
   const ids = new IdAllocator(1, 1, 1);
-  const records: FileRecord[] = [];
+  const records: MemoryFile[] = [];
   const skipped: IndexSummary["skipped"] = [];
   const partial: IndexSummary["partial"] = [];
   const languages: Record<string, number> = {};
@@ -100,7 +100,7 @@ async function build(
     const record = toRecord(o, o.result, ids);
     if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
     languages[o.language] = (languages[o.language] ?? 0) + 1;
-    records.push(record);
+    records.push(forResolution(record));
     pending.push(record);
     if (pending.length >= 200) {
       insertMany(pending.map(withoutRefs));
@@ -120,7 +120,7 @@ async function build(
   const insRef = db.prepare(
     "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,?)",
   );
-  const writeResolved = db.transaction((r: FileRecord) => {
+  const writeResolved = db.transaction((r: MemoryFile) => {
     for (const ref of r.refs) {
       const edges = resolver.resolve(ref);
       for (const e of edges) {
@@ -174,6 +174,29 @@ async function build(
     partial,
     refsResolved: resolvedCount,
     durationMs: 0,
+  };
+}
+
+/**
+ * What resolution needs of a file, without the text (signatures, docstrings) already written to the
+ * database: the whole project's worth is held in memory until every reference is resolved.
+ */
+function forResolution(r: FileRecord): MemoryFile {
+  return {
+    file: r.file,
+    nodes: r.nodes.map((n) => ({
+      id: n.id,
+      fileId: n.fileId,
+      parentId: n.parentId,
+      kind: n.kind,
+      name: n.name,
+      qualifiedName: n.qualifiedName,
+      paramCount: n.paramCount,
+      exported: n.exported,
+    })),
+    refs: r.refs,
+    imports: r.imports,
+    localTypes: r.localTypes,
   };
 }
 

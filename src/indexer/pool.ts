@@ -1,8 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { preferFastStartup } from "../extract/parser.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
-import { parseFile } from "./parse-file.js";
 
 const BATCH = 24;
 /** Below this much source, the optimising WASM compiler costs more than it saves (see preferFastStartup). */
@@ -21,8 +19,12 @@ export async function parseAll(
   threads: number | null,
   onResult: (o: ParseOutcome) => void,
 ): Promise<void> {
+  if (!jobs.length) return;
+  // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
+  const { preferFastStartup } = await import("../extract/parser.js");
   if (jobs.reduce((n, j) => n + j.size, 0) <= FAST_STARTUP_BYTES) preferFastStartup();
   if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
+    const { parseFile } = await import("./parse-file.js");
     for (const job of jobs) onResult(await parseFile(root, job, maxSize));
     return;
   }

@@ -1,12 +1,13 @@
 import type { ImportBinding } from "../core/extraction.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import type { RefRow } from "../core/rows.js";
 import { dirOf } from "../core/paths.js";
 
 /** One file's resolver-facing data, as a full index holds it before (and after) writing it. */
 export interface MemoryFile {
   file: FileInfo;
   nodes: readonly SymbolInfo[];
-  refs: readonly RefInfo[];
+  refs: readonly RefRow[];
   imports: readonly ImportBinding[];
   localTypes: readonly LocalTypeInfo[];
 }

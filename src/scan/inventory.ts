@@ -1,5 +1,5 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import type { IndexingConfig } from "../config/config.js";
@@ -65,7 +65,7 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
     let active = layers;
     if (config.gitignore && entries.some((e) => e.name === ".gitignore" && !e.isDirectory())) {
       try {
-        const rules = ignore().add(readFileSync(join(dir, ".gitignore"), "utf8"));
+        const rules = ignore().add(readFileSync(`${dir}/.gitignore`, "utf8"));
         active = [...layers, { base: rel, rules }];
       } catch {
         // An unreadable .gitignore ignores nothing.
@@ -74,7 +74,7 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      const abs = join(dir, e.name);
+      const abs = `${dir}/${e.name}`; // not path.join: this runs for every entry of the tree
       if (e.isDirectory()) {
         if (BUILTIN_IGNORED_DIRS.has(e.name) || ignored(active, childRel, true)) continue;
         if (exclude?.(childRel) || exclude?.(`${childRel}/`)) continue;

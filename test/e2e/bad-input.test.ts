@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -64,6 +65,27 @@ describe("bad input never stops the index", () => {
     expect(badLimit.stderr).toMatch(/--limit takes a whole number/);
     const asJson = await run(["search", "a", "--limit", "-3", "-p", repo.dir, "--json"]);
     expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "BAD_INPUT" } });
+  });
+
+  it("an index from another schema version is refused with the command that fixes it", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
+    await runJson(["init", repo.dir]);
+    const db = new Database(join(repo.dir, ".codegraph", "graph.db"));
+    db.prepare("UPDATE meta SET value = '0' WHERE key = 'schema_version'").run();
+    db.close();
+    const r = await run(["status", "-p", repo.dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/schema version 0; this codegraph needs \d+\. Run `codegraph init --force`/);
+    await runJson(["init", "--force", "-p", repo.dir]);
+    expect((await run(["status", "-p", repo.dir])).code).toBe(0);
+    // A file that is not a database at all gets the same remedy, and init --force replaces it.
+    writeFileSync(join(repo.dir, ".codegraph", "graph.db"), "this is not sqlite");
+    const garbage = await run(["search", "a", "-p", repo.dir]);
+    expect(garbage.code).toBe(1);
+    expect(garbage.stderr).toMatch(/codegraph init --force/);
+    await runJson(["init", "--force", "-p", repo.dir]);
+    expect((await runJson<{ hits: unknown[] }>(["search", "a", "-p", repo.dir])).hits.length).toBeGreaterThan(0);
   });
 
   it("a bad config file is named, with the fix", async () => {
