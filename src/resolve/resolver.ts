@@ -47,6 +47,7 @@ const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_membe
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   private readonly moduleCache = new Map<string, FileInfo[]>();
+  private readonly packageCache = new Map<string, SymbolInfo[]>();
 
   constructor(
     private readonly lookup: Lookup,
@@ -181,9 +182,7 @@ export class Resolver {
       if ("files" in v) return { symbols: [], how: "import" };
       return { symbols: v.symbols, how: "import" };
     }
-    const pkg = rules
-      .packageFiles(file, this.lookup)
-      .flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
+    const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
     for (const b of this.lookup.imports(file.id)) {
       if (b.reexport || b.local !== "*") continue;
@@ -292,6 +291,19 @@ export class Resolver {
       }
     }
     return dedupe(out);
+  }
+
+  /** Top-level declarations named `name` anywhere in the file's package, memoised per package. */
+  private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
+    const pkg = rules.packageOf(file, this.lookup);
+    if (!pkg) return [];
+    const key = `${pkg.key}\0${name}`;
+    let hit = this.packageCache.get(key);
+    if (!hit) {
+      hit = pkg.files.flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
+      this.packageCache.set(key, hit);
+    }
+    return hit;
   }
 
   private fileNodes(files: FileInfo[]): SymbolInfo[] {
@@ -450,9 +462,8 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     const rules = file ? RULES[file.language] : undefined;
     if (own.length || !file || !rules?.membersAcrossPackage) return own;
-    return rules
-      .packageFiles(file, this.lookup)
-      .flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
+    const pkg = rules.packageOf(file, this.lookup);
+    return (pkg?.files ?? []).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
   }
 
   private constructors(type: SymbolInfo): SymbolInfo[] {

@@ -18,8 +18,11 @@ export interface LanguageRules {
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */
   implicitThis: boolean;
-  /** Other files whose top-level names are visible without import (Go's folder, Java's package). */
-  packageFiles(from: FileInfo, lookup: Lookup): FileInfo[];
+  /**
+   * The files whose top-level names are visible without import (Go's folder, Java's package), the
+   * file itself included, and a key naming that package; null when the language has no such scope.
+   */
+  packageOf(from: FileInfo, lookup: Lookup): { key: string; files: FileInfo[] } | null;
   /** Whether importers see only exported names. */
   exportsOnly: boolean;
   /** Imports inside a module re-export its names to importers (Python's `from x import y`). */

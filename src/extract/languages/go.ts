@@ -6,29 +6,66 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
 
 /**
- * One flat query for the whole file. One capture per pattern (listed in MATCH_KINDS) says what the
- * match is; the others are its parts.
+ * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
+ * are the parts, each named once per pattern.
  * Fields, method specs and embeddings are matched only directly under a named type, so anonymous
  * `struct{...}` / `interface{...}` types inside functions or other types add no members.
+ * Patterns capture only the shapes that produce output, so most nodes never become JS objects:
+ * calls are split by callee shape, short variable declarations are matched only when a value is a
+ * composite literal, `&` of one, or a call to `new`.
  */
 const QUERY = `
 (comment) @comment
 (package_clause (package_identifier) @package)
-(function_declaration name: (identifier) @name) @def.function
-(method_declaration receiver: (parameter_list) @receiver name: (field_identifier) @name) @def.method
-(type_spec name: (type_identifier) @name type: (_) @type) @def.type
-(type_alias name: (type_identifier) @name) @def.alias
+[(function_declaration) (method_declaration) (type_spec)] @scope
+(function_declaration name: (identifier) @name) @def
+(method_declaration receiver: (parameter_list) @receiver name: (field_identifier) @name) @def
+(type_spec name: (type_identifier) @name type: (_) @type) @def
+(type_alias name: (type_identifier) @name) @def
 (type_spec type: (struct_type (field_declaration_list (field_declaration) @field)))
-(type_spec type: (interface_type (method_spec name: (field_identifier) @name) @def.method_spec))
+(type_spec type: (interface_type (method_spec name: (field_identifier) @name) @def))
 (type_spec type: (interface_type (constraint_elem . [(type_identifier) (qualified_type) (generic_type)] @embed .)))
-(const_spec) @const
-(var_spec) @var
+(source_file (_ (const_spec) @spec) @decl)
+(source_file (_ (var_spec) @spec) @decl)
+(var_spec type: (_) @type) @spec
+(var_spec !type value: (expression_list) @values) @spec
 (import_spec path: (_) @path) @import
-(call_expression function: (_) @callee arguments: (argument_list) @args) @call
-(composite_literal type: (_) @type) @composite
-(short_var_declaration left: (expression_list) @left right: (expression_list) @right) @short
-(func_literal parameters: (parameter_list) @params) @closure
+(call_expression function: (identifier) @name arguments: (argument_list) @args)
+(call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @name) arguments: (argument_list) @args)
+(call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
+(argument_list (comment) @comment) @args
+(composite_literal type: (_) @type)
+(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
+(short_var_declaration left: (expression_list) @left right: (expression_list (call_expression function: (identifier) @fn)) @right)
+(func_literal parameters: (parameter_list) @params)
 `;
+
+/** Pattern indices of `QUERY`, in order. */
+const P = {
+  Comment: 0,
+  Package: 1,
+  Scope: 2,
+  Function: 3,
+  Method: 4,
+  TypeSpec: 5,
+  TypeAlias: 6,
+  Field: 7,
+  MethodSpec: 8,
+  Embed: 9,
+  TopConst: 10,
+  TopVar: 11,
+  VarTyped: 12,
+  VarValues: 13,
+  Import: 14,
+  CallIdent: 15,
+  CallSelector: 16,
+  CallSelectorNoOperand: 17,
+  ArgComment: 18,
+  Composite: 19,
+  ShortLiteral: 20,
+  ShortCall: 21,
+  Closure: 22,
+} as const;
 
 /** Predeclared types: a variable of one of these has no methods worth resolving. */
 const PREDECLARED = new Set([
@@ -56,58 +93,81 @@ const PREDECLARED = new Set([
   "uintptr",
 ]);
 
-/** The capture that names what a match is; the others are its parts. */
-const MATCH_KINDS = new Set([
-  "comment",
-  "package",
-  "def.function",
-  "def.method",
-  "def.type",
-  "def.alias",
-  "field",
-  "def.method_spec",
-  "embed",
-  "const",
-  "var",
-  "import",
-  "call",
-  "composite",
-  "short",
-  "closure",
-]);
-
-const DECLARATIONS = new Set(["function_declaration", "method_declaration", "type_spec"]);
-
-function capturesOf(m: QueryMatch): Map<string, Node> {
-  const map = new Map<string, Node>();
-  for (const c of m.captures) map.set(c.name, c.node);
-  return map;
+/** Field ids of the grammar, looked up once instead of by name on every call. */
+interface Fields {
+  name: number;
+  type: number;
+  value: number;
+  parameters: number;
+  body: number;
+  receiver: number;
+  operand: number;
+  field: number;
+  package: number;
+  function: number;
+  arguments: number;
+  left: number;
+  right: number;
+  typeParameters: number;
+  typeArguments: number;
 }
 
-function named(node: Node | null): Node[] {
-  return node ? node.namedChildren.filter((n): n is Node => n !== null && n.type !== "comment") : [];
+function fieldIds(language: Language): Fields {
+  const id = (name: string): number => {
+    const n = language.fieldIdForName(name);
+    if (n === null) throw new Error(`tree-sitter-go has no field ${name}`);
+    return n;
+  };
+  return {
+    name: id("name"),
+    type: id("type"),
+    value: id("value"),
+    parameters: id("parameters"),
+    body: id("body"),
+    receiver: id("receiver"),
+    operand: id("operand"),
+    field: id("field"),
+    package: id("package"),
+    function: id("function"),
+    arguments: id("arguments"),
+    left: id("left"),
+    right: id("right"),
+    typeParameters: id("type_parameters"),
+    typeArguments: id("type_arguments"),
+  };
 }
 
-/** Children in a field, without the commas some grammar rules put in the field too (`a, b int`). */
-function fieldNodes(node: Node, field: string): Node[] {
-  return node.childrenForFieldName(field).filter((n): n is Node => n !== null && n.isNamed);
+/** A named child with its type, read once. */
+interface Kid {
+  node: Node;
+  type: string;
+}
+
+/** Named children that are not comments, each with its type. */
+function namedKids(node: Node | null): Kid[] {
+  const out: Kid[] = [];
+  if (!node) return out;
+  for (const n of node.namedChildren) {
+    if (!n) continue;
+    const type = n.type;
+    if (type !== "comment") out.push({ node: n, type });
+  }
+  return out;
+}
+
+/**
+ * Named children in a field, without the commas some grammar rules put in the field too (`a, b int`).
+ * A field holding one node holds the name itself, so only lists are filtered.
+ */
+function fieldNodes(node: Node, field: number): Node[] {
+  const nodes = node.childrenForFieldId(field);
+  if (nodes.length === 1 && nodes[0]) return nodes as Node[];
+  return nodes.filter((n): n is Node => n !== null && n.isNamed);
 }
 
 /** Go's export rule: the name starts with an upper-case letter. */
 function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
-}
-
-/** Declared parameters: `a, b int` counts 2, `(int, string)` counts 2; null when variadic. */
-function paramCount(params: Node | null): number | null {
-  if (!params) return null;
-  let n = 0;
-  for (const p of named(params)) {
-    if (p.type === "variadic_parameter_declaration") return null;
-    if (p.type !== "parameter_declaration") continue;
-    n += Math.max(1, fieldNodes(p, "name").length);
-  }
-  return n;
 }
 
 /**
@@ -126,95 +186,195 @@ export function goPackageNameFromPath(path: string): string {
   return cut >= 0 && cut < seg.length - 1 ? seg.slice(cut + 1) : seg;
 }
 
+/** A reference whose argument count is known only once the whole file is matched. */
+interface PendingRef {
+  kind: "calls" | "extends" | "instantiates";
+  at: Node;
+  name: string;
+  receiver: string | null;
+  /** The argument list to count, for calls. */
+  args: Node | null;
+}
+
+/** A function, method or type declaration: what binds type parameters. */
+interface Scope {
+  start: number;
+  end: number;
+  /** Index of the innermost enclosing scope, -1 for none. */
+  parent: number;
+  node: Node;
+  typeParams: ReadonlySet<string> | null;
+}
+
+/** The node captured under `name` in a match; each pattern names a capture once. */
+function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`go query: no @${name} in pattern ${m.patternIndex}`);
+}
+
 class GoFile {
   packageName: string | null = null;
-  /** Type parameter names per generic declaration, keyed by node id. */
-  private readonly typeParamCache = new Map<number, ReadonlySet<string>>();
+  /** Declarations that bind type parameters, in source order. */
+  private readonly scopes: Scope[] = [];
+  /** References in match order, held back until argument lists' comments are known. */
+  private readonly refs: PendingRef[] = [];
+  /** Comments written directly inside an argument list (keyed by its start): they are not arguments. */
+  private readonly argComments = new Map<number, Set<number>>();
+  /** Short variable declarations already handled (by the start of their values): one can match twice. */
+  private readonly shortsSeen = new Set<number>();
 
-  constructor(private readonly b: ExtractionBuilder) {}
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly f: Fields,
+  ) {}
 
-  private text = (n: Node): string => this.b.text(n);
+  private text(n: Node): string {
+    return this.b.text(n);
+  }
 
   handle(m: QueryMatch): void {
-    const first = m.captures.find((x) => MATCH_KINDS.has(x.name));
-    if (!first) return;
-    const c = capturesOf(m);
-    switch (first.name) {
-      case "comment":
-        return this.b.comment(first.node);
-      case "package":
-        this.packageName ??= this.text(first.node);
+    switch (m.patternIndex) {
+      case P.Comment:
+        return this.b.comment(m.captures[0]!.node);
+      case P.Package:
+        this.packageName ??= this.text(m.captures[0]!.node);
         return;
-      case "def.function":
-        return this.func(first.node, c);
-      case "def.method":
-        return this.method(first.node, c);
-      case "def.type":
-        return this.typeSpec(first.node, c);
-      case "def.alias":
-        return this.typeSymbol("type_alias", first.node, c.get("name")!, null);
-      case "field":
-        return this.field(first.node);
-      case "def.method_spec":
-        return this.methodSpec(first.node, c.get("name")!);
-      case "embed":
-        return this.embed(first.node);
-      case "const":
-        return this.valueSpec("constant", first.node);
-      case "var":
-        return this.valueSpec("variable", first.node);
-      case "import":
-        return this.importSpec(first.node, c.get("path")!);
-      case "call":
-        return this.call(c.get("callee")!, c.get("args")!);
-      case "composite":
-        return this.composite(c.get("type")!);
-      case "short":
-        return this.assign(c.get("left")!, c.get("right")!);
-      case "closure":
-        return this.params(c.get("params")!);
+      case P.Scope:
+        return this.addScope(m.captures[0]!.node);
+      case P.Function:
+        return this.func(capture(m, "def"), capture(m, "name"));
+      case P.Method:
+        return this.method(capture(m, "def"), capture(m, "receiver"), capture(m, "name"));
+      case P.TypeSpec:
+        return this.typeSpec(capture(m, "def"), capture(m, "name"), capture(m, "type"));
+      case P.TypeAlias:
+        return this.typeSymbol("type_alias", capture(m, "def"), capture(m, "name"), null);
+      case P.Field:
+        return this.field(m.captures[0]!.node);
+      case P.MethodSpec:
+        return this.methodSpec(capture(m, "def"), capture(m, "name"));
+      case P.Embed:
+        return this.embed(m.captures[0]!.node);
+      case P.TopConst:
+        return this.topLevelSpec("constant", capture(m, "spec"), capture(m, "decl"));
+      case P.TopVar:
+        return this.topLevelSpec("variable", capture(m, "spec"), capture(m, "decl"));
+      case P.VarTyped:
+        return this.typedVar(capture(m, "spec"), capture(m, "type"));
+      case P.VarValues:
+        return this.valuedVar(capture(m, "spec"), capture(m, "values"));
+      case P.Import:
+        return this.importSpec(capture(m, "import"), capture(m, "path"));
+      case P.CallIdent: {
+        const name = capture(m, "name");
+        return this.pushRef("calls", name, this.text(name), null, capture(m, "args"));
+      }
+      case P.CallSelector: {
+        const name = capture(m, "name");
+        const receiver = this.dotted(capture(m, "operand")) ?? "?";
+        return this.pushRef("calls", name, this.text(name), receiver, capture(m, "args"));
+      }
+      case P.CallSelectorNoOperand: {
+        const name = capture(m, "name");
+        return this.pushRef("calls", name, this.text(name), "?", capture(m, "args"));
+      }
+      case P.ArgComment: {
+        const list = capture(m, "args").startIndex;
+        let seen = this.argComments.get(list);
+        if (!seen) this.argComments.set(list, (seen = new Set()));
+        seen.add(capture(m, "comment").startIndex);
+        return;
+      }
+      case P.Composite:
+        return this.composite(m.captures[0]!.node);
+      case P.ShortLiteral:
+        return this.assign(capture(m, "left"), capture(m, "right"));
+      case P.ShortCall:
+        if (this.text(capture(m, "fn")) === "new") this.assign(capture(m, "left"), capture(m, "right"));
+        return;
+      case P.Closure:
+        this.paramList(m.captures[0]!.node, true);
+        return;
     }
+  }
+
+  /** Hand the references to the builder in match order, arguments counted without comments. */
+  flush(): void {
+    for (const r of this.refs) {
+      let argCount: number | null = null;
+      if (r.args && r.name) argCount = r.args.namedChildCount - (this.argComments.get(r.args.startIndex)?.size ?? 0);
+      this.b.ref(r.kind, r.at, r.name, r.receiver, argCount);
+    }
+  }
+
+  private pushRef(kind: PendingRef["kind"], at: Node, name: string, receiver: string | null, args: Node | null = null) {
+    this.refs.push({ kind, at, name, receiver, args });
   }
 
   // ---- declarations ----
 
-  private func(def: Node, c: Map<string, Node>): void {
-    const params = def.childForFieldName("parameters");
-    this.b.symbol("function", def, c.get("name") ?? null, {
-      signatureEnd: def.childForFieldName("body")?.startIndex,
-      exported: isExported(this.text(c.get("name")!)),
-      paramCount: paramCount(params),
+  private func(def: Node, name: Node): void {
+    const params = def.childForFieldId(this.f.parameters);
+    const paramCount = params ? this.paramList(params, true) : null;
+    this.b.symbol("function", def, name, {
+      signatureEnd: def.childForFieldId(this.f.body)?.startIndex,
+      exported: isExported(this.text(name)),
+      paramCount,
     });
-    if (params) this.params(params);
   }
 
-  private method(def: Node, c: Map<string, Node>): void {
-    const receiver = c.get("receiver")!;
-    const recvDecl = named(receiver).find((n) => n.type === "parameter_declaration");
-    const recvType = recvDecl?.childForFieldName("type") ?? null;
+  private method(def: Node, receiver: Node, name: Node): void {
+    const recvDecl = namedKids(receiver).find((k) => k.type === "parameter_declaration")?.node;
+    const recvType = recvDecl?.childForFieldId(this.f.type) ?? null;
     const owner = recvType ? this.receiverTypeName(recvType) : null;
-    const name = c.get("name")!;
-    const params = def.childForFieldName("parameters");
+    const recvName = recvDecl?.childForFieldId(this.f.name);
+    if (recvName && owner) {
+      const text = this.text(recvName);
+      if (text !== "_") this.b.localType(recvName, text, owner);
+    }
+    const params = def.childForFieldId(this.f.parameters);
     this.b.symbol("method", def, name, {
-      signatureEnd: def.childForFieldName("body")?.startIndex,
+      signatureEnd: def.childForFieldId(this.f.body)?.startIndex,
       exported: isExported(this.text(name)),
-      paramCount: paramCount(params),
+      paramCount: params ? this.paramList(params, true) : null,
       ...(owner ? { owner } : {}),
     });
-    const recvName = recvDecl?.childForFieldName("name");
-    if (recvName && owner && this.text(recvName) !== "_") this.b.localType(recvName, this.text(recvName), owner);
-    if (params) this.params(params);
+  }
+
+  /**
+   * Declared parameters: `a, b int` counts 2, `(int, string)` counts 2; null when variadic. With
+   * `locals`, also records the type of each named parameter.
+   */
+  private paramList(params: Node, locals: boolean): number | null {
+    let n: number | null = 0;
+    for (const { node: p, type } of namedKids(params)) {
+      if (type === "variadic_parameter_declaration") {
+        n = null;
+        if (!locals) break;
+        continue;
+      }
+      if (type !== "parameter_declaration") continue;
+      const names = fieldNodes(p, this.f.name);
+      if (n !== null) n += Math.max(1, names.length);
+      if (!locals || names.length === 0) continue;
+      const ptype = p.childForFieldId(this.f.type);
+      const typeName = ptype ? this.typeName(ptype, p.startIndex) : null;
+      if (!typeName) continue;
+      for (const id of names) this.local(id, typeName);
+    }
+    return n;
   }
 
   /** `Server`, `*Server`, `Server[T]`, `*Server[T]` → `Server`. */
   private receiverTypeName(t: Node): string | null {
     for (let i = 0; i < 4; i++) {
-      if (t.type === "type_identifier") return this.text(t);
+      const type = t.type;
+      if (type === "type_identifier") return this.text(t);
       const inner: Node | null =
-        t.type === "pointer_type" || t.type === "parenthesized_type"
+        type === "pointer_type" || type === "parenthesized_type"
           ? t.namedChild(0)
-          : t.type === "generic_type"
-            ? t.childForFieldName("type")
+          : type === "generic_type"
+            ? t.childForFieldId(this.f.type)
             : null;
       if (!inner) return null;
       t = inner;
@@ -222,22 +382,21 @@ class GoFile {
     return null;
   }
 
-  private typeSpec(spec: Node, c: Map<string, Node>): void {
-    const type = c.get("type")!;
-    const kind: NodeKind =
-      type.type === "struct_type" ? "struct" : type.type === "interface_type" ? "interface" : "type_alias";
+  private typeSpec(spec: Node, name: Node, type: Node): void {
+    const t = type.type;
+    const kind: NodeKind = t === "struct_type" ? "struct" : t === "interface_type" ? "interface" : "type_alias";
     let bodyStart: number | null = null;
-    if (type.type === "struct_type") {
-      bodyStart = named(type).find((n) => n.type === "field_declaration_list")?.startIndex ?? null;
-    } else if (type.type === "interface_type") {
+    if (t === "struct_type") {
+      bodyStart = namedKids(type).find((k) => k.type === "field_declaration_list")?.node.startIndex ?? null;
+    } else if (t === "interface_type") {
       const brace = this.b.source.indexOf("{", type.startIndex);
       bodyStart = brace >= 0 && brace < type.endIndex ? brace : null;
     }
-    this.typeSymbol(kind, spec, c.get("name")!, bodyStart);
+    this.typeSymbol(kind, spec, name, bodyStart);
   }
 
   private typeSymbol(kind: NodeKind, spec: Node, name: Node, bodyStart: number | null): void {
-    const node = this.soleDeclaration(spec);
+    const node = this.soleDeclaration(spec, spec.parent);
     this.b.symbol(kind, node, name, {
       exported: isExported(this.text(name)),
       ...(bodyStart !== null ? { signatureEnd: bodyStart } : {}),
@@ -247,37 +406,36 @@ class GoFile {
   /**
    * A spec written alone (`type T struct{}`, `var x = 1`) is represented by its whole declaration, so
    * the signature starts at the keyword and the comment above it is its doc; a spec inside a group
-   * `var ( ... )` stands for itself.
+   * `var ( ... )` stands for itself. `decl` is the spec's parent.
    */
-  private soleDeclaration(spec: Node): Node {
-    const decl = spec.parent;
+  private soleDeclaration(spec: Node, decl: Node | null): Node {
     if (!decl) return spec;
-    if (decl.type !== "type_declaration" && decl.type !== "var_declaration" && decl.type !== "const_declaration") {
-      return spec;
-    }
+    const t = decl.type;
+    if (t !== "type_declaration" && t !== "var_declaration" && t !== "const_declaration") return spec;
     if (decl.child(1)?.type === "(") return spec;
     return decl;
   }
 
   private field(decl: Node): void {
-    const names = fieldNodes(decl, "name");
-    const type = decl.childForFieldName("type");
+    const names = fieldNodes(decl, this.f.name);
+    const type = decl.childForFieldId(this.f.type);
     if (names.length === 0) {
       // Embedded field: `B`, `*B`, `pkg.C`, `List[T]`. Its implicit field name is the type's name.
       if (!type) return;
-      const dotted = this.typeName(type, decl);
+      const dotted = this.typeName(type, decl.startIndex);
       if (!dotted) return;
       const { receiver, name } = splitLast(dotted);
-      this.b.ref("extends", type, name, receiver);
+      this.pushRef("extends", type, name, receiver);
       this.b.localType(type, `this.${name}`, dotted);
       return;
     }
-    const typeName = type ? this.typeName(type, decl) : null;
+    const typeName = type ? this.typeName(type, decl.startIndex) : null;
+    const end = decl.endIndex;
     for (const n of names) {
       const name = this.text(n);
       this.b.symbol("property", names.length === 1 ? decl : n, n, {
         exported: isExported(name),
-        signatureEnd: decl.endIndex,
+        signatureEnd: end,
         docNode: decl,
       });
       if (typeName && name !== "_") this.b.localType(n, `this.${name}`, typeName);
@@ -285,42 +443,47 @@ class GoFile {
   }
 
   private methodSpec(spec: Node, name: Node): void {
+    const params = spec.childForFieldId(this.f.parameters);
     this.b.symbol("method", spec, name, {
       exported: isExported(this.text(name)),
-      paramCount: paramCount(spec.childForFieldName("parameters")),
+      paramCount: params ? this.paramList(params, false) : null,
     });
   }
 
   private embed(type: Node): void {
-    const dotted = this.typeName(type, null);
+    const dotted = this.typeName(type, -1);
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("extends", type, name, receiver);
+    this.pushRef("extends", type, name, receiver);
   }
 
-  /** `const`/`var` specs: symbols at the top level only; typed or literal-valued vars give local types anywhere. */
-  private valueSpec(kind: "constant" | "variable", spec: Node): void {
-    const names = fieldNodes(spec, "name");
-    const topLevel = spec.parent?.parent?.type === "source_file";
-    if (topLevel) {
-      const single = names.length === 1;
-      const docNode = this.soleDeclaration(spec);
-      for (const n of names) {
-        this.b.symbol(kind, single ? docNode : n, n, {
-          exported: isExported(this.text(n)),
-          signatureEnd: spec.endIndex,
-          docNode,
-        });
-      }
+  /** A `const`/`var` spec at the top level (`decl` is its parent): one symbol per name. */
+  private topLevelSpec(kind: "constant" | "variable", spec: Node, decl: Node): void {
+    const names = fieldNodes(spec, this.f.name);
+    if (names.length === 0) return;
+    const single = names.length === 1;
+    const docNode = this.soleDeclaration(spec, decl);
+    const end = spec.endIndex;
+    for (const n of names) {
+      this.b.symbol(kind, single ? docNode : n, n, {
+        exported: isExported(this.text(n)),
+        signatureEnd: end,
+        docNode,
+      });
     }
-    if (kind !== "variable") return;
-    const type = spec.childForFieldName("type");
-    if (type) {
-      const typeName = this.typeName(type, spec);
-      if (typeName) for (const n of names) this.local(n, typeName);
-      return;
-    }
-    const values = named(spec.childForFieldName("value"));
+  }
+
+  /** `var a, b T` anywhere: each name holds a T. */
+  private typedVar(spec: Node, type: Node): void {
+    const typeName = this.typeName(type, spec.startIndex);
+    if (typeName) for (const n of fieldNodes(spec, this.f.name)) this.local(n, typeName);
+  }
+
+  /** `var a, b = T{}, new(U)` anywhere: each name holds what its value builds. */
+  private valuedVar(spec: Node, valueList: Node): void {
+    const values = namedKids(valueList);
+    if (!values.some((v) => BUILDERS.has(v.type))) return;
+    const names = fieldNodes(spec, this.f.name);
     if (values.length !== names.length) return;
     names.forEach((n, i) => this.localFromValue(n, values[i]!));
   }
@@ -329,77 +492,66 @@ class GoFile {
 
   private importSpec(spec: Node, pathNode: Node): void {
     const specifier = unquote(this.text(pathNode));
-    const alias = spec.childForFieldName("name");
+    const alias = spec.childForFieldId(this.f.name);
     const line = spec.startPosition.row + 1;
     let local: string;
     let imported: string | null = "*";
     if (!alias) local = goPackageNameFromPath(specifier);
-    else if (alias.type === "dot") local = "*";
-    else if (alias.type === "blank_identifier") {
-      local = "";
-      imported = null;
-    } else local = this.text(alias);
+    else {
+      const t = alias.type;
+      if (t === "dot") local = "*";
+      else if (t === "blank_identifier") {
+        local = "";
+        imported = null;
+      } else local = this.text(alias);
+    }
     this.b.import({ local, imported, specifier, line, reexport: false });
     this.b.symbol("import", spec, null, { name: local });
   }
 
   // ---- references ----
 
-  private call(callee: Node, args: Node): void {
-    let name: Node | null = null;
-    let receiver: string | null = null;
-    if (callee.type === "identifier") name = callee;
-    else if (callee.type === "selector_expression") {
-      name = callee.childForFieldName("field");
-      const operand = callee.childForFieldName("operand");
-      receiver = (operand && this.dotted(operand)) ?? "?";
-    }
-    if (!name) return;
-    this.b.ref("calls", name, this.text(name), receiver, named(args).length);
-  }
-
   private composite(type: Node): void {
-    const dotted = this.typeName(type, null);
+    const dotted = this.typeName(type, -1);
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("instantiates", type, name, receiver);
+    this.pushRef("instantiates", type, name, receiver);
   }
 
   // ---- local types ----
 
-  private params(params: Node): void {
-    for (const p of named(params)) {
-      if (p.type !== "parameter_declaration") continue;
-      const type = p.childForFieldName("type");
-      const typeName = type ? this.typeName(type, p) : null;
-      if (!typeName) continue;
-      for (const n of fieldNodes(p, "name")) this.local(n, typeName);
-    }
-  }
-
+  /** `a, b := T{}, &U{}`: pairs names with values; matched once per literal, handled once. */
   private assign(left: Node, right: Node): void {
-    const names = named(left);
-    const values = named(right);
+    const key = right.startIndex;
+    if (this.shortsSeen.has(key)) return;
+    this.shortsSeen.add(key);
+    const names = namedKids(left);
+    const values = namedKids(right);
     if (names.length !== values.length) return;
     names.forEach((n, i) => {
-      if (n.type === "identifier") this.localFromValue(n, values[i]!);
+      if (n.type === "identifier") this.localFromValue(n.node, values[i]!);
     });
   }
 
   /** `T{}`, `&T{}`, `new(T)` → `T`; anything else says nothing. */
-  private localFromValue(name: Node, value: Node): void {
-    let v: Node | null = value;
-    if (v.type === "unary_expression" && this.b.source.startsWith("&", v.startIndex))
-      v = v.childForFieldName("operand");
-    if (!v) return;
-    let type: Node | null = null;
-    if (v.type === "composite_literal") type = v.childForFieldName("type");
-    else if (v.type === "call_expression") {
-      const fn = v.childForFieldName("function");
-      const args = named(v.childForFieldName("arguments"));
-      if (fn?.type === "identifier" && this.text(fn) === "new" && args.length === 1) type = args[0]!;
+  private localFromValue(name: Node, value: Kid): void {
+    let v: Node | null = value.node;
+    let vt = value.type;
+    if (vt === "unary_expression" && this.b.source.startsWith("&", v.startIndex)) {
+      v = v.childForFieldId(this.f.operand);
+      if (!v) return;
+      vt = v.type;
     }
-    const typeName = type ? this.typeName(type, name) : null;
+    let type: Node | null = null;
+    if (vt === "composite_literal") type = v.childForFieldId(this.f.type);
+    else if (vt === "call_expression") {
+      const fn = v.childForFieldId(this.f.function);
+      if (fn?.type === "identifier" && this.text(fn) === "new") {
+        const args = namedKids(v.childForFieldId(this.f.arguments));
+        if (args.length === 1) type = args[0]!.node;
+      }
+    }
+    const typeName = type ? this.typeName(type, name.startIndex) : null;
     if (typeName) this.local(name, typeName);
   }
 
@@ -410,16 +562,17 @@ class GoFile {
 
   /**
    * The resolvable name of a type: `T`, `*T`, `pkg.T`, `T[int]` → `T` / `pkg.T`. Null for slices, maps,
-   * channels, function and literal types, predeclared types, and the type parameters in scope at `scope`.
+   * channels, function and literal types, predeclared types, and the type parameters in scope at
+   * position `scope` (-1: none).
    */
-  private typeName(t: Node, scope: Node | null): string | null {
+  private typeName(t: Node, scope: number): string | null {
     for (let i = 0; i < 6; i++) {
       switch (t.type) {
         case "type_identifier":
         case "identifier": {
           const name = this.text(t);
           if (PREDECLARED.has(name)) return null;
-          if (scope && this.typeParamsAround(scope).has(name)) return null;
+          if (scope >= 0 && this.typeParamsAt(scope).has(name)) return null;
           return name;
         }
         case "qualified_type":
@@ -433,7 +586,7 @@ class GoFile {
           continue;
         }
         case "generic_type": {
-          const inner = t.childForFieldName("type");
+          const inner = t.childForFieldId(this.f.type);
           if (!inner) return null;
           t = inner;
           continue;
@@ -456,8 +609,8 @@ class GoFile {
         return this.text(n);
       case "selector_expression":
       case "qualified_type": {
-        const left = n.childForFieldName("operand") ?? n.childForFieldName("package");
-        const right = n.childForFieldName("field") ?? n.childForFieldName("name");
+        const left = n.childForFieldId(this.f.operand) ?? n.childForFieldId(this.f.package);
+        const right = n.childForFieldId(this.f.field) ?? n.childForFieldId(this.f.name);
         if (!left || !right) return null;
         const l = this.dotted(left, depth + 1);
         return l ? `${l}.${this.text(right)}` : null;
@@ -467,29 +620,54 @@ class GoFile {
     }
   }
 
-  /** Type parameter names of the generic function, method receiver or type declaration around `n`. */
-  private typeParamsAround(n: Node): ReadonlySet<string> {
-    let decl: Node | null = n;
-    while (decl && !DECLARATIONS.has(decl.type)) decl = decl.parent;
-    if (!decl) return EMPTY;
-    const cached = this.typeParamCache.get(decl.id);
-    if (cached) return cached;
+  // ---- type parameter scopes ----
+
+  /** Record a function, method or type declaration. They arrive in source order, parents first. */
+  private addScope(node: Node): void {
+    const start = node.startIndex;
+    let parent = this.scopes.length - 1;
+    while (parent >= 0 && this.scopes[parent]!.end <= start) parent = this.scopes[parent]!.parent;
+    this.scopes.push({ start, end: node.endIndex, parent, node, typeParams: null });
+  }
+
+  /** Type parameter names of the innermost generic function, method receiver or type declaration around `at`. */
+  private typeParamsAt(at: number): ReadonlySet<string> {
+    const scopes = this.scopes;
+    let lo = 0;
+    let hi = scopes.length - 1;
+    let idx = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (scopes[mid]!.start <= at) {
+        idx = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    while (idx >= 0 && scopes[idx]!.end <= at) idx = scopes[idx]!.parent;
+    if (idx < 0) return EMPTY;
+    const scope = scopes[idx]!;
+    return (scope.typeParams ??= this.typeParamsOf(scope.node));
+  }
+
+  private typeParamsOf(decl: Node): ReadonlySet<string> {
     const out = new Set<string>();
-    const list = decl.childForFieldName("type_parameters");
-    for (const p of named(list)) for (const id of fieldNodes(p, "name")) out.add(this.text(id));
+    for (const p of namedKids(decl.childForFieldId(this.f.typeParameters)))
+      for (const id of fieldNodes(p.node, this.f.name)) out.add(this.text(id));
     if (decl.type === "method_declaration") {
       // `func (l *List[T]) ...`: T is bound by the receiver.
-      let t = named(decl.childForFieldName("receiver"))[0]?.childForFieldName("type") ?? null;
+      let t = namedKids(decl.childForFieldId(this.f.receiver))[0]?.node.childForFieldId(this.f.type) ?? null;
       if (t?.type === "pointer_type") t = t.namedChild(0);
       if (t?.type === "generic_type") {
-        for (const a of named(t.childForFieldName("type_arguments")))
-          if (a.type === "type_identifier") out.add(this.text(a));
+        for (const a of namedKids(t.childForFieldId(this.f.typeArguments)))
+          if (a.type === "type_identifier") out.add(this.text(a.node));
       }
     }
-    this.typeParamCache.set(decl.id, out);
     return out;
   }
 }
+
+/** Value node types that can say what a variable holds (see `localFromValue`). */
+const BUILDERS = new Set(["composite_literal", "unary_expression", "call_expression"]);
 
 const EMPTY: ReadonlySet<string> = new Set<string>();
 
@@ -499,11 +677,13 @@ export const goExtractor: LanguageExtractor = {
   grammar: "tree-sitter-go.wasm",
   prepare(language: Language) {
     const query = new Query(language, QUERY);
+    const fields = fieldIds(language);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
-      const file = new GoFile(b);
+      const file = new GoFile(b, fields);
       const root = tree.rootNode;
       for (const m of query.matches(root)) file.handle(m);
+      file.flush();
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

@@ -16,7 +16,10 @@ export const goRules: LanguageRules = {
   },
   selfNames: new Set(),
   implicitThis: false,
-  packageFiles: (from, lookup) => lookup.filesInDir(dirOf(from.path), "go").filter((f) => f.id !== from.id),
+  packageOf: (from, lookup) => {
+    const dir = dirOf(from.path);
+    return { key: `go:${dir}`, files: lookup.filesInDir(dir, "go") };
+  },
   exportsOnly: true,
   importsReexport: false,
   membersAcrossPackage: true,

@@ -6,8 +6,10 @@ export const javaRules: LanguageRules = {
   },
   selfNames: new Set(["this"]),
   implicitThis: true,
-  packageFiles: (from, lookup) =>
-    from.packageName === null ? [] : lookup.filesInPackage(from.packageName, "java").filter((f) => f.id !== from.id),
+  packageOf: (from, lookup) =>
+    from.packageName === null
+      ? null
+      : { key: `java:${from.packageName}`, files: lookup.filesInPackage(from.packageName, "java") },
   exportsOnly: false,
   importsReexport: false,
   membersAcrossPackage: false,

@@ -36,7 +36,7 @@ export const pythonRules: LanguageRules = {
   },
   selfNames: new Set(["self", "cls"]),
   implicitThis: false,
-  packageFiles: () => [],
+  packageOf: () => null,
   exportsOnly: false,
   importsReexport: true,
   membersAcrossPackage: false,

@@ -64,7 +64,7 @@ export const typescriptRules: LanguageRules = {
   },
   selfNames: new Set(["this"]),
   implicitThis: false,
-  packageFiles: () => [],
+  packageOf: () => null,
   exportsOnly: true,
   importsReexport: false,
   membersAcrossPackage: false,
