@@ -3,6 +3,7 @@
 //
 //   node bench/run.mjs [--tier T | --tiers a,b] [--runs N] [--repos a,b] [--tools list]
 //                      [--no-fetch] [--label NAME] [--timeout SECONDS] [--keep] [--ours-live]
+//   node bench/run.mjs --render bench/results/<date>.json      (rewrite the .md from the .json)
 //
 // Exit status is non-zero only when the harness itself fails (bad arguments, corpora that
 // cannot be fetched, an exception); a missing or failing indexer is reported, not fatal.
@@ -159,7 +160,14 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
   const listing = listFiles(corpusDir);
   const corpus = summarize(listing);
   const edit = pickEditTarget(listing);
-  const result = { repo, corpus, editTarget: edit, loadStart: loadavg().map((x) => +x.toFixed(2)), floor: null, tools: {} };
+  const result = {
+    repo,
+    corpus,
+    editTarget: edit,
+    loadStart: loadavg().map((x) => +x.toFixed(2)),
+    floor: null,
+    tools: {},
+  };
   const timeoutMs = opts.timeoutS * 1000;
   log(
     `${tier}/${repo}: ${corpus.files} files, ${(corpus.bytes / 2 ** 20).toFixed(1)} MiB; ` +
@@ -184,7 +192,10 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
   for (let r = 0; r < opts.runs; r++) {
     for (const [name, flags] of FLOORS) {
       if (!opts.tools.includes(name)) continue;
-      const m = await measure(process.execPath, [...flags, join(BENCH, "floor-worker.mjs"), corpusDir], { env: measuredEnv(), timeoutMs });
+      const m = await measure(process.execPath, [...flags, join(BENCH, "floor-worker.mjs"), corpusDir], {
+        env: measuredEnv(),
+        timeoutMs,
+      });
       let detail = null;
       try {
         detail = JSON.parse(m.stdout.trim().split("\n").pop());
@@ -198,7 +209,9 @@ async function benchRepo(opts, tier, repo, corpusDir, tools) {
       rmSync(t.indexDir(scratch[t.name]), { recursive: true, force: true });
       const m = await measureSeq(t.full(scratch[t.name]), { env: t.env, timeoutMs });
       result.tools[t.name].full.push(brief(m));
-      log(`  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`);
+      log(
+        `  ${t.name.padEnd(7)} full  run ${r + 1}: ${m.ok ? (m.ms / 1000).toFixed(2) + " s, " + (m.rssKb / 1024).toFixed(0) + " MiB" : "FAILED (exit " + m.code + ")"}`,
+      );
     }
   }
   for (const [name] of FLOORS) {
@@ -302,6 +315,14 @@ function fmtS(ms) {
 }
 
 async function main() {
+  // --render FILE.json: rewrite FILE.md from a saved run (after a change to the report layout).
+  if (process.argv[2] === "--render" && process.argv[3]) {
+    const file = resolve(process.argv[3]);
+    const md = renderMarkdown(JSON.parse(readFileSync(file, "utf8")));
+    writeFileSync(file.replace(/\.json$/, ".md"), md);
+    process.stdout.write(md);
+    return;
+  }
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(join(WORK, "logs"), { recursive: true });
   mkdirSync(join(WORK, "corpora"), { recursive: true });

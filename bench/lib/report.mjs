@@ -138,7 +138,12 @@ export function renderMarkdown(report) {
       return row;
     });
     if (complete > 1) {
-      const row = [`**total** (${complete} repos in our languages)`, s(totals.floor), ...(lift ? [s(totals.lift)] : []), s(totals.ours)];
+      const row = [
+        `**total** (${complete} repos in our languages)`,
+        s(totals.floor),
+        ...(lift ? [s(totals.lift)] : []),
+        s(totals.ours),
+      ];
       for (const p of peers) row.push(s(totals[p]));
       if (has("colby")) row.push("");
       row.push(ratio(totals.ours, totals.floor));
@@ -173,7 +178,12 @@ export function renderMarkdown(report) {
       L.push(
         table(
           ["repo", "floor", ...(lift ? ["floor liftoff-only"] : []), ...who],
-          repos.map((r) => [name(r), rss(r.floor?.rssKb), ...(lift ? [rss(r.floorLiftoff?.rssKb)] : []), ...who.map((w) => rss(med(r, w, "full")?.rssKb))]),
+          repos.map((r) => [
+            name(r),
+            rss(r.floor?.rssKb),
+            ...(lift ? [rss(r.floorLiftoff?.rssKb)] : []),
+            ...who.map((w) => rss(med(r, w, "full")?.rssKb)),
+          ]),
         ),
       );
       L.push("");
@@ -214,6 +224,13 @@ export function renderMarkdown(report) {
       L.push(
         `Files the floor does not parse (other languages, docs, data), by extension: ${otherList}${Object.keys(other).length > 12 ? ", …" : ""}.`,
       );
+    const differ = repos
+      .filter(
+        (r) =>
+          r.floor?.files != null && r.tools.ours?.stats?.files != null && r.floor.files !== r.tools.ours.stats.files,
+      )
+      .map((r) => `${r.repo} (floor ${r.floor.files}, ours ${r.tools.ours.stats.files})`);
+    if (differ.length) L.push(`The floor parsed a different number of files than ours indexed: ${differ.join(", ")}.`);
     const loads = repos.filter((r) => r.loadStart).map((r) => `${r.repo} ${r.loadStart[0]}–${r.loadEnd?.[0] ?? "?"}`);
     if (loads.length) L.push(`1-minute load average at the start and end of each repo: ${loads.join(", ")}.`);
     const tooBig = repos.reduce((a, r) => a + r.corpus.tooBig, 0);
@@ -227,7 +244,7 @@ export function renderMarkdown(report) {
     [
       "- Wall time: `process.hrtime` around each spawned command, Node start included. Peak RSS: the larger of GNU time's `%M` and a 50 ms poll summing VmRSS over the command's process tree.",
       "- ours: `node dist/cli/main.js init --force REPO` (no index beforehand), `sync REPO` with nothing changed, and `sync REPO` after appending a comment line to one source file. Nodes/edges/DB size from `status --json`.",
-      "- floor: `bench/floor-worker.mjs` — `git ls-files` (files ≤ 1 MiB), then 2 worker_threads parsing byte-balanced shares with web-tree-sitter and the tree-sitter-wasms grammars, deleting every tree; no extraction, no storage. Node start and grammar loading included, as for ours. \"floor liftoff-only\" is the same run with `node --liftoff-only` (no TurboFan tier-up of the grammars' wasm; colby runs that way).",
+      '- floor: `bench/floor-worker.mjs` — `git ls-files` (files ≤ 1 MiB), then 2 worker_threads parsing byte-balanced shares with web-tree-sitter and the tree-sitter-wasms grammars, deleting every tree; no extraction, no storage. Node start and grammar loading included, as for ours. "floor liftoff-only" is the same run with `node --liftoff-only` (no TurboFan tier-up of the grammars\' wasm; colby runs that way).',
       '- colby: `codegraph init -y REPO` on a repo without `.codegraph/` (since 1.6 `init` builds the index; `index REPO`, a rebuild inside an initialised project, is the "colby index" column); `sync REPO` for both syncs. Its npm bin is a launcher that spawns a bundled Node 24 run with `--liftoff-only`.',
       "- optave: `codegraph build REPO --no-incremental` (index removed beforehand), `build REPO` for both syncs; default engine is its native (Rust) addon. optave-wasm is the same with `--engine wasm` (web-tree-sitter, like ours).",
       "- Peers run with a scratch HOME and `DO_NOT_TRACK=1 CODEGRAPH_TELEMETRY=0 CODEGRAPH_NO_UPDATE_CHECK=1 CODEGRAPH_NO_DOWNLOAD=1`; every measured command runs without NODE_EXTRA_CA_CERTS. Each tool works on its own copy of the repo; full runs are interleaved round by round.",
