@@ -48,6 +48,10 @@ export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   private readonly moduleCache = new Map<string, FileInfo[]>();
   private readonly packageCache = new Map<string, SymbolInfo[]>();
+  private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
+  private readonly memberCache = new Map<string, SymbolInfo[]>();
+  /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
+  private truncated = false;
 
   constructor(
     private readonly lookup: Lookup,
@@ -262,9 +266,38 @@ export class Resolver {
     return unique(this.exported(files, spec.slice(dot + 1), rules, depth + 1).filter((s) => TYPE_KINDS.has(s.kind)));
   }
 
-  /** Names a module offers to importers, following re-exports. */
+  /**
+   * Memoise `compute` under `key` unless it hit the depth limit: a truncated answer depends on how
+   * deep the first caller was, and caching it would make results depend on resolution order.
+   */
+  private memo<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const outer = this.truncated;
+    this.truncated = false;
+    const value = compute();
+    if (!this.truncated) cache.set(key, value);
+    this.truncated ||= outer;
+    return value;
+  }
+
+  /** Names a module offers to importers, following re-exports. Module file lists come from `modules()`. */
   private exported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
-    if (depth > MAX_DEPTH) return [];
+    if (depth > MAX_DEPTH) {
+      this.truncated = true;
+      return [];
+    }
+    if (files.length === 0) return [];
+    // Keyed by the file list itself: `modules()` hands out one array per module, so repeats hit.
+    let cache = this.exportedCache.get(files);
+    if (!cache) {
+      cache = new Map();
+      this.exportedCache.set(files, cache);
+    }
+    return this.memo(cache, `${name}\0${rules.exportsOnly}`, () => this.computeExported(files, name, rules, depth));
+  }
+
+  private computeExported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
     const out: SymbolInfo[] = [];
     for (const f of files) {
       const own = this.lookup
@@ -446,7 +479,14 @@ export class Resolver {
 
   /** Members of a type by name, its own first, then its bases', nearest first. */
   private member(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
-    if (depth > MAX_DEPTH) return [];
+    if (depth > MAX_DEPTH) {
+      this.truncated = true;
+      return [];
+    }
+    return this.memo(this.memberCache, `${type.id}\0${name}`, () => this.computeMember(type, name, depth));
+  }
+
+  private computeMember(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
     const own = this.ownMembers(type, name);
     if (own.length) return own;
     for (const base of this.bases(type, depth)) {
