@@ -55,6 +55,8 @@ export interface Lookup {
   symbol(id: number): SymbolInfo | undefined;
   /** Symbols declared directly in the file (parent is the file), by name. */
   topLevel(fileId: number, name: string): SymbolInfo[];
+  /** Every symbol declared directly in the file. */
+  allTopLevel(fileId: number): SymbolInfo[];
   /** Symbols declared directly inside another symbol, by name. */
   children(parentId: number, name: string): SymbolInfo[];
   /** Symbols in a file with an exact qualified name (members of a type: `Type.member`). */

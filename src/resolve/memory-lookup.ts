@@ -23,6 +23,7 @@ export class MemoryLookup implements Lookup {
   private readonly byPackage = new Map<string, FileInfo[]>();
   private readonly symbols = new Map<number, SymbolInfo>();
   private readonly childIndex = new Map<string, SymbolInfo[]>();
+  private readonly topLevelIndex = new Map<number, SymbolInfo[]>();
   private readonly qnameIndex = new Map<string, SymbolInfo[]>();
   private readonly heritageIndex = new Map<number, RefInfo[]>();
 
@@ -37,6 +38,7 @@ export class MemoryLookup implements Lookup {
       for (const n of mf.nodes) {
         this.symbols.set(n.id, n);
         if (n.parentId !== null) push(this.childIndex, `${n.parentId}\0${n.name}`, n);
+        if (n.parentId === f.nodeId) push(this.topLevelIndex, f.id, n);
         push(this.qnameIndex, `${n.fileId}\0${n.qualifiedName}`, n);
       }
       for (const r of mf.refs)
@@ -69,6 +71,9 @@ export class MemoryLookup implements Lookup {
   topLevel(fileId: number, name: string): SymbolInfo[] {
     const f = this.files.get(fileId);
     return f ? this.children(f.file.nodeId, name) : EMPTY;
+  }
+  allTopLevel(fileId: number): SymbolInfo[] {
+    return this.topLevelIndex.get(fileId) ?? EMPTY;
   }
   children(parentId: number, name: string): SymbolInfo[] {
     return this.childIndex.get(`${parentId}\0${name}`) ?? EMPTY;

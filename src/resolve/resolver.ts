@@ -47,7 +47,8 @@ const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_membe
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   private readonly moduleCache = new Map<string, FileInfo[]>();
-  private readonly packageCache = new Map<string, SymbolInfo[]>();
+  private readonly packageIndex = new Map<string, Map<string, SymbolInfo[]>>();
+  private readonly moduleIndex = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
@@ -299,15 +300,26 @@ export class Resolver {
 
   private computeExported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
     const out: SymbolInfo[] = [];
+    // A many-file module (a Java package, a Go folder) is looked up through one index of its names.
+    let index: Map<string, SymbolInfo[]> | undefined;
+    if (files.length > 4) {
+      index = this.moduleIndex.get(files);
+      if (!index) {
+        index = this.indexTopLevel(files);
+        this.moduleIndex.set(files, index);
+      }
+    }
+    const byFile = index ? groupByFile(index.get(name) ?? []) : undefined;
     for (const f of files) {
-      const own = this.lookup
-        .topLevel(f.id, name)
-        .filter((s) => isDeclaration(s) && (!rules.exportsOnly || s.exported));
+      const own = (byFile ? (byFile.get(f.id) ?? []) : this.lookup.topLevel(f.id, name).filter(isDeclaration)).filter(
+        (s) => !rules.exportsOnly || s.exported,
+      );
       if (own.length) {
         out.push(...own);
         continue;
       }
       const fileRules = RULES[f.language] ?? rules;
+      if (!fileRules.reexports) continue;
       for (const b of this.lookup.imports(f.id)) {
         if (b.local === name && (b.reexport || fileRules.importsReexport)) {
           const v = this.binding(b, f, fileRules, depth + 1);
@@ -326,17 +338,30 @@ export class Resolver {
     return dedupe(out);
   }
 
-  /** Top-level declarations named `name` anywhere in the file's package, memoised per package. */
+  /** Top-level declarations named `name` anywhere in the file's package. */
   private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
     const pkg = rules.packageOf(file, this.lookup);
     if (!pkg) return [];
-    const key = `${pkg.key}\0${name}`;
-    let hit = this.packageCache.get(key);
-    if (!hit) {
-      hit = pkg.files.flatMap((f) => this.lookup.topLevel(f.id, name).filter(isDeclaration));
-      this.packageCache.set(key, hit);
+    let index = this.packageIndex.get(pkg.key);
+    if (!index) {
+      index = this.indexTopLevel(pkg.files);
+      this.packageIndex.set(pkg.key, index);
     }
-    return hit;
+    return index.get(name) ?? [];
+  }
+
+  /** Top-level declarations of several files by name, built once: a package can hold hundreds of files. */
+  private indexTopLevel(files: FileInfo[]): Map<string, SymbolInfo[]> {
+    const index = new Map<string, SymbolInfo[]>();
+    for (const f of files) {
+      for (const s of this.lookup.allTopLevel(f.id)) {
+        if (!isDeclaration(s)) continue;
+        const list = index.get(s.name);
+        if (list) list.push(s);
+        else index.set(s.name, [s]);
+      }
+    }
+    return index;
   }
 
   private fileNodes(files: FileInfo[]): SymbolInfo[] {
@@ -544,6 +569,16 @@ export class Resolver {
     while (s && !TYPE_KINDS.has(s.kind)) s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
     return s;
   }
+}
+
+function groupByFile(list: SymbolInfo[]): Map<number, SymbolInfo[]> {
+  const out = new Map<number, SymbolInfo[]>();
+  for (const s of list) {
+    const l = out.get(s.fileId);
+    if (l) l.push(s);
+    else out.set(s.fileId, [s]);
+  }
+  return out;
 }
 
 function isDeclaration(s: SymbolInfo): boolean {

@@ -27,6 +27,8 @@ export interface LanguageRules {
   exportsOnly: boolean;
   /** Imports inside a module re-export its names to importers (Python's `from x import y`). */
   importsReexport: boolean;
+  /** The language can re-export at all (`export ... from`, or importsReexport); lets lookups skip imports. */
+  reexports: boolean;
   /** Members may live in other files of the package (Go methods). */
   membersAcrossPackage: boolean;
 }

@@ -37,6 +37,7 @@ export class SqliteLookup implements Lookup {
       ),
       inPackage: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
       symbol: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
+      childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
       children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
       byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
       imports: db.prepare(
@@ -79,6 +80,10 @@ export class SqliteLookup implements Lookup {
   topLevel(fileId: number, name: string): SymbolInfo[] {
     const f = this.file(fileId);
     return f ? this.children(f.nodeId, name) : [];
+  }
+  allTopLevel(fileId: number): SymbolInfo[] {
+    const f = this.file(fileId);
+    return f ? (this.q.childrenAll.all(f.nodeId) as NodeSqlRow[]).map(toSymbol) : [];
   }
   children(parentId: number, name: string): SymbolInfo[] {
     return (this.q.children.all(parentId, name) as NodeSqlRow[]).map(toSymbol);

@@ -22,5 +22,6 @@ export const goRules: LanguageRules = {
   },
   exportsOnly: true,
   importsReexport: false,
+  reexports: false,
   membersAcrossPackage: true,
 };

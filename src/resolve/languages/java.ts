@@ -12,5 +12,6 @@ export const javaRules: LanguageRules = {
       : { key: `java:${from.packageName}`, files: lookup.filesInPackage(from.packageName, "java") },
   exportsOnly: false,
   importsReexport: false,
+  reexports: false,
   membersAcrossPackage: false,
 };

@@ -39,5 +39,6 @@ export const pythonRules: LanguageRules = {
   packageOf: () => null,
   exportsOnly: false,
   importsReexport: true,
+  reexports: true,
   membersAcrossPackage: false,
 };

@@ -67,5 +67,6 @@ export const typescriptRules: LanguageRules = {
   packageOf: () => null,
   exportsOnly: true,
   importsReexport: false,
+  reexports: true,
   membersAcrossPackage: false,
 };
