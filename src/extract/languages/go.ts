@@ -10,30 +10,33 @@ import { splitLast, unquote } from "../ts-helpers.js";
  * are the parts, each named once per pattern.
  * Fields, method specs and embeddings are matched only directly under a named type, so anonymous
  * `struct{...}` / `interface{...}` types inside functions or other types add no members.
- * Patterns capture only the shapes that produce output, so most nodes never become JS objects:
- * calls are split by callee shape, short variable declarations are matched only when a value is a
- * composite literal, `&` of one, or a call to `new`.
+ *
+ * Every capture becomes a JS object and every question asked of a node is a call into WASM, so the
+ * patterns capture only what is used and carry the context that would otherwise be found by walking
+ * the tree (`Node.parent` descends from the root on every call): calls are split by callee shape,
+ * `const`/`var` specs come with their declaration, and short variable declarations are matched only
+ * when a value is a composite literal, `&` of one, or a call to `new`. Declarations that bind type
+ * parameters are kept as byte ranges (`scopes`) instead of being found from a node by walking up.
+ * Comment ranges, and in a tree without errors names and plainly written receivers, are read from the
+ * source text instead of node by node.
  */
 const QUERY = `
 (comment) @comment
 (package_clause (package_identifier) @package)
-[(function_declaration) (method_declaration) (type_spec)] @scope
 (function_declaration name: (identifier) @name) @def
 (method_declaration receiver: (parameter_list) @receiver name: (field_identifier) @name) @def
 (type_spec name: (type_identifier) @name type: (_) @type) @def
+[(function_declaration !name) (method_declaration !name) (method_declaration !receiver) (type_spec !name) (type_spec !type)] @scope
 (type_alias name: (type_identifier) @name) @def
 (type_spec type: (struct_type (field_declaration_list (field_declaration) @field)))
 (type_spec type: (interface_type (method_spec name: (field_identifier) @name) @def))
 (type_spec type: (interface_type (constraint_elem . [(type_identifier) (qualified_type) (generic_type)] @embed .)))
-(source_file (_ (const_spec) @spec) @decl)
-(source_file (_ (var_spec) @spec) @decl)
-(var_spec type: (_) @type) @spec
-(var_spec !type value: (expression_list) @values) @spec
+[(const_declaration (const_spec) @spec) (ERROR (const_spec) @spec)] @decl
+[(var_declaration (var_spec) @spec) (ERROR (var_spec) @spec)] @decl
 (import_spec path: (_) @path) @import
 (call_expression function: (identifier) @name arguments: (argument_list) @args)
 (call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
-(argument_list (comment) @comment) @args
 (composite_literal type: (_) @type)
 (short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
 (short_var_declaration left: (expression_list) @left right: (expression_list (call_expression function: (identifier) @fn)) @right)
@@ -44,27 +47,24 @@ const QUERY = `
 const P = {
   Comment: 0,
   Package: 1,
-  Scope: 2,
-  Function: 3,
-  Method: 4,
-  TypeSpec: 5,
+  Function: 2,
+  Method: 3,
+  TypeSpec: 4,
+  Scope: 5,
   TypeAlias: 6,
   Field: 7,
   MethodSpec: 8,
   Embed: 9,
-  TopConst: 10,
-  TopVar: 11,
-  VarTyped: 12,
-  VarValues: 13,
-  Import: 14,
-  CallIdent: 15,
-  CallSelector: 16,
-  CallSelectorNoOperand: 17,
-  ArgComment: 18,
-  Composite: 19,
-  ShortLiteral: 20,
-  ShortCall: 21,
-  Closure: 22,
+  Const: 10,
+  Var: 11,
+  Import: 12,
+  CallIdent: 13,
+  CallSelector: 14,
+  CallSelectorNoOperand: 15,
+  Composite: 16,
+  ShortLiteral: 17,
+  ShortCall: 18,
+  Closure: 19,
 } as const;
 
 /** Predeclared types: a variable of one of these has no methods worth resolving. */
@@ -106,8 +106,6 @@ interface Fields {
   package: number;
   function: number;
   arguments: number;
-  left: number;
-  right: number;
   typeParameters: number;
   typeArguments: number;
 }
@@ -130,8 +128,6 @@ function fieldIds(language: Language): Fields {
     package: id("package"),
     function: id("function"),
     arguments: id("arguments"),
-    left: id("left"),
-    right: id("right"),
     typeParameters: id("type_parameters"),
     typeArguments: id("type_arguments"),
   };
@@ -167,8 +163,19 @@ function fieldNodes(node: Node, field: number): Node[] {
 
 /** Go's export rule: the name starts with an upper-case letter. */
 function isExported(name: string): boolean {
+  const c = name.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90;
   return /^\p{Lu}/u.test(name);
 }
+
+/** `goPackageNameFromPath` per import path: the same few paths are imported file after file. */
+const packageNames = new Map<string, string>();
+
+/** A receiver written as plain ASCII names joined by dots, up to the `.` before the method name. */
+const PLAIN_RECEIVER = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){0,8})\s*\.\s*$/;
+
+/** Words that look like names but parse as literals or the blank identifier. */
+const NOT_NAMES = new Set(["nil", "true", "false", "iota", "_"]);
 
 /**
  * The local package name a Go import path binds by default: its last segment, skipping a `/v2`
@@ -184,6 +191,16 @@ export function goPackageNameFromPath(path: string): string {
     .replace(/[.-]go$/, "");
   const cut = Math.max(seg.lastIndexOf("-"), seg.lastIndexOf("."));
   return cut >= 0 && cut < seg.length - 1 ? seg.slice(cut + 1) : seg;
+}
+
+/** Options for `ExtractionBuilder.symbol`, every field present. */
+interface DeclOptions {
+  name: string;
+  exported: boolean;
+  signatureEnd: number | undefined;
+  paramCount: number | null;
+  owner: string | undefined;
+  docNode: Node | undefined;
 }
 
 /** A reference whose argument count is known only once the whole file is matched. */
@@ -206,6 +223,39 @@ interface Scope {
   typeParams: ReadonlySet<string> | null;
 }
 
+/**
+ * A comment's range read from the source instead of from WASM: a `//` comment runs to the end of its
+ * line, a block comment to the first `*` + `/` after its opening, and its end row counts the line
+ * breaks in between (as tree-sitter does).
+ */
+function commentSpan(source: string, node: Node): Node {
+  const start = node.startIndex;
+  let end: number;
+  if (source.startsWith("//", start)) {
+    end = source.indexOf("\n", start);
+    if (end < 0) end = source.length;
+  } else {
+    end = source.indexOf("*/", start + 2);
+    if (end < 0) return node;
+    end += 2;
+  }
+  const from = node.startPosition;
+  let row = from.row;
+  let lineStart = -1;
+  for (let i = source.indexOf("\n", start); i >= 0 && i < end; i = source.indexOf("\n", i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  const column = lineStart < 0 ? from.column + (end - start) : end - lineStart;
+  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
+    startIndex: start,
+    endIndex: end,
+    startPosition: from,
+    endPosition: { row, column },
+  };
+  return span as Node;
+}
+
 /** The node captured under `name` in a match; each pattern names a capture once. */
 function capture(m: QueryMatch, name: string): Node {
   for (const c of m.captures) if (c.name === name) return c.node;
@@ -218,35 +268,70 @@ class GoFile {
   private readonly scopes: Scope[] = [];
   /** References in match order, held back until argument lists' comments are known. */
   private readonly refs: PendingRef[] = [];
-  /** Comments written directly inside an argument list (keyed by its start): they are not arguments. */
-  private readonly argComments = new Map<number, Set<number>>();
+  /** Where each comment starts, in source order: comments inside an argument list are not arguments. */
+  private readonly commentStarts: number[] = [];
   /** Short variable declarations already handled (by the start of their values): one can match twice. */
   private readonly shortsSeen = new Set<number>();
 
   constructor(
     private readonly b: ExtractionBuilder,
     private readonly f: Fields,
+    private readonly root: Node,
+    private readonly clean: boolean,
   ) {}
 
   private text(n: Node): string {
     return this.b.text(n);
   }
 
+  /**
+   * Text of an identifier-like node. In a tree without errors every such node is a whole token, so
+   * its ASCII text is the run of identifier characters at its start, read without asking WASM for
+   * its end; a name running into a non-ASCII character, or any name in a tree with errors (which may
+   * hold zero-width MISSING nodes), is sliced by its range.
+   */
+  private ident(n: Node): string {
+    if (this.clean) {
+      const src = this.b.source;
+      const start = n.startIndex;
+      let i = start;
+      for (;;) {
+        const c = src.charCodeAt(i);
+        if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) i++;
+        else if (c >= 128 || i === start) break;
+        else return src.slice(start, i);
+      }
+    }
+    return this.b.text(n);
+  }
+
   handle(m: QueryMatch): void {
     switch (m.patternIndex) {
-      case P.Comment:
-        return this.b.comment(m.captures[0]!.node);
+      case P.Comment: {
+        const node = m.captures[0]!.node;
+        this.commentStarts.push(node.startIndex);
+        return this.b.comment(commentSpan(this.b.source, node));
+      }
       case P.Package:
         this.packageName ??= this.text(m.captures[0]!.node);
         return;
+      case P.Function: {
+        const def = capture(m, "def");
+        this.addScope(def);
+        return this.func(def, capture(m, "name"));
+      }
+      case P.Method: {
+        const def = capture(m, "def");
+        this.addScope(def);
+        return this.method(def, capture(m, "receiver"), capture(m, "name"));
+      }
+      case P.TypeSpec: {
+        const def = capture(m, "def");
+        this.addScope(def);
+        return this.typeSpec(def, capture(m, "name"), capture(m, "type"));
+      }
       case P.Scope:
         return this.addScope(m.captures[0]!.node);
-      case P.Function:
-        return this.func(capture(m, "def"), capture(m, "name"));
-      case P.Method:
-        return this.method(capture(m, "def"), capture(m, "receiver"), capture(m, "name"));
-      case P.TypeSpec:
-        return this.typeSpec(capture(m, "def"), capture(m, "name"), capture(m, "type"));
       case P.TypeAlias:
         return this.typeSymbol("type_alias", capture(m, "def"), capture(m, "name"), null);
       case P.Field:
@@ -255,42 +340,38 @@ class GoFile {
         return this.methodSpec(capture(m, "def"), capture(m, "name"));
       case P.Embed:
         return this.embed(m.captures[0]!.node);
-      case P.TopConst:
-        return this.topLevelSpec("constant", capture(m, "spec"), capture(m, "decl"));
-      case P.TopVar:
-        return this.topLevelSpec("variable", capture(m, "spec"), capture(m, "decl"));
-      case P.VarTyped:
-        return this.typedVar(capture(m, "spec"), capture(m, "type"));
-      case P.VarValues:
-        return this.valuedVar(capture(m, "spec"), capture(m, "values"));
+      case P.Const: {
+        const decl = capture(m, "decl");
+        if (this.isTopLevel(decl)) this.topLevelSpec("constant", capture(m, "spec"), decl);
+        return;
+      }
+      case P.Var: {
+        const decl = capture(m, "decl");
+        const spec = capture(m, "spec");
+        if (this.isTopLevel(decl)) this.topLevelSpec("variable", spec, decl);
+        return this.localVar(spec);
+      }
       case P.Import:
         return this.importSpec(capture(m, "import"), capture(m, "path"));
       case P.CallIdent: {
         const name = capture(m, "name");
-        return this.pushRef("calls", name, this.text(name), null, capture(m, "args"));
+        return this.pushRef("calls", name, this.ident(name), null, capture(m, "args"));
       }
       case P.CallSelector: {
         const name = capture(m, "name");
-        const receiver = this.dotted(capture(m, "operand")) ?? "?";
-        return this.pushRef("calls", name, this.text(name), receiver, capture(m, "args"));
+        const receiver = this.receiverOf(capture(m, "operand"), name);
+        return this.pushRef("calls", name, this.ident(name), receiver, capture(m, "args"));
       }
       case P.CallSelectorNoOperand: {
         const name = capture(m, "name");
-        return this.pushRef("calls", name, this.text(name), "?", capture(m, "args"));
-      }
-      case P.ArgComment: {
-        const list = capture(m, "args").startIndex;
-        let seen = this.argComments.get(list);
-        if (!seen) this.argComments.set(list, (seen = new Set()));
-        seen.add(capture(m, "comment").startIndex);
-        return;
+        return this.pushRef("calls", name, this.ident(name), "?", capture(m, "args"));
       }
       case P.Composite:
         return this.composite(m.captures[0]!.node);
       case P.ShortLiteral:
         return this.assign(capture(m, "left"), capture(m, "right"));
       case P.ShortCall:
-        if (this.text(capture(m, "fn")) === "new") this.assign(capture(m, "left"), capture(m, "right"));
+        if (this.ident(capture(m, "fn")) === "new") this.assign(capture(m, "left"), capture(m, "right"));
         return;
       case P.Closure:
         this.paramList(m.captures[0]!.node, true);
@@ -298,13 +379,33 @@ class GoFile {
     }
   }
 
-  /** Hand the references to the builder in match order, arguments counted without comments. */
+  /** Hand the references to the builder in match order. */
   flush(): void {
     for (const r of this.refs) {
-      let argCount: number | null = null;
-      if (r.args && r.name) argCount = r.args.namedChildCount - (this.argComments.get(r.args.startIndex)?.size ?? 0);
-      this.b.ref(r.kind, r.at, r.name, r.receiver, argCount);
+      this.b.ref(r.kind, r.at, r.name, r.receiver, r.args && r.name ? this.argCount(r.args) : null);
     }
+  }
+
+  /** Arguments in a list, not counting comments: only a list with a comment inside needs a closer look. */
+  private argCount(args: Node): number {
+    const count = args.namedChildCount;
+    if (count === 0) return 0;
+    const starts = this.commentStarts;
+    const from = args.startIndex;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < starts.length && starts[lo]! < args.endIndex) return namedKids(args).length;
+    return count;
+  }
+
+  /** A declaration directly in the file, not in a function. */
+  private isTopLevel(decl: Node): boolean {
+    return this.root.type === "source_file" && this.root.firstNamedChildForIndex(decl.startIndex)?.id === decl.id;
   }
 
   private pushRef(kind: PendingRef["kind"], at: Node, name: string, receiver: string | null, args: Node | null = null) {
@@ -313,14 +414,25 @@ class GoFile {
 
   // ---- declarations ----
 
+  /** Symbol options with the declaration's name and whether Go exports it; every field set, so each has one shape. */
+  private options(name: Node): DeclOptions {
+    const text = this.ident(name);
+    return {
+      name: text,
+      exported: isExported(text),
+      signatureEnd: undefined,
+      paramCount: null,
+      owner: undefined,
+      docNode: undefined,
+    };
+  }
+
   private func(def: Node, name: Node): void {
     const params = def.childForFieldId(this.f.parameters);
-    const paramCount = params ? this.paramList(params, true) : null;
-    this.b.symbol("function", def, name, {
-      signatureEnd: def.childForFieldId(this.f.body)?.startIndex,
-      exported: isExported(this.text(name)),
-      paramCount,
-    });
+    const options = this.options(name);
+    options.paramCount = params ? this.paramList(params, true) : null;
+    options.signatureEnd = def.childForFieldId(this.f.body)?.startIndex;
+    this.b.symbol("function", def, name, options);
   }
 
   private method(def: Node, receiver: Node, name: Node): void {
@@ -329,16 +441,15 @@ class GoFile {
     const owner = recvType ? this.receiverTypeName(recvType) : null;
     const recvName = recvDecl?.childForFieldId(this.f.name);
     if (recvName && owner) {
-      const text = this.text(recvName);
+      const text = this.ident(recvName);
       if (text !== "_") this.b.localType(recvName, text, owner);
     }
     const params = def.childForFieldId(this.f.parameters);
-    this.b.symbol("method", def, name, {
-      signatureEnd: def.childForFieldId(this.f.body)?.startIndex,
-      exported: isExported(this.text(name)),
-      paramCount: params ? this.paramList(params, true) : null,
-      ...(owner ? { owner } : {}),
-    });
+    const options = this.options(name);
+    options.signatureEnd = def.childForFieldId(this.f.body)?.startIndex;
+    options.paramCount = params ? this.paramList(params, true) : null;
+    if (owner) options.owner = owner;
+    this.b.symbol("method", def, name, options);
   }
 
   /**
@@ -369,7 +480,7 @@ class GoFile {
   private receiverTypeName(t: Node): string | null {
     for (let i = 0; i < 4; i++) {
       const type = t.type;
-      if (type === "type_identifier") return this.text(t);
+      if (type === "type_identifier") return this.ident(t);
       const inner: Node | null =
         type === "pointer_type" || type === "parenthesized_type"
           ? t.namedChild(0)
@@ -397,10 +508,9 @@ class GoFile {
 
   private typeSymbol(kind: NodeKind, spec: Node, name: Node, bodyStart: number | null): void {
     const node = this.soleDeclaration(spec, spec.parent);
-    this.b.symbol(kind, node, name, {
-      exported: isExported(this.text(name)),
-      ...(bodyStart !== null ? { signatureEnd: bodyStart } : {}),
-    });
+    const options = this.options(name);
+    if (bodyStart !== null) options.signatureEnd = bodyStart;
+    this.b.symbol(kind, node, name, options);
   }
 
   /**
@@ -432,8 +542,9 @@ class GoFile {
     const typeName = type ? this.typeName(type, decl.startIndex) : null;
     const end = decl.endIndex;
     for (const n of names) {
-      const name = this.text(n);
+      const name = this.ident(n);
       this.b.symbol("property", names.length === 1 ? decl : n, n, {
+        name,
         exported: isExported(name),
         signatureEnd: end,
         docNode: decl,
@@ -444,10 +555,9 @@ class GoFile {
 
   private methodSpec(spec: Node, name: Node): void {
     const params = spec.childForFieldId(this.f.parameters);
-    this.b.symbol("method", spec, name, {
-      exported: isExported(this.text(name)),
-      paramCount: params ? this.paramList(params, false) : null,
-    });
+    const options = this.options(name);
+    options.paramCount = params ? this.paramList(params, false) : null;
+    this.b.symbol("method", spec, name, options);
   }
 
   private embed(type: Node): void {
@@ -465,23 +575,22 @@ class GoFile {
     const docNode = this.soleDeclaration(spec, decl);
     const end = spec.endIndex;
     for (const n of names) {
-      this.b.symbol(kind, single ? docNode : n, n, {
-        exported: isExported(this.text(n)),
-        signatureEnd: end,
-        docNode,
-      });
+      const options = this.options(n);
+      options.signatureEnd = end;
+      options.docNode = docNode;
+      this.b.symbol(kind, single ? docNode : n, n, options);
     }
   }
 
-  /** `var a, b T` anywhere: each name holds a T. */
-  private typedVar(spec: Node, type: Node): void {
-    const typeName = this.typeName(type, spec.startIndex);
-    if (typeName) for (const n of fieldNodes(spec, this.f.name)) this.local(n, typeName);
-  }
-
-  /** `var a, b = T{}, new(U)` anywhere: each name holds what its value builds. */
-  private valuedVar(spec: Node, valueList: Node): void {
-    const values = namedKids(valueList);
+  /** `var a, b T` or `var a, b = T{}, new(U)` anywhere: each name holds a T / what its value builds. */
+  private localVar(spec: Node): void {
+    const type = spec.childForFieldId(this.f.type);
+    if (type) {
+      const typeName = this.typeName(type, spec.startIndex);
+      if (typeName) for (const n of fieldNodes(spec, this.f.name)) this.local(n, typeName);
+      return;
+    }
+    const values = namedKids(spec.childForFieldId(this.f.value));
     if (!values.some((v) => BUILDERS.has(v.type))) return;
     const names = fieldNodes(spec, this.f.name);
     if (values.length !== names.length) return;
@@ -496,8 +605,11 @@ class GoFile {
     const line = spec.startPosition.row + 1;
     let local: string;
     let imported: string | null = "*";
-    if (!alias) local = goPackageNameFromPath(specifier);
-    else {
+    if (!alias) {
+      let cached = packageNames.get(specifier);
+      if (cached === undefined) packageNames.set(specifier, (cached = goPackageNameFromPath(specifier)));
+      local = cached;
+    } else {
       const t = alias.type;
       if (t === "dot") local = "*";
       else if (t === "blank_identifier") {
@@ -546,7 +658,7 @@ class GoFile {
     if (vt === "composite_literal") type = v.childForFieldId(this.f.type);
     else if (vt === "call_expression") {
       const fn = v.childForFieldId(this.f.function);
-      if (fn?.type === "identifier" && this.text(fn) === "new") {
+      if (fn?.type === "identifier" && this.ident(fn) === "new") {
         const args = namedKids(v.childForFieldId(this.f.arguments));
         if (args.length === 1) type = args[0]!.node;
       }
@@ -556,7 +668,7 @@ class GoFile {
   }
 
   private local(name: Node, typeName: string): void {
-    const text = this.text(name);
+    const text = this.ident(name);
     if (text !== "_") this.b.localType(name, text, typeName);
   }
 
@@ -570,7 +682,7 @@ class GoFile {
       switch (t.type) {
         case "type_identifier":
         case "identifier": {
-          const name = this.text(t);
+          const name = this.ident(t);
           if (PREDECLARED.has(name)) return null;
           if (scope >= 0 && this.typeParamsAt(scope).has(name)) return null;
           return name;
@@ -598,6 +710,22 @@ class GoFile {
     return null;
   }
 
+  /**
+   * The receiver of a call `operand.name(...)`: `dotted(operand)`, or `?`. A receiver written plainly
+   * (`s`, `s.conn`, no spaces or comments) in a tree without errors is read from the source text.
+   */
+  private receiverOf(operand: Node, name: Node): string {
+    if (this.clean) {
+      const m = PLAIN_RECEIVER.exec(this.b.source.slice(operand.startIndex, name.startIndex));
+      if (m) {
+        const text = m[1]!;
+        const dot = text.indexOf(".");
+        if (!NOT_NAMES.has(dot < 0 ? text : text.slice(0, dot))) return text;
+      }
+    }
+    return this.dotted(operand) ?? "?";
+  }
+
   /** `a`, `a.b`, `pkg.T`: identifiers joined by selectors; null for calls, indexing, parentheses. */
   private dotted(n: Node, depth = 0): string | null {
     if (depth > 8) return null;
@@ -606,14 +734,14 @@ class GoFile {
       case "type_identifier":
       case "field_identifier":
       case "package_identifier":
-        return this.text(n);
+        return this.ident(n);
       case "selector_expression":
       case "qualified_type": {
         const left = n.childForFieldId(this.f.operand) ?? n.childForFieldId(this.f.package);
         const right = n.childForFieldId(this.f.field) ?? n.childForFieldId(this.f.name);
         if (!left || !right) return null;
         const l = this.dotted(left, depth + 1);
-        return l ? `${l}.${this.text(right)}` : null;
+        return l ? `${l}.${this.ident(right)}` : null;
       }
       default:
         return null;
@@ -625,6 +753,7 @@ class GoFile {
   /** Record a function, method or type declaration. They arrive in source order, parents first. */
   private addScope(node: Node): void {
     const start = node.startIndex;
+    if (this.scopes.length && this.scopes[this.scopes.length - 1]!.start === start) return;
     let parent = this.scopes.length - 1;
     while (parent >= 0 && this.scopes[parent]!.end <= start) parent = this.scopes[parent]!.parent;
     this.scopes.push({ start, end: node.endIndex, parent, node, typeParams: null });
@@ -652,14 +781,14 @@ class GoFile {
   private typeParamsOf(decl: Node): ReadonlySet<string> {
     const out = new Set<string>();
     for (const p of namedKids(decl.childForFieldId(this.f.typeParameters)))
-      for (const id of fieldNodes(p.node, this.f.name)) out.add(this.text(id));
+      for (const id of fieldNodes(p.node, this.f.name)) out.add(this.ident(id));
     if (decl.type === "method_declaration") {
       // `func (l *List[T]) ...`: T is bound by the receiver.
       let t = namedKids(decl.childForFieldId(this.f.receiver))[0]?.node.childForFieldId(this.f.type) ?? null;
       if (t?.type === "pointer_type") t = t.namedChild(0);
       if (t?.type === "generic_type") {
         for (const a of namedKids(t.childForFieldId(this.f.typeArguments)))
-          if (a.type === "type_identifier") out.add(this.text(a.node));
+          if (a.type === "type_identifier") out.add(this.ident(a.node));
       }
     }
     return out;
@@ -680,8 +809,8 @@ export const goExtractor: LanguageExtractor = {
     const fields = fieldIds(language);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
-      const file = new GoFile(b, fields);
       const root = tree.rootNode;
+      const file = new GoFile(b, fields, root, !root.hasError);
       for (const m of query.matches(root)) file.handle(m);
       file.flush();
       return b.finish(file.packageName, countSyntaxErrors(root));

@@ -3,64 +3,133 @@ import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
-import { dottedName, splitLast } from "../ts-helpers.js";
+import { splitLast } from "../ts-helpers.js";
 
-/** Capture names say what a match is; `@name`/`@body` are its parts. */
+/**
+ * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
+ * are the parts, each named once per pattern.
+ *
+ * Every capture becomes a JS object and every question asked of a node is a call into WASM, so where
+ * a declaration sits is read from small context patterns rather than by walking up from it
+ * (`Node.parent` descends from the root on every call): members of interface and annotation bodies,
+ * members of anonymous class bodies, and record components. Those patterns finish on the member node
+ * itself, and tree-sitter finishes the states of an enclosing pattern before those of a pattern
+ * starting at the same node, so a member is known as such before its own match (even `(field_declaration)`)
+ * is handled. Array declarators (`Foo xs[]`) are left out of the variable patterns with `!dimensions`.
+ * In a tree without errors, names, plain receivers, import paths, keyword-only modifiers and simple
+ * types are read from the source text instead of node by node.
+ */
 const QUERY = `
 (block_comment) @comment
 (package_declaration) @package
 (import_declaration) @import
-(class_declaration name: (identifier) @name body: (_) @body) @def.class
-(record_declaration name: (identifier) @name body: (_) @body) @def.record
-(interface_declaration name: (identifier) @name body: (_) @body) @def.interface
-(annotation_type_declaration name: (identifier) @name body: (_) @body) @def.interface
-(enum_declaration name: (identifier) @name body: (_) @body) @def.enum
-(enum_constant name: (identifier) @name) @def.enum_member
-(method_declaration name: (identifier) @name) @def.method
-(annotation_type_element_declaration name: (identifier) @name) @def.method
-(constructor_declaration name: (identifier) @name body: (_) @body) @def.constructor
-(compact_constructor_declaration name: (identifier) @name body: (_) @body) @def.compact
-(field_declaration) @def.field
-(constant_declaration) @def.field
-(method_invocation !object name: (identifier) @callee arguments: (argument_list) @args) @call
-(method_invocation object: (_) @recv name: (identifier) @callee arguments: (argument_list) @args) @call
-(object_creation_expression type: (_) @type arguments: (argument_list) @args) @new
-(explicit_constructor_invocation constructor: (_) @ctor arguments: (argument_list) @args) @ctorcall
+(class_declaration name: (identifier) @name body: (_) @body) @def
+(record_declaration name: (identifier) @name body: (_) @body) @def
+(interface_declaration name: (identifier) @name body: (_) @body) @def
+(annotation_type_declaration name: (identifier) @name body: (_) @body) @def
+(enum_declaration name: (identifier) @name body: (_) @body) @def
+(enum_constant name: (identifier) @name) @def
+(method_declaration name: (identifier) @name) @def
+(annotation_type_element_declaration name: (identifier) @name) @def
+(constructor_declaration name: (identifier) @name body: (_) @body) @def
+(compact_constructor_declaration name: (identifier) @name body: (_) @body) @def
+(field_declaration) @def
+(constant_declaration) @def
+(method_invocation !object name: (identifier) @callee arguments: (argument_list) @args)
+(method_invocation object: (_) @recv name: (identifier) @callee arguments: (argument_list) @args)
+(object_creation_expression type: (_) @type arguments: (argument_list) @args)
+(explicit_constructor_invocation constructor: (_) @ctor arguments: (argument_list) @args)
 (method_reference) @methodref
 (superclass (_) @extends)
 (super_interfaces (type_list (_) @implements))
 (extends_interfaces (type_list (_) @extends))
-(local_variable_declaration type: (_) @lt.type declarator: (variable_declarator name: (identifier) @lt.name))
-(formal_parameter type: (_) @lt.type name: (identifier) @lt.name)
-(catch_formal_parameter (catch_type . (_) @lt.type .) name: (identifier) @lt.name)
-(enhanced_for_statement type: (_) @lt.type name: (identifier) @lt.name)
-(resource type: (_) @lt.type name: (identifier) @lt.name)
-(instanceof_expression right: (_) @lt.type name: (identifier) @lt.name)
+(local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name !dimensions))
+(formal_parameter type: (_) @type name: (identifier) @name !dimensions)
+(catch_formal_parameter (catch_type . (_) @type .) name: (identifier) @name !dimensions)
+(enhanced_for_statement type: (_) @type name: (identifier) @name !dimensions)
+(resource type: (_) @type name: (identifier) @name !dimensions)
+(instanceof_expression right: (_) @type name: (identifier) @name !dimensions)
 (type_parameter . (type_identifier) @typeparam)
+(interface_body (_) @member)
+(annotation_type_body (_) @member)
+(object_creation_expression (class_body (_) @member))
+(enum_constant (class_body (_) @member))
+(record_declaration (_ (formal_parameter) @component))
 `;
+
+/** Pattern indices of `QUERY`, in order. */
+const P = {
+  Comment: 0,
+  Package: 1,
+  Import: 2,
+  Class: 3,
+  Record: 4,
+  Interface: 5,
+  AnnotationType: 6,
+  Enum: 7,
+  EnumConstant: 8,
+  Method: 9,
+  AnnotationElement: 10,
+  Constructor: 11,
+  CompactConstructor: 12,
+  Field: 13,
+  Constant: 14,
+  Call: 15,
+  CallOn: 16,
+  New: 17,
+  ConstructorCall: 18,
+  MethodReference: 19,
+  Superclass: 20,
+  Implements: 21,
+  ExtendsInterfaces: 22,
+  LocalVariable: 23,
+  Parameter: 24,
+  CatchParameter: 25,
+  ForVariable: 26,
+  Resource: 27,
+  InstanceofBinding: 28,
+  TypeParameter: 29,
+  InterfaceMember: 30,
+  AnnotationMember: 31,
+  AnonymousMember: 32,
+  EnumConstantMember: 33,
+  RecordComponent: 34,
+} as const;
 
 const ANNOTATIONS = new Set(["marker_annotation", "annotation"]);
 const COMMENTS = new Set(["line_comment", "block_comment"]);
-/** Bodies whose members are implicitly public (and, for fields and member types, static). */
-const INTERFACE_BODIES = new Set(["interface_body", "annotation_type_body"]);
 /** Containers of member declarations: a declaration whose parent is one of these is a member. */
 const MEMBER_BODIES = new Set(["class_body", "interface_body", "annotation_type_body", "enum_body_declarations"]);
-/** Kinds that are implicitly static when declared as a member of another type. */
-const IMPLICITLY_STATIC_MEMBER_TYPES = new Set([
-  "record_declaration",
-  "interface_declaration",
-  "annotation_type_declaration",
-  "enum_declaration",
-]);
+
+/** Words that look like names but are keywords or literals: a receiver holding one is not a plain name. */
+const RESERVED = new Set(
+  (
+    "abstract assert boolean break byte case catch char class const continue default do double else enum " +
+    "extends final finally float for goto if implements import instanceof int interface long native new " +
+    "package private protected public return short static strictfp super switch synchronized this throw " +
+    "throws transient try void volatile while true false null"
+  ).split(" "),
+);
+
+/** Primitive type keywords: `typeName` has no name for them. */
+const PRIMITIVES = new Set(["int", "long", "short", "byte", "char", "float", "double", "boolean", "void"]);
+
+/** ASCII names joined by dots, then the `.` before a method name: a receiver written plainly. */
+const PLAIN_RECEIVER = /^([A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*){0,8})\s*\.\s*$/;
+/** ASCII names joined by dots, nothing else: a package or import path written plainly. */
+const PLAIN_PATH = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*){0,8}$/;
 
 type Visibility = ExtractedSymbol["visibility"];
 
-/** Options every member declaration shares. */
-interface Common {
+/** A member declaration's symbol options, built with every field so each has the same shape. */
+interface MemberOptions {
+  name: string;
   docNode: Node;
   visibility: Visibility;
   exported: boolean;
   isStatic: boolean;
+  signatureEnd: number | undefined;
+  paramCount: number | null;
 }
 
 interface Modifiers {
@@ -70,20 +139,91 @@ interface Modifiers {
   start: Node;
 }
 
-function capturesOf(m: QueryMatch): Map<string, Node> {
-  const map = new Map<string, Node>();
-  for (const c of m.captures) map.set(c.name, c.node);
-  return map;
+/** Field ids of the grammar, looked up once instead of by name on every call. */
+interface Fields {
+  name: number;
+  body: number;
+  type: number;
+  parameters: number;
+  declarator: number;
+  dimensions: number;
+  value: number;
+  object: number;
+  module: number;
+  operand: number;
+  package: number;
+  scope: number;
+  field: number;
+}
+
+function fieldIds(language: Language): Fields {
+  const id = (name: string): number => {
+    const n = language.fieldIdForName(name);
+    if (n === null) throw new Error(`tree-sitter-java has no field ${name}`);
+    return n;
+  };
+  return {
+    name: id("name"),
+    body: id("body"),
+    type: id("type"),
+    parameters: id("parameters"),
+    declarator: id("declarator"),
+    dimensions: id("dimensions"),
+    value: id("value"),
+    object: id("object"),
+    module: id("module"),
+    operand: id("operand"),
+    package: id("package"),
+    scope: id("scope"),
+    field: id("field"),
+  };
+}
+
+/** The node captured under `name` in a match; each pattern names a capture once. */
+function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`java query: no @${name} in pattern ${m.patternIndex}`);
+}
+
+function optionalCapture(m: QueryMatch, name: string): Node | null {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  return null;
 }
 
 /** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
 function spanOf(start: Node, end: Node): Node {
-  if (start.startIndex === end.startIndex && start.endIndex === end.endIndex) return end;
+  if (start === end || start.id === end.id) return end;
   const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
     startIndex: start.startIndex,
     endIndex: end.endIndex,
     startPosition: start.startPosition,
     endPosition: end.endPosition,
+  };
+  return span as Node;
+}
+
+/**
+ * A block comment's range read from the source instead of from WASM: it runs to the first `*` + `/`
+ * after its opening, and its end row counts the line breaks in between (as tree-sitter does).
+ */
+function commentSpan(source: string, node: Node): Node {
+  const start = node.startIndex;
+  let end = source.indexOf("*/", start + 2);
+  if (!source.startsWith("/*", start) || end < 0) return node;
+  end += 2;
+  const from = node.startPosition;
+  let row = from.row;
+  let lineStart = -1;
+  for (let i = source.indexOf("\n", start); i >= 0 && i < end; i = source.indexOf("\n", i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
+  const column = lineStart < 0 ? from.column + (end - start) : end - lineStart;
+  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
+    startIndex: start,
+    endIndex: end,
+    startPosition: from,
+    endPosition: { row, column },
   };
   return span as Node;
 }
@@ -95,96 +235,184 @@ function namedKids(node: Node): Node[] {
   return out;
 }
 
-/** Modifier keywords of a declaration (a small walk over its `modifiers` node), and where its head starts. */
-function modifiersOf(def: Node): Modifiers {
-  let visibility: Visibility = null;
-  let isStatic = false;
-  let start: Node = def;
-  const mods = def.namedChild(0);
-  if (mods?.type === "modifiers") {
-    let sawKeyword = false;
-    for (const m of mods.children) {
-      if (!m) continue;
-      const t = m.type;
-      if (ANNOTATIONS.has(t) || COMMENTS.has(t)) continue;
-      if (!sawKeyword) {
-        start = m;
-        sawKeyword = true;
-      }
-      if (t === "public" || t === "private" || t === "protected") visibility = t;
-      else if (t === "static") isStatic = true;
-    }
-    if (!sawKeyword) {
-      // Only annotations: the head starts at the next token after them.
-      let next = mods.nextSibling;
-      while (next && COMMENTS.has(next.type)) next = next.nextSibling;
-      if (next) start = next;
-    }
-  }
-  return { visibility, isStatic, start };
-}
-
-/** Formal parameter count; null for varargs. The receiver parameter `Foo this` does not count. */
-function paramCount(params: Node | null): number | null {
-  if (!params) return null;
-  let n = 0;
-  for (const p of namedKids(params)) {
-    if (p.type === "spread_parameter") return null;
-    if (p.type === "receiver_parameter") continue;
-    if (p.type === "formal_parameter" && p.childForFieldName("name")?.type === "this") continue;
-    n++;
-  }
-  return n;
-}
-
-function argCount(args: Node | undefined | null): number | null {
-  return args ? namedKids(args).length : null;
-}
-
-/** True for a member of an anonymous class body (`new Foo() { ... }`, an enum constant's body): not indexed. */
-function inAnonymousBody(def: Node): boolean {
-  const parent = def.parent;
-  if (parent?.type !== "class_body") return false;
-  const owner = parent.parent?.type;
-  return owner === "object_creation_expression" || owner === "enum_constant";
-}
-
 /** A node-shaped position on no line, so the builder finds no comment above it. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
+
+/**
+ * The first sibling after `mods` that is not a comment. `mods` is the declaration's first child, so
+ * its siblings are read by index from the declaration instead of through `nextSibling` (which finds
+ * the parent by descending from the root).
+ */
+function nextNonComment(def: Node, mods: Node): Node | null {
+  if (def.child(0)?.id !== mods.id) {
+    let next = mods.nextSibling;
+    while (next && COMMENTS.has(next.type)) next = next.nextSibling;
+    return next;
+  }
+  for (let i = 1; ; i++) {
+    const next = def.child(i);
+    if (!next || !COMMENTS.has(next.type)) return next;
+  }
+}
 
 class JavaFile {
   packageName: string | null = null;
   /** Names declared as type parameters (`<T>`) anywhere in the file: not classes a variable can be typed with. */
   private readonly typeParams = new Set<string>();
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+  /** Node ids of the members of interface and annotation bodies: implicitly public. */
+  private readonly interfaceMembers = new Set<number>();
+  /** Node ids of the members of anonymous class bodies (`new Foo() { ... }`, an enum constant's body): not indexed. */
+  private readonly anonymousMembers = new Set<number>();
+  /** Ranges of record components (`record R(Repo repo)`): fields, not local variables. */
+  private readonly components: { start: number; end: number }[] = [];
 
-  constructor(private readonly b: ExtractionBuilder) {}
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly f: Fields,
+    private readonly clean: boolean,
+  ) {}
 
-  private readonly textOf = (n: Node): string => this.b.text(n);
+  /**
+   * Text of an identifier. In a tree without errors every identifier is a whole token, so its ASCII
+   * text is the run of identifier characters at its start, read without asking WASM for its end; a
+   * name running into a non-ASCII character, or any name in a tree with errors (which may hold
+   * zero-width MISSING nodes), is sliced by its range.
+   */
+  private ident(n: Node): string {
+    if (this.clean) {
+      const src = this.b.source;
+      const start = n.startIndex;
+      let i = start;
+      for (;;) {
+        const c = src.charCodeAt(i);
+        if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) i++;
+        else if (c >= 128 || i === start) break;
+        else return src.slice(start, i);
+      }
+    }
+    return this.b.text(n);
+  }
 
   handle(m: QueryMatch): void {
-    const first = m.captures[0]!;
-    if (first.name === "comment") {
-      if (this.b.source.startsWith("/**", first.node.startIndex)) this.b.comment(first.node);
-      return;
+    const p = m.patternIndex;
+    switch (p) {
+      case P.Comment: {
+        const node = m.captures[0]!.node;
+        if (this.b.source.startsWith("/**", node.startIndex)) this.b.comment(commentSpan(this.b.source, node));
+        return;
+      }
+      case P.Package:
+        return this.packageDeclaration(m.captures[0]!.node);
+      case P.Import:
+        return this.importDeclaration(m.captures[0]!.node);
+      case P.Class:
+      case P.Record:
+      case P.Interface:
+      case P.AnnotationType:
+      case P.Enum:
+        return this.typeDeclaration(p, capture(m, "def"), capture(m, "name"), capture(m, "body"));
+      case P.EnumConstant:
+      case P.Method:
+      case P.AnnotationElement:
+      case P.Constructor:
+      case P.CompactConstructor:
+        return this.callable(p, capture(m, "def"), capture(m, "name"), optionalCapture(m, "body"));
+      case P.Field:
+      case P.Constant:
+        return this.field(p, m.captures[0]!.node);
+      case P.Call:
+      case P.CallOn: {
+        const callee = capture(m, "callee");
+        const recv = p === P.CallOn ? capture(m, "recv") : null;
+        return this.b.ref(
+          "calls",
+          callee,
+          this.ident(callee),
+          recv ? this.receiver(recv, callee) : null,
+          this.argCount(capture(m, "args")),
+        );
+      }
+      case P.New:
+        return this.instantiation(capture(m, "type"), capture(m, "args"));
+      case P.ConstructorCall: {
+        const ctor = capture(m, "ctor");
+        return this.b.ref("calls", ctor, "constructor", this.b.text(ctor), this.argCount(capture(m, "args")));
+      }
+      case P.MethodReference:
+        return this.methodReference(m.captures[0]!.node);
+      case P.Superclass:
+      case P.ExtendsInterfaces:
+        return this.heritage("extends", m.captures[0]!.node);
+      case P.Implements:
+        return this.heritage("implements", m.captures[0]!.node);
+      case P.LocalVariable:
+      case P.Parameter:
+      case P.CatchParameter:
+      case P.ForVariable:
+      case P.Resource:
+      case P.InstanceofBinding:
+        return this.localType(p, capture(m, "name"), capture(m, "type"));
+      case P.TypeParameter:
+        this.typeParams.add(this.b.text(m.captures[0]!.node));
+        return;
+      case P.InterfaceMember:
+      case P.AnnotationMember:
+        this.interfaceMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.AnonymousMember:
+      case P.EnumConstantMember:
+        this.anonymousMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.RecordComponent: {
+        const node = m.captures[0]!.node;
+        this.components.push({ start: node.startIndex, end: node.endIndex });
+        return;
+      }
     }
-    const c = capturesOf(m);
-    for (const [name, node] of c) {
-      if (name.startsWith("def.")) return this.definition(name.slice(4), node, c);
+  }
+
+  /**
+   * Modifier keywords of a declaration (a small walk over its `modifiers` node), and where its head
+   * starts. Modifiers of keywords only (no annotation, no comment) in a tree without errors are read
+   * from their text.
+   */
+  private modifiersOf(def: Node): Modifiers {
+    let visibility: Visibility = null;
+    let isStatic = false;
+    let start: Node = def;
+    const mods = def.namedChild(0);
+    if (mods?.type === "modifiers") {
+      if (this.clean) {
+        const text = this.b.text(mods);
+        if (!text.includes("@") && !text.includes("/")) {
+          for (const word of text.split(/\s+/)) {
+            if (word === "public" || word === "private" || word === "protected") visibility = word;
+            else if (word === "static") isStatic = true;
+          }
+          // The first keyword starts where the modifiers do.
+          return { visibility, isStatic, start: mods };
+        }
+      }
+      let sawKeyword = false;
+      for (const m of mods.children) {
+        if (!m) continue;
+        const t = m.type;
+        if (ANNOTATIONS.has(t) || COMMENTS.has(t)) continue;
+        if (!sawKeyword) {
+          start = m;
+          sawKeyword = true;
+        }
+        if (t === "public" || t === "private" || t === "protected") visibility = t;
+        else if (t === "static") isStatic = true;
+      }
+      if (!sawKeyword) {
+        // Only annotations: the head starts at the next token after them.
+        const next = nextNonComment(def, mods);
+        if (next) start = next;
+      }
     }
-    if (c.has("call")) return this.call(c);
-    if (c.has("new")) return this.instantiation(c);
-    if (c.has("ctorcall")) {
-      const ctor = c.get("ctor")!;
-      return this.b.ref("calls", ctor, "constructor", this.b.text(ctor), argCount(c.get("args")));
-    }
-    if (c.has("methodref")) return this.methodReference(c.get("methodref")!);
-    if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
-    if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
-    if (c.has("lt.type")) return this.localType(c.get("lt.name")!, c.get("lt.type")!);
-    if (c.has("import")) return this.importDeclaration(c.get("import")!);
-    if (c.has("package")) return this.packageDeclaration(c.get("package")!);
-    if (c.has("typeparam")) this.typeParams.add(this.b.text(c.get("typeparam")!));
+    return { visibility, isStatic, start };
   }
 
   /** Hand the collected variable types to the builder, minus those typed by a type parameter. */
@@ -195,126 +423,172 @@ class JavaFile {
     }
   }
 
-  private definition(kind: string, def: Node, c: Map<string, Node>): void {
-    if (inAnonymousBody(def)) return;
+  /** Options every member shares; interface members are implicitly public unless declared private. */
+  private options(def: Node, mods: Modifiers, name: string): MemberOptions {
+    const visibility: Visibility = mods.visibility ?? (this.interfaceMembers.has(def.id) ? "public" : null);
+    return {
+      name,
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: mods.isStatic,
+      signatureEnd: undefined,
+      paramCount: null,
+    };
+  }
+
+  /** Classes, records, interfaces, annotation types and enums. */
+  private typeDeclaration(p: number, def: Node, name: Node, body: Node): void {
+    if (this.anonymousMembers.has(def.id)) return;
+    const mods = this.modifiersOf(def);
+    const options = this.options(def, mods, this.ident(name));
+    const nodeKind: NodeKind =
+      p === P.Enum ? "enum" : p === P.Interface || p === P.AnnotationType ? "interface" : "class";
+    // Member interfaces, records, enums and annotation types are implicitly static, and so is every
+    // member type of an interface.
+    if (!options.isStatic && (p !== P.Class || this.interfaceMembers.has(def.id))) {
+      options.isStatic = this.interfaceMembers.has(def.id) || MEMBER_BODIES.has(def.parent?.type ?? "");
+    }
+    options.signatureEnd = body.startIndex;
+    this.b.symbol(nodeKind, spanOf(mods.start, def), name, options);
+    if (p === P.Record) this.recordComponents(def);
+  }
+
+  /** Enum constants, methods, annotation elements and constructors. */
+  private callable(p: number, def: Node, name: Node, body: Node | null): void {
+    if (this.anonymousMembers.has(def.id)) return;
     const b = this.b;
-    const name = c.get("name") ?? null;
-    const body = c.get("body") ?? def.childForFieldName("body");
-    const mods = modifiersOf(def);
-    const parentType = def.parent?.type ?? "";
-    const inInterface = INTERFACE_BODIES.has(parentType);
-    // Interface members are implicitly public unless declared private.
-    const visibility: Visibility = mods.visibility ?? (inInterface ? "public" : null);
-    const common: Common = { docNode: def, visibility, exported: visibility === "public", isStatic: mods.isStatic };
+    const mods = this.modifiersOf(def);
+    const options = this.options(def, mods, this.ident(name));
     const node = spanOf(mods.start, def);
-    switch (kind) {
-      case "class":
-      case "record":
-      case "interface":
-      case "enum": {
-        const nodeKind: NodeKind = kind === "record" ? "class" : kind;
-        const member = MEMBER_BODIES.has(parentType);
-        const isStatic = common.isStatic || (member && (inInterface || IMPLICITLY_STATIC_MEMBER_TYPES.has(def.type)));
-        b.symbol(nodeKind, node, name, { ...common, isStatic, signatureEnd: body?.startIndex });
-        if (kind === "record") this.recordComponents(def);
-        return;
-      }
-      case "enum_member": {
+    switch (p) {
+      case P.EnumConstant:
         // Enum constants are implicitly public static final.
-        b.symbol("enum_member", node, name, {
-          ...common,
-          visibility: "public",
-          exported: true,
-          isStatic: true,
-          signatureEnd: body?.startIndex,
-        });
+        options.visibility = "public";
+        options.exported = true;
+        options.isStatic = true;
+        options.signatureEnd = (body ?? def.childForFieldId(this.f.body))?.startIndex;
+        b.symbol("enum_member", node, name, options);
+        return;
+      case P.Method:
+      case P.AnnotationElement: {
+        const methodBody = body ?? def.childForFieldId(this.f.body);
+        let end: number;
+        if (methodBody) end = methodBody.startIndex;
+        else {
+          end = def.endIndex;
+          if (b.source.endsWith(";", end)) end--;
+        }
+        options.signatureEnd = end;
+        options.paramCount = p === P.AnnotationElement ? 0 : this.paramCount(def.childForFieldId(this.f.parameters));
+        b.symbol("method", node, name, options);
         return;
       }
-      case "method": {
-        const end = body
-          ? body.startIndex
-          : this.b.source.endsWith(";", def.endIndex)
-            ? def.endIndex - 1
-            : def.endIndex;
-        b.symbol("method", node, name, {
-          ...common,
-          signatureEnd: end,
-          paramCount:
-            def.type === "annotation_type_element_declaration" ? 0 : paramCount(def.childForFieldName("parameters")),
-        });
+      case P.Constructor:
+        options.signatureEnd = body?.startIndex;
+        options.paramCount = this.paramCount(def.childForFieldId(this.f.parameters));
+        b.symbol("constructor", node, name, options);
         return;
-      }
-      case "constructor":
-        b.symbol("constructor", node, name, {
-          ...common,
-          signatureEnd: body?.startIndex,
-          paramCount: paramCount(def.childForFieldName("parameters")),
-        });
-        return;
-      case "compact": {
+      case P.CompactConstructor: {
         // `record R(int x) { R { ... } }`: the canonical constructor, taking every component.
         const record = def.parent?.parent;
-        const params = record?.type === "record_declaration" ? record.childForFieldName("parameters") : null;
-        b.symbol("constructor", node, name, {
-          ...common,
-          signatureEnd: body?.startIndex,
-          paramCount: paramCount(params),
-        });
+        const params = record?.type === "record_declaration" ? record.childForFieldId(this.f.parameters) : null;
+        options.signatureEnd = body?.startIndex;
+        options.paramCount = this.paramCount(params);
+        b.symbol("constructor", node, name, options);
         return;
       }
-      case "field":
-        return this.field(def, mods, common);
     }
   }
 
+  /** Formal parameter count; null for varargs. The receiver parameter `Foo this` does not count. */
+  private paramCount(params: Node | null): number | null {
+    if (!params) return null;
+    if (this.clean) {
+      // Without varargs, a receiver parameter or comments, every named child is a parameter.
+      const text = this.b.text(params);
+      if (!text.includes("...") && !text.includes("this") && !text.includes("/")) return params.namedChildCount;
+    }
+    let n = 0;
+    for (const p of params.namedChildren) {
+      if (!p) continue;
+      const t = p.type;
+      if (t === "spread_parameter") return null;
+      if (t === "receiver_parameter" || COMMENTS.has(t)) continue;
+      if (t === "formal_parameter") {
+        const name = p.childForFieldId(this.f.name);
+        if (name && this.b.source.startsWith("this", name.startIndex) && name.type === "this") continue;
+      }
+      n++;
+    }
+    return n;
+  }
+
+  /** Arguments in a list, not counting comments: only a list with a `/` inside needs a closer look. */
+  private argCount(args: Node): number {
+    const count = args.namedChildCount;
+    if (count === 0) return 0;
+    const src = this.b.source;
+    const end = args.endIndex;
+    for (let i = src.indexOf("/", args.startIndex); i >= 0 && i < end; i = src.indexOf("/", i + 1)) {
+      const next = src.charCodeAt(i + 1);
+      if (next === 47 || next === 42) return namedKids(args).length;
+    }
+    return count;
+  }
+
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`, with non-overlapping spans. */
-  private field(def: Node, mods: Modifiers, common: Common): void {
-    const declarators = def.childrenForFieldName("declarator").filter((d): d is Node => d !== null);
-    const type = def.childForFieldName("type");
+  private field(p: number, def: Node): void {
+    if (this.anonymousMembers.has(def.id)) return;
+    const mods = this.modifiersOf(def);
+    const common = this.options(def, mods, "");
+    const declarators = def.childrenForFieldId(this.f.declarator).filter((d): d is Node => d !== null);
+    const type = def.childForFieldId(this.f.type);
     const typeName = type ? this.typeName(type) : null;
     // Interface fields are constants: implicitly public static final.
-    const isStatic =
-      common.isStatic || def.type === "constant_declaration" || INTERFACE_BODIES.has(def.parent?.type ?? "");
+    const isStatic = common.isStatic || p === P.Constant || this.interfaceMembers.has(def.id);
     declarators.forEach((d, i) => {
-      const name = d.childForFieldName("name");
+      const name = d.childForFieldId(this.f.name);
       if (!name) return;
       const node = i === 0 ? spanOf(mods.start, declarators.length === 1 ? def : d) : d;
-      this.b.symbol("property", node, name, { ...common, isStatic, signatureEnd: d.endIndex });
+      const nameText = this.ident(name);
+      this.b.symbol("property", node, name, {
+        name: nameText,
+        docNode: common.docNode,
+        visibility: common.visibility,
+        exported: common.exported,
+        isStatic,
+        signatureEnd: d.endIndex,
+        paramCount: null,
+      });
       // Array declarators (`Foo xs[]`) hold arrays, not a Foo.
-      if (typeName && !d.childForFieldName("dimensions")) this.addType(d, `this.${this.b.text(name)}`, typeName);
+      if (typeName && !d.childForFieldId(this.f.dimensions)) this.addType(d, `this.${nameText}`, typeName);
     });
   }
 
   /** `record R(Repo repo)`: each component is a private final field of the record. */
   private recordComponents(record: Node): void {
-    const params = record.childForFieldName("parameters");
+    const params = record.childForFieldId(this.f.parameters);
     if (!params) return;
     for (const p of namedKids(params)) {
       const name =
-        p.childForFieldName("name") ??
-        (p.type === "spread_parameter" ? p.lastNamedChild?.childForFieldName("name") : null);
+        p.childForFieldId(this.f.name) ??
+        (p.type === "spread_parameter" ? p.lastNamedChild?.childForFieldId(this.f.name) : null);
       if (!name) continue;
       // The record's own doc comment sits above the header these components are written on.
       this.b.symbol("property", p, name, { visibility: "private", docNode: NO_DOC });
-      const type = p.childForFieldName("type");
+      const type = p.childForFieldId(this.f.type);
       const typeName = type && p.type === "formal_parameter" ? this.typeName(type) : null;
       if (typeName) this.addType(p, `this.${this.b.text(name)}`, typeName);
     }
   }
 
-  private call(c: Map<string, Node>): void {
-    const callee = c.get("callee")!;
-    const recv = c.get("recv");
-    this.b.ref("calls", callee, this.b.text(callee), recv ? this.receiver(recv) : null, argCount(c.get("args")));
-  }
-
   /** `new Foo()`, `new a.b.Foo<>()`, `new Foo() { ... }`, `outer.new Inner()`. */
-  private instantiation(c: Map<string, Node>): void {
-    const type = c.get("type")!;
+  private instantiation(type: Node, args: Node): void {
     const dotted = this.typeName(type);
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("instantiates", type, name, receiver, argCount(c.get("args")));
+    this.b.ref("instantiates", type, name, receiver, this.argCount(args));
   }
 
   /** `Foo::bar` references `Foo.bar`; `Foo::new` instantiates `Foo`. */
@@ -330,7 +604,7 @@ class JavaFile {
       return;
     }
     if (last.type !== "identifier" || last.equals(target)) return;
-    this.b.ref("references", last, this.b.text(last), this.receiver(target));
+    this.b.ref("references", last, this.b.text(last), this.receiver(target, null));
   }
 
   private heritage(kind: "extends" | "implements", node: Node): void {
@@ -340,21 +614,24 @@ class JavaFile {
     this.b.ref(kind, node, name, receiver);
   }
 
-  private localType(name: Node, type: Node): void {
-    const nameText = this.b.text(name);
+  private localType(p: number, name: Node, type: Node): void {
+    const nameText = this.ident(name);
     if (nameText === "this") return;
     // Record components are fields (`this.x`, recorded with the record), not locals.
-    if (name.parent?.parent?.parent?.type === "record_declaration") return;
+    if (p === P.Parameter && this.inComponent(name.startIndex)) return;
     let typeName = this.typeName(type);
     if (typeName === "var") {
       // `var x = new Foo()`: the type is whatever is constructed.
-      const value = name.parent?.childForFieldName("value");
-      const created = value?.type === "object_creation_expression" ? value.childForFieldName("type") : null;
+      const value = name.parent?.childForFieldId(this.f.value);
+      const created = value?.type === "object_creation_expression" ? value.childForFieldId(this.f.type) : null;
       typeName = created ? this.typeName(created) : null;
     }
-    // `Foo xs[]` declares an array.
-    if (!typeName || name.parent?.childForFieldName("dimensions")) return;
-    this.addType(name, nameText, typeName);
+    if (typeName) this.addType(name, nameText, typeName);
+  }
+
+  private inComponent(at: number): boolean {
+    for (const c of this.components) if (c.start <= at && at < c.end) return true;
+    return false;
   }
 
   private addType(at: Node, name: string, typeName: string): void {
@@ -366,10 +643,14 @@ class JavaFile {
    * `Outer<T>.Inner` → `Outer.Inner`. Null for primitives, arrays and wildcards.
    */
   private typeName(type: Node): string | null {
+    if (this.clean) {
+      const simple = this.simpleType(type);
+      if (simple !== undefined) return simple;
+    }
     switch (type.type) {
       case "type_identifier":
       case "identifier":
-        return this.b.text(type);
+        return this.ident(type);
       case "annotated_type": {
         const inner = type.lastNamedChild;
         return inner ? this.typeName(inner) : null;
@@ -393,12 +674,112 @@ class JavaFile {
     }
   }
 
-  /** Receiver text: `x`, `this`, `super`, `a.b`, `this.repo`; `Outer.this` is `Outer`; anything computed is `?`. */
-  private receiver(node: Node): string {
-    const dotted = dottedName(node, this.textOf);
+  /**
+   * A type written as one ASCII word followed by a name (`Foo x`, `int i`), read from the source: the
+   * word, or null for a primitive. Undefined when the type is not written that way (`Foo<T>`, `a.Foo`,
+   * `Foo[]`, `@A Foo`, `new Foo()`, a comment after it), which `typeName` then reads from the tree.
+   */
+  private simpleType(type: Node): string | null | undefined {
+    const src = this.b.source;
+    const start = type.startIndex;
+    let i = start;
+    for (;;) {
+      const c = src.charCodeAt(i);
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) i++;
+      else if (c >= 128) return undefined;
+      else break;
+    }
+    if (i === start) return undefined;
+    let j = i;
+    for (;;) {
+      const c = src.charCodeAt(j);
+      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12) j++;
+      else break;
+    }
+    if (j === i) return undefined;
+    const d = src.charCodeAt(j);
+    if (!((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || d === 95 || d === 36)) return undefined;
+    const word = src.slice(start, i);
+    if (PRIMITIVES.has(word)) return null;
+    if (RESERVED.has(word)) return undefined;
+    return word;
+  }
+
+  /**
+   * Receiver text: `x`, `this`, `super`, `a.b`, `this.repo`; `Outer.this` is `Outer`; anything computed
+   * is `?`. A receiver written plainly up to the `.` before `callee` (no spaces, comments or keywords
+   * past a leading `this`/`super`) in a tree without errors is read from the source text.
+   */
+  private receiver(node: Node, callee: Node | null): string {
+    let dotted: string | null | undefined;
+    if (this.clean && callee) {
+      const m = PLAIN_RECEIVER.exec(this.b.source.slice(node.startIndex, callee.startIndex));
+      if (m) {
+        const parts = m[1]!.split(".");
+        const head = parts[0]!;
+        if (head === "this" || head === "super" || !RESERVED.has(head)) {
+          let plain = true;
+          for (let i = 1; i < parts.length; i++) if (RESERVED.has(parts[i]!)) plain = false;
+          if (plain) dotted = m[1]!;
+        }
+      }
+    }
+    if (dotted === undefined) dotted = this.dotted(node);
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
+  }
+
+  /**
+   * `dottedName` of `ts-helpers` for the node types of this grammar, with field ids: `Foo`, `a.b.Foo`,
+   * `Foo<T>` → `Foo`, `this.repo`; null for anything computed.
+   */
+  private dotted(node: Node, depth = 0): string | null {
+    if (depth > 8) return null;
+    const t = node.type;
+    switch (t) {
+      case "identifier":
+      case "type_identifier":
+      case "this":
+      case "super":
+        return this.b.text(node);
+      case "scoped_identifier":
+      case "scoped_type_identifier":
+      case "field_access": {
+        const f = this.f;
+        const left =
+          node.childForFieldId(f.object) ??
+          node.childForFieldId(f.module) ??
+          node.childForFieldId(f.operand) ??
+          node.childForFieldId(f.package) ??
+          node.childForFieldId(f.scope) ??
+          node.namedChild(0);
+        const right =
+          node.childForFieldId(f.name) ?? node.childForFieldId(f.field) ?? node.namedChild(node.namedChildCount - 1);
+        if (!left || !right || left.equals(right)) return null;
+        const l = this.dotted(left, depth + 1);
+        return l ? `${l}.${this.b.text(right)}` : null;
+      }
+      case "generic_type": {
+        const inner = node.childForFieldId(this.f.name) ?? node.namedChild(0);
+        return inner ? this.dotted(inner, depth + 1) : null;
+      }
+      case "parenthesized_expression": {
+        const inner = node.namedChild(0);
+        return inner ? this.dotted(inner, depth + 1) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** A package or import path: read from the source when written plainly, else `dotted`. */
+  private path(node: Node): string | null {
+    if (this.clean) {
+      const text = this.b.text(node);
+      if (PLAIN_PATH.test(text) && !text.split(".").some((s) => RESERVED.has(s))) return text;
+    }
+    return this.dotted(node);
   }
 
   private importDeclaration(decl: Node): void {
@@ -409,7 +790,7 @@ class JavaFile {
       else if (k.type === "scoped_identifier" || k.type === "identifier") path = k;
     }
     if (!path) return;
-    const dotted = dottedName(path, this.textOf);
+    const dotted = this.path(path);
     if (!dotted) return;
     const line = decl.startPosition.row + 1;
     let local: string;
@@ -430,7 +811,7 @@ class JavaFile {
 
   private packageDeclaration(decl: Node): void {
     const path = namedKids(decl).find((k) => k.type === "scoped_identifier" || k.type === "identifier");
-    if (path) this.packageName = dottedName(path, this.textOf);
+    if (path) this.packageName = this.path(path);
   }
 }
 
@@ -440,10 +821,11 @@ export const javaExtractor: LanguageExtractor = {
   grammar: "tree-sitter-java.wasm",
   prepare(language: Language) {
     const query = new Query(language, QUERY);
+    const fields = fieldIds(language);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
-      const file = new JavaFile(b);
       const root = tree.rootNode;
+      const file = new JavaFile(b, fields, !root.hasError);
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
       return b.finish(file.packageName, countSyntaxErrors(root));
