@@ -1,4 +1,4 @@
-import type { Language, Tree } from "web-tree-sitter";
+import type { Language, Query, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
@@ -15,6 +15,9 @@ export interface LanguageExtractor {
   extensions: readonly string[];
   /** File name of the WASM grammar inside `tree-sitter-wasms/out/`. */
   grammar: string;
-  /** Compile queries once per grammar; the returned function runs per file. */
-  prepare(language: Language): (tree: Tree, source: string, path: string) => ExtractResult;
+  /**
+   * Compile queries once per grammar (with `compile`, so this module need not load tree-sitter
+   * itself); the returned function runs per file.
+   */
+  prepare(language: Language, compile: (source: string) => Query): (tree: Tree, source: string, path: string) => ExtractResult;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 import { dirname, join } from "node:path";
-import { Language, Parser, type Tree } from "web-tree-sitter";
+import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 import type { LanguageId } from "./language.js";
 import { extractorFor } from "./registry.js";
@@ -31,14 +31,18 @@ export function preferFastStartup(): void {
 }
 const loaded = new Map<LanguageId, Promise<Loaded>>();
 
+// tree-sitter is loaded on first use: commands that only read the index never pay for it.
+const treeSitter = () => import("web-tree-sitter");
+
 async function load(id: LanguageId): Promise<Loaded> {
+  const { Parser, Language, Query } = await treeSitter();
   initialised ??= Parser.init();
   await initialised;
   const extractor = extractorFor(id);
   const language = await Language.load(join(grammarDir, extractor.grammar));
   const parser = new Parser();
   parser.setLanguage(language);
-  return { parser, extract: extractor.prepare(language) };
+  return { parser, extract: extractor.prepare(language, (source) => new Query(language, source)) };
 }
 
 /** A parser and compiled queries per language, loaded once per thread on first use. */

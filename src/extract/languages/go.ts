@@ -1,4 +1,4 @@
-import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -804,8 +804,8 @@ export const goExtractor: LanguageExtractor = {
   id: "go",
   extensions: [".go"],
   grammar: "tree-sitter-go.wasm",
-  prepare(language: Language) {
-    const query = new Query(language, QUERY);
+  prepare(language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
     const fields = fieldIds(language);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);

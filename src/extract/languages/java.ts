@@ -1,4 +1,4 @@
-import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -819,8 +819,8 @@ export const javaExtractor: LanguageExtractor = {
   id: "java",
   extensions: [".java"],
   grammar: "tree-sitter-java.wasm",
-  prepare(language: Language) {
-    const query = new Query(language, QUERY);
+  prepare(language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
     const fields = fieldIds(language);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);

@@ -1,4 +1,4 @@
-import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import { OBJECT_TYPE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -398,8 +398,8 @@ function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], g
     id,
     extensions,
     grammar,
-    prepare(language: Language) {
-      const query = new Query(language, queryFor(dialect));
+    prepare(_language: Language, compile: (source: string) => Query) {
+      const query = compile(queryFor(dialect));
       return (tree: Tree, source: string, path: string): ExtractResult => {
         const b = new ExtractionBuilder(source);
         const file = new TsFile(b, path.endsWith(".d.ts"));
