@@ -7,87 +7,85 @@ import { dottedName, splitLast } from "../ts-helpers.js";
 
 /**
  * The query's patterns, by index. One pass over the tree yields every match; `PyFile` then reads the
- * matches twice. The first read files facts by node id or offset (where each def starts and ends,
- * its decorators and docstring, what an assignment's right side is, which comments sit above a
- * declaration); the second emits symbols and references in match order. That replaces `.parent` and
- * sibling walks, which this tree-sitter computes by descending from the root on every call, and
- * keeps captures to the shapes that are kept.
+ * matches twice. The first read files facts by node id or start offset (where each def starts and
+ * ends, its decorators and docstring, what an assignment's right side is, which comments sit above
+ * a declaration); the second emits symbols and references in match order. That replaces `.parent`
+ * and sibling walks, which this tree-sitter computes by descending from the root on every call.
+ * Names, dotted paths and argument lists are read from the source text where that is sure to give
+ * what the tree would (see `PyFile.fast`), which saves crossing into WASM per node.
  *
- * Emitting patterns complete (match their last node) where one generic pattern per construct used
- * to, so references, imports and local types keep their order: definitions at their body,
- * assignments at their left side, calls at their arguments, imports at each imported name.
- * Captures come in pattern order, a parent's before its children's; `PyFile` reads them by position.
+ * Matches come in the order they complete (match their last node), and references, imports and
+ * local types are emitted in match order, so each emitting pattern completes at a fixed point of
+ * its construct: definitions at their body, assignments at their left side, calls at their
+ * arguments, imports at each imported name.
+ * Alternations inside one pattern cost less than one pattern per shape: each pattern keeps a state
+ * alive per candidate node. Captures come in pattern order, a parent's before its children's, and
+ * `PyFile` reads them by position, telling alternatives apart by capture name.
  */
 const P = {
   // Emitting patterns.
   class: 0,
   function: 1,
   typeAlias: 2,
-  assignName: 3,
-  assignPattern: 4,
-  assignAttr: 5,
-  call: 6,
-  callGen: 7,
-  methodCall: 8,
-  methodCallGen: 9,
-  type: 10,
-  import: 11,
-  importAs: 12,
-  from: 13,
-  fromAs: 14,
-  fromStar: 15,
+  assign: 3,
+  call: 4,
+  type: 5,
+  import: 6,
+  from: 7,
   // Facts for the first pass.
-  decorator: 16,
-  decoratorCall: 17,
-  classDoc: 18,
-  functionDoc: 19,
-  classCommentFirst: 20,
-  functionCommentFirst: 21,
-  typed: 22,
-  constructed: 23,
-  orElse: 24,
-  fromName: 25,
-  chained: 26,
-  aliasName: 27,
-  typeParam: 28,
-  typeArg: 29,
-  docComment: 30,
-  commentRun: 31,
+  decorator: 8,
+  decoratorCall: 9,
+  classDoc: 10,
+  functionDoc: 11,
+  assigned: 12,
+  assignedName: 13,
+  aliasName: 14,
+  typeParam: 15,
+  typeArg: 16,
+  comment: 17,
+  // A wildcard parent does not match ERROR nodes.
+  commentInError: 18,
 } as const;
 
+/** A docstring, or a comment first in a body (the docstring may follow it). */
+const BODY_START = `[(expression_statement . (string) @doc .) (comment) @comment]`;
+
 const PATTERNS: Record<keyof typeof P, string> = {
-  class: `(class_definition name: (identifier) @name body: (block) @body) @def`,
-  function: `(function_definition name: (identifier) @name parameters: (parameters) @params body: (block) @body) @def`,
+  class: `(class_definition name: (identifier) body: (block) @body) @def`,
+  function: `(function_definition name: (identifier) parameters: (parameters) @params body: (block) @body) @def`,
   typeAlias: `(type_alias_statement . (type (identifier) @name)) @def`,
-  assignName: `(assignment left: (identifier) @left) @assign`,
-  assignPattern: `(assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @left) @assign`,
-  assignAttr: `(assignment left: (attribute object: (identifier) @object attribute: (identifier) @attr) @left)`,
-  call: `(call function: (identifier) @callee arguments: (argument_list) @args)`,
-  callGen: `(call function: (identifier) @callee arguments: (generator_expression) @args)`,
-  methodCall: `(call function: (attribute object: (_) @recv attribute: (identifier) @callee) arguments: (argument_list) @args)`,
-  methodCallGen: `(call function: (attribute object: (_) @recv attribute: (identifier) @callee) arguments: (generator_expression) @args)`,
+  assign: `(assignment left: [
+    (identifier) @name
+    (pattern_list) @pattern (tuple_pattern) @pattern (list_pattern) @pattern
+    (attribute object: (identifier) @object attribute: (identifier) @attr)]) @assign`,
+  call: `(call
+    function: [(identifier) @callee (attribute object: (_) @recv attribute: (identifier) @callee)]
+    arguments: [(argument_list) @args (generator_expression) @generator])`,
   type: `(type) @type`,
-  import: `(import_statement name: (dotted_name) @part)`,
-  importAs: `(import_statement name: (aliased_import name: (dotted_name) @name alias: (identifier) @alias) @part)`,
-  from: `(import_from_statement module_name: (_) @module name: (dotted_name) @part)`,
-  fromAs: `(import_from_statement module_name: (_) @module name: (aliased_import name: (dotted_name) @name alias: (identifier) @alias) @part)`,
-  fromStar: `(import_from_statement module_name: (_) @module (wildcard_import) @part)`,
+  import: `(import_statement name: [
+    (dotted_name) @part
+    (aliased_import name: (dotted_name) @name alias: (identifier) @alias) @aliased])`,
+  from: `(import_from_statement module_name: (_) @module [
+    name: (dotted_name) @part
+    name: (aliased_import name: (dotted_name) @name alias: (identifier) @alias) @aliased
+    (wildcard_import) @star])`,
   decorator: `(decorated_definition (decorator) @decorator definition: (_) @def) @outer`,
   decoratorCall: `(decorator (call arguments: (_) @args))`,
-  classDoc: `(class_definition body: (block . (expression_statement . (string) @doc .)) @body)`,
-  functionDoc: `(function_definition body: (block . (expression_statement . (string) @doc .)) @body)`,
-  classCommentFirst: `(class_definition body: (block . (comment)) @body)`,
-  functionCommentFirst: `(function_definition body: (block . (comment)) @body)`,
-  typed: `(assignment left: (_) @left type: (type) @type)`,
-  constructed: `(assignment left: (_) @left right: (call function: [(identifier) (attribute)] @fn))`,
-  orElse: `(assignment left: (_) @left right: (boolean_operator) @right)`,
-  fromName: `(assignment left: (attribute) @left right: (identifier) @right)`,
-  chained: `(assignment left: (_) @left right: (assignment left: (_) @inner))`,
+  classDoc: `(class_definition body: (block . ${BODY_START}))`,
+  functionDoc: `(function_definition body: (block . ${BODY_START}))`,
+  assigned: `(assignment left: (_) @left [
+    type: (type) @type
+    right: (call function: [(identifier) @callee (attribute) @calleePath])
+    right: (boolean_operator) @or
+    right: (assignment left: (_) @inner)])`,
+  assignedName: `(assignment left: (attribute) @left right: (identifier) @right)`,
   aliasName: `(type_alias_statement . (type) @type)`,
   typeParam: `(type_parameter (type) @type)`,
   typeArg: `(generic_type (type_parameter (type) @type))`,
-  docComment: `(_ (comment) @comment . [(function_definition) (class_definition) (decorated_definition) (expression_statement) (type_alias_statement)])`,
-  commentRun: `(_ (comment) @comment . (comment) @next)`,
+  // A comment and what follows it. Listing the documentable statements here would save a type
+  // lookup per comment but take ~20 ms longer to compile, as a comment can sit in any node.
+  comment: `(_ (comment) @comment . (_) @next)`,
+  commentInError: `(ERROR (comment) @comment . (_) @next)`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
@@ -126,11 +124,27 @@ const ASCII_NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 /** `a.b.c.` before a method name: a receiver that is a plain dotted name. */
 const DOTTED_RECEIVER = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\.$/;
 
+/** `super(...).` before a method name: the receiver is a `super` call. */
+const SUPER_RECEIVER = /^super\([^()]*\)\.$/;
+
+/** A receiver starting with a literal. */
+const LITERAL_START = /^['"[{0-9]/;
+
 /** Words that parse as literals (`true`, `none`), not identifiers, so `None.x` has no dotted name. */
 const LITERAL_NAMES = /(?:^|\.)(?:True|False|None)\./;
 
-/** Argument or parameter text whose top-level commas are exactly its separators. */
-const PLAIN_LIST = /^[^'"()[\]{}#*\\/:]*$/;
+/** A definition's name (sticky, at its start). */
+const DEF_NAME = /(?:async\s+)?(?:def|class)\s+([A-Za-z_][A-Za-z0-9_]*)/y;
+
+/** `*args` or `**kw` ending an argument (sticky). */
+const NAME_SPLAT = /\*\*?[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t\r\n]*[,)]/y;
+
+/** The start of `@staticmethod` or `@classmethod` (sticky). */
+const STATIC_DECORATOR = /@\s*(?:staticmethod|classmethod)/y;
+
+/** A plain dotted name, whole or at a position (sticky). */
+const DOTTED = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const DOTTED_AT = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/y;
 
 function isDunder(name: string): boolean {
   return name.length > 4 && name.startsWith("__") && name.endsWith("__");
@@ -171,21 +185,126 @@ function cleanDoc(raw: string): string | null {
   return doc.length > MAX_DOC ? `${doc.slice(0, MAX_DOC)}…` : doc;
 }
 
+/** The longest argument or parameter list read from the text; longer ones ask the tree. */
+const MAX_LIST = 400;
+
+/** `readList`: the text cannot tell. */
+const UNREADABLE = -1;
+/** `readList` without `items`: an argument starts with `*`, so the count is unknowable. */
+const SPLAT = -2;
+
+/** Characters `readList` stops at; the rest (names, numbers, spaces, operators but `*`) it skips. */
+const LIST_STOPS = new Uint8Array(128);
+for (const ch of "()[]{},:#\\'\"*`") LIST_STOPS[ch.charCodeAt(0)] = 1;
+
 /**
- * The items of a plain `(a, b=1,)` list, counted from its text: with no brackets, strings, comments,
- * splats, separators, annotations or lambdas inside, each top-level comma separates two items.
- * Null when the text is not that plain.
+ * Reads an argument or parameter list from the text, from the `(` at `open`: top-level commas
+ * separate items, brackets nest, strings are skipped. Returns the number of items, filling `items`
+ * with their trimmed text when given (parameters); without it (arguments) returns SPLAT when an item
+ * is `*name` or `**name`. UNREADABLE when the reading could be wrong or the list is long: comments, line
+ * continuations, top-level `:` (annotations, walrus, and lambdas, whose parameters' commas sit at
+ * the lambda's depth), f-strings (their braces hold code), backquotes. Only for trees without errors.
  */
-function plainItems(list: string): string[] | null {
-  const inner = list.slice(1, -1);
-  if (!PLAIN_LIST.test(inner) || inner.includes("lambda")) return null;
-  const items = inner.split(",");
-  if (!items[items.length - 1]!.trim()) items.pop();
-  return items;
+function readList(source: string, open: number, items: string[] | null): number {
+  if (source.charCodeAt(open) !== 0x28 /* ( */) return UNREADABLE;
+  const limit = Math.min(source.length, open + MAX_LIST);
+  let count = 0;
+  let depth = 0;
+  let itemStart = open + 1;
+  let splat = false;
+  for (let i = open + 1; i < limit; i++) {
+    const ch = source.charCodeAt(i);
+    if (ch >= 0x80 || LIST_STOPS[ch] === 0) continue;
+    switch (ch) {
+      case 0x28: // (
+      case 0x5b: // [
+      case 0x7b: // {
+        depth++;
+        break;
+      case 0x29: // )
+      case 0x5d: // ]
+      case 0x7d: // }
+        if (depth > 0) {
+          depth--;
+          break;
+        }
+        if (ch !== 0x29) return UNREADABLE;
+        if (splat) return SPLAT;
+        // A blank last item is a trailing comma, or the list is empty.
+        if (!isBlank(source, itemStart, i)) {
+          count++;
+          items?.push(source.slice(itemStart, i).trim());
+        }
+        return count;
+      case 0x2c: // ,
+        if (depth === 0) {
+          count++;
+          items?.push(source.slice(itemStart, i).trim());
+          itemStart = i + 1;
+        }
+        break;
+      case 0x2a: // *
+        if (!items && depth === 0 && isBlank(source, itemStart, i)) {
+          // `*args` and `**kw` are splats; `*a.b.c()` can parse as a call of a splat, so ask the tree.
+          if (!isNameSplat(source, i)) return UNREADABLE;
+          splat = true;
+        }
+        break;
+      case 0x3a: // :
+        if (depth === 0) return UNREADABLE;
+        break;
+      case 0x22: // "
+      case 0x27: // '
+        i = stringEnd(source, i, limit);
+        if (i < 0) return UNREADABLE;
+        break;
+      default: // # \ and Python 2's `repr`
+        return UNREADABLE;
+    }
+  }
+  return UNREADABLE;
+}
+
+/** `*name` or `**name` alone as an argument, from its first `*`. */
+function isNameSplat(source: string, star: number): boolean {
+  NAME_SPLAT.lastIndex = star;
+  return NAME_SPLAT.test(source);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0c;
+}
+
+/** Whether `source[from, to)` is only spaces and line breaks. */
+function isBlank(source: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(source.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Where the string literal whose quote is at `q` ends (its last quote); -1 for f-strings or past `limit`. */
+function stringEnd(source: string, q: number, limit: number): number {
+  for (let p = q - 1; p >= 0; p--) {
+    const c = source.charCodeAt(p);
+    if (c === 0x66 || c === 0x46) return -1; // f, F
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) break;
+  }
+  const quote = source.charCodeAt(q);
+  const triple = source.charCodeAt(q + 1) === quote && source.charCodeAt(q + 2) === quote;
+  for (let i = triple ? q + 3 : q + 1; i < limit; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 0x5c)
+      i++; // \
+    else if (c === quote) {
+      if (!triple) return i;
+      if (source.charCodeAt(i + 1) === quote && source.charCodeAt(i + 2) === quote) return i + 2;
+    } else if (!triple && (c === 0x0a || c === 0x0d)) return -1;
+  }
+  return -1;
 }
 
 /** Arguments at a call site (positional and keyword); null when `*xs`/`**kw` make it unknowable. */
-function argCount(args: Node, text: string): number | null {
+function argCount(args: Node, source: string): number | null {
+  const text = source.slice(args.startIndex, args.endIndex);
   // Most argument lists hold neither splats nor comments: count without copying the children out.
   if (!text.includes("*") && !text.includes("#")) return args.namedChildCount;
   let n = 0;
@@ -225,6 +344,15 @@ function isSplat(p: Node): boolean {
 
 const SEPARATORS = new Set(["positional_separator", "keyword_separator", "comment"]);
 
+/** Statements a comment block right above can document. */
+const DOCUMENTABLE = new Set([
+  "function_definition",
+  "class_definition",
+  "decorated_definition",
+  "expression_statement",
+  "type_alias_statement",
+]);
+
 /** A class or function definition: a scope for what is declared inside it. */
 interface Def {
   kind: "class" | "function";
@@ -250,27 +378,36 @@ class PyFile {
   /** Def node id → its decorators, and the `decorated_definition` around it. */
   private readonly decorators = new Map<number, Node[]>();
   private readonly decorated = new Map<number, Node>();
-  /** Argument lists of calls that are a decorator (`@foo(...)`), recorded with the definition instead. */
+  /** Argument list ids of calls that are a decorator (`@foo(...)`), recorded with the definition instead. */
   private readonly decoratorCalls = new Set<number>();
-  /** Body id → the string literal that is its first statement; bodies starting with a comment are read directly. */
+  /**
+   * Body start → the string literal that is its first statement (a block starts with its first
+   * statement); bodies starting with a comment are read from the tree.
+   */
   private readonly docs = new Map<number, Node>();
   private readonly commentFirst = new Set<number>();
-  /** Assignment left side id → its annotation, the callee of a call on the right, an `or` on the right, a name on the right. */
+  /**
+   * Assignment left side start → its annotation, the callee of a call on the right (a name, or a
+   * dotted path), an `or` on the right, a name on the right.
+   */
   private readonly annotations = new Map<number, Node>();
   private readonly constructors = new Map<number, Node>();
+  private readonly constructorPaths = new Map<number, Node>();
   private readonly orElses = new Map<number, Node>();
   private readonly rightNames = new Map<number, Node>();
-  /** Left sides of `a = b = 1`, both of them. */
+  /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
-  /** `type` nodes that declare rather than use: a type alias's name, a class's or function's type parameters. */
+  /** `type` node ids that declare rather than use: a type alias's name, a class's or function's type parameters. */
   private readonly aliasNames = new Set<number>();
   private readonly typeParams = new Set<number>();
   private readonly typeArgs = new Set<number>();
-  /** Comments right above a documentable statement, and comment → the comment right after it. */
-  private readonly docComments: Node[] = [];
-  private readonly nextComment = new Map<number, [Node, Node]>();
+  /** Comments followed by a sibling, and comment id → that sibling. */
+  private readonly commentsBefore: Node[] = [];
+  private readonly nextOf = new Map<number, Node>();
+  /** Module node id → its specifier, once per `from` statement. */
   private readonly moduleNames = new Map<number, string>();
-  private defCursor = 0;
+  /** Def node id → the def. */
+  private readonly defById = new Map<number, Def>();
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -292,6 +429,23 @@ class PyFile {
     return this.text(n);
   }
 
+  /** The text of an import's `dotted_name` without whitespace: `a . b` → `a.b`. */
+  private modulePath(n: Node): string {
+    if (this.fast) {
+      // Read from the source unless the name may go on: past spaces (`a .b`), a comment, a line
+      // continuation or a non-ASCII letter.
+      DOTTED_AT.lastIndex = n.startIndex;
+      const m = DOTTED_AT.exec(this.source);
+      if (m) {
+        let i = DOTTED_AT.lastIndex;
+        while (isSpace(this.source.charCodeAt(i))) i++;
+        const next = this.source.charCodeAt(i);
+        if (next !== 0x2e /* . */ && next !== 0x23 /* # */ && next !== 0x5c /* \ */ && !(next >= 0x80)) return m[0];
+      }
+    }
+    return compact(this.text(n));
+  }
+
   /** `Foo`, `mod.Foo`: the dotted name of an identifier or attribute. */
   private dotted(n: Node): string | null {
     return dottedName(n, this.text);
@@ -299,6 +453,7 @@ class PyFile {
 
   run(matches: QueryMatch[]): void {
     for (const m of matches) this.collect(m);
+    this.nestDefs();
     this.comments();
     for (const m of matches) this.emit(m);
   }
@@ -310,25 +465,26 @@ class PyFile {
       case P.class:
       case P.function: {
         const def = c[0]!.node;
-        const start = def.startIndex;
-        const end = def.endIndex;
-        let parent = this.defs.length - 1;
-        while (parent >= 0 && this.defs[parent]!.end <= start) parent = this.defs[parent]!.parent;
-        this.defs.push({
+        const d: Def = {
           kind: m.patternIndex === P.class ? "class" : "function",
-          start,
-          end,
-          parent,
-          params: m.patternIndex === P.function ? c[2]!.node : null,
+          start: def.startIndex,
+          end: def.endIndex,
+          parent: -1,
+          params: m.patternIndex === P.function ? c[1]!.node : null,
           paramTypes: null,
-        });
+        };
+        this.defs.push(d);
+        this.defById.set(def.id, d);
         return;
       }
       case P.decorator: {
         const id = c[2]!.node.id;
         const list = this.decorators.get(id);
-        if (list) list.push(c[1]!.node);
-        else {
+        if (list) {
+          // In source order, whatever order the matches come in.
+          list.push(c[1]!.node);
+          list.sort((x, y) => x.startIndex - y.startIndex);
+        } else {
           this.decorators.set(id, [c[1]!.node]);
           this.decorated.set(id, c[0]!.node);
         }
@@ -339,27 +495,25 @@ class PyFile {
         return;
       case P.classDoc:
       case P.functionDoc:
-        this.docs.set(c[0]!.node.id, c[1]!.node);
+        // A body starts with its first statement (or comment).
+        if (c[0]!.name === "doc") this.docs.set(c[0]!.node.startIndex, c[0]!.node);
+        else this.commentFirst.add(c[0]!.node.startIndex);
         return;
-      case P.classCommentFirst:
-      case P.functionCommentFirst:
-        this.commentFirst.add(c[0]!.node.id);
+      case P.assigned: {
+        const left = c[0]!.node.startIndex;
+        const fact = c[1]!;
+        if (fact.name === "type") this.annotations.set(left, fact.node);
+        else if (fact.name === "callee") this.constructors.set(left, fact.node);
+        else if (fact.name === "calleePath") this.constructorPaths.set(left, fact.node);
+        else if (fact.name === "or") this.orElses.set(left, fact.node);
+        else {
+          this.chainedLefts.add(left);
+          this.chainedLefts.add(fact.node.startIndex);
+        }
         return;
-      case P.typed:
-        this.annotations.set(c[0]!.node.id, c[1]!.node);
-        return;
-      case P.constructed:
-        this.constructors.set(c[0]!.node.id, c[1]!.node);
-        return;
-      case P.orElse:
-        this.orElses.set(c[0]!.node.id, c[1]!.node);
-        return;
-      case P.fromName:
-        this.rightNames.set(c[0]!.node.id, c[1]!.node);
-        return;
-      case P.chained:
-        this.chainedLefts.add(c[0]!.node.id);
-        this.chainedLefts.add(c[1]!.node.id);
+      }
+      case P.assignedName:
+        this.rightNames.set(c[0]!.node.startIndex, c[1]!.node);
         return;
       case P.aliasName:
         this.aliasNames.add(c[0]!.node.id);
@@ -370,11 +524,10 @@ class PyFile {
       case P.typeArg:
         this.typeArgs.add(c[0]!.node.id);
         return;
-      case P.docComment:
-        this.docComments.push(c[0]!.node);
-        return;
-      case P.commentRun:
-        this.nextComment.set(c[0]!.node.id, [c[0]!.node, c[1]!.node]);
+      case P.comment:
+      case P.commentInError:
+        this.commentsBefore.push(c[0]!.node);
+        this.nextOf.set(c[0]!.node.id, c[1]!.node);
         return;
     }
   }
@@ -384,48 +537,41 @@ class PyFile {
     const c = m.captures;
     switch (m.patternIndex) {
       case P.class:
-        return this.classDef(c[0]!.node, c[1]!.node, c[2]!.node);
+        return this.classDef(c[0]!.node, c[1]!.node);
       case P.function:
-        return this.functionDef(c[0]!.node, c[1]!.node, c[2]!.node, c[3]!.node);
+        return this.functionDef(c[0]!.node, c[1]!.node, c[2]!.node);
       case P.typeAlias:
         return this.typeAlias(c[0]!.node, c[1]!.node);
-      case P.assignName:
-        return this.assignName(c[0]!.node, c[1]!.node);
-      case P.assignPattern:
-        return this.assignPattern(c[0]!.node, c[1]!.node);
-      case P.assignAttr:
-        return this.assignAttr(c[0]!.node, c[1]!.node, c[2]!.node);
-      case P.call:
-        return this.call(null, c[0]!.node, c[1]!.node, false);
-      case P.callGen:
-        return this.call(null, c[0]!.node, c[1]!.node, true);
-      case P.methodCall:
-        return this.call(c[0]!.node, c[1]!.node, c[2]!.node, false);
-      case P.methodCallGen:
-        return this.call(c[0]!.node, c[1]!.node, c[2]!.node, true);
+      case P.assign: {
+        const left = c[1]!;
+        if (left.name === "name") return this.assignName(c[0]!.node, left.node);
+        if (left.name === "pattern") return this.assignPattern(c[0]!.node, left.node);
+        return this.assignAttr(left.node, c[2]!.node);
+      }
+      case P.call: {
+        const n = c.length;
+        return this.call(n === 3 ? c[0]!.node : null, c[n - 2]!.node, c[n - 1]!.node, c[n - 1]!.name === "generator");
+      }
       case P.type:
         return this.typeRef(c[0]!.node);
       case P.import: {
-        const part = c[0]!.node;
-        const dotted = compact(this.text(part));
-        return this.binding(part, dotted, "*", dotted);
+        const part = c[0]!;
+        if (part.name === "aliased") {
+          return this.binding(part.node, this.name(c[2]!.node), "*", this.modulePath(c[1]!.node));
+        }
+        const dotted = this.modulePath(part.node);
+        return this.binding(part.node, dotted, "*", dotted);
       }
-      case P.importAs:
-        return this.binding(c[0]!.node, this.text(c[2]!.node), "*", compact(this.text(c[1]!.node)));
       case P.from: {
-        const part = c[1]!.node;
-        const name = compact(this.text(part));
-        return this.binding(part, name, name, this.moduleName(c[0]!.node));
+        const specifier = this.moduleName(c[0]!.node);
+        const part = c[1]!;
+        if (part.name === "star") return this.binding(part.node, "*", "*", specifier);
+        if (part.name === "aliased") {
+          return this.binding(part.node, this.name(c[3]!.node), this.modulePath(c[2]!.node), specifier);
+        }
+        const name = this.modulePath(part.node);
+        return this.binding(part.node, name, name, specifier);
       }
-      case P.fromAs:
-        return this.binding(
-          c[1]!.node,
-          this.text(c[3]!.node),
-          compact(this.text(c[2]!.node)),
-          this.moduleName(c[0]!.node),
-        );
-      case P.fromStar:
-        return this.binding(c[1]!.node, "*", "*", this.moduleName(c[0]!.node));
     }
   }
 
@@ -450,11 +596,21 @@ class PyFile {
     return i < 0 ? "module" : this.defs[i]!.kind;
   }
 
-  /** The def a class or function match filed, matched in the same order. */
-  private nextDef(def: Node): Def {
-    const d = this.defs[this.defCursor++];
-    if (!d || d.start !== def.startIndex) throw new Error("python extractor: definitions out of order");
-    return d;
+  /** Sort the defs by start (error recovery can complete a def's match after ones inside it) and link each to its parent. */
+  private nestDefs(): void {
+    const defs = this.defs;
+    for (let i = 1; i < defs.length; i++) {
+      if (defs[i]!.start < defs[i - 1]!.start) {
+        defs.sort((x, y) => x.start - y.start);
+        break;
+      }
+    }
+    for (let i = 0; i < defs.length; i++) {
+      const d = defs[i]!;
+      let parent = i - 1;
+      while (parent >= 0 && defs[parent]!.end <= d.start) parent = defs[parent]!.parent;
+      d.parent = parent;
+    }
   }
 
   /**
@@ -463,38 +619,41 @@ class PyFile {
    * `x = 1  # note` nor a file's header above its imports becomes a doc.
    */
   private comments(): void {
-    if (!this.docComments.length) return;
-    // A comment leads to a declaration when it sits right above one, or right above a comment that does.
+    const comments = this.commentsBefore;
+    if (!comments.length) return;
+    comments.sort((x, y) => x.startIndex - y.startIndex);
+    // Comment id → whether the statement after it (past other comments) is documentable.
     const leads = new Map<number, boolean>();
-    for (const d of this.docComments) leads.set(d.id, true);
-    const kept = [...this.docComments];
-    for (const [id, [comment]] of this.nextComment) {
-      if (leads.has(id)) continue;
-      const chain: number[] = [];
-      let at: number | undefined = id;
-      let result = false;
-      while (at !== undefined) {
-        const known = leads.get(at);
-        if (known !== undefined) {
-          result = known;
-          break;
-        }
-        chain.push(at);
-        at = this.nextComment.get(at)?.[1].id;
-      }
-      for (const c of chain) leads.set(c, result);
-      if (result) kept.push(comment);
-    }
-    kept.sort((x, y) => x.startIndex - y.startIndex);
-    for (const node of kept) {
+    const run: number[] = [];
+    let last = -1;
+    for (const node of comments) {
+      if (node.id === last) continue;
+      last = node.id;
       const lineStart = this.source.lastIndexOf("\n", node.startIndex - 1) + 1;
-      if (this.source.slice(lineStart, node.startIndex).trim() === "") this.b.comment(node);
+      if (this.source.slice(lineStart, node.startIndex).trim() !== "") continue;
+      let result = leads.get(node.id);
+      if (result === undefined) {
+        run.length = 0;
+        let at = node;
+        for (;;) {
+          run.push(at.id);
+          const next = this.nextOf.get(at.id);
+          // Only a comment starts with `#`.
+          if (!next) result = false;
+          else if (this.source.charCodeAt(next.startIndex) !== 0x23) result = DOCUMENTABLE.has(next.type);
+          else result = leads.get(next.id);
+          if (result !== undefined) break;
+          at = next!;
+        }
+        for (const id of run) leads.set(id, result);
+      }
+      if (result) this.b.comment(node);
     }
   }
 
   /** The first statement of a body when it is a string literal. */
   private docstring(body: Node): string | null {
-    if (this.commentFirst.has(body.id)) {
+    if (this.commentFirst.has(body.startIndex)) {
       for (const stmt of body.namedChildren) {
         if (!stmt || stmt.type === "comment") continue;
         if (stmt.type !== "expression_statement" || stmt.namedChildCount !== 1) return null;
@@ -504,12 +663,13 @@ class PyFile {
       }
       return null;
     }
-    const s = this.docs.get(body.id);
+    const s = this.docs.get(body.startIndex);
     return s ? cleanDoc(stringContent(this.text(s))) : null;
   }
 
   /** `@foo`, `@foo(...)`, `@a.b` → a reference from the decorated definition, placed at its name. */
-  private decoratorRefs(decorators: Node[], at: Node): void {
+  private decoratorRefs(decorators: Node[], def: Node): void {
+    let at: Node | null = null;
     for (const d of decorators) {
       let expr = d.namedChild(0);
       if (expr?.type === "call") expr = expr.childForFieldName("function");
@@ -517,16 +677,28 @@ class PyFile {
       const dotted = this.dotted(expr);
       if (!dotted || BUILTIN_DECORATORS.has(dotted) || /\.(setter|getter|deleter)$/.test(dotted)) continue;
       const { receiver, name } = splitLast(dotted);
-      this.b.ref("references", at, name, receiver);
+      at ??= def.childForFieldName("name");
+      if (at) this.b.ref("references", at, name, receiver);
     }
   }
 
-  private classDef(def: Node, name: Node, body: Node): void {
-    const d = this.nextDef(def);
-    const nameText = this.name(name);
+  /** A definition's name, read from the source after `def` or `class`. */
+  private defName(def: Node): string {
+    if (this.fast) {
+      DEF_NAME.lastIndex = def.startIndex;
+      const m = DEF_NAME.exec(this.source);
+      if (m && !(this.source.charCodeAt(DEF_NAME.lastIndex) >= 0x80)) return m[1]!;
+    }
+    const name = def.childForFieldName("name");
+    return name ? this.text(name) : "";
+  }
+
+  private classDef(def: Node, body: Node): void {
+    const d = this.defById.get(def.id)!;
+    const nameText = this.defName(def);
     const decorators = this.decorators.get(def.id) ?? [];
     const topLevel = d.parent < 0;
-    this.b.symbol("class", def, name, {
+    this.b.symbol("class", def, null, {
       name: nameText,
       signatureEnd: body.startIndex,
       exported: topLevel && !nameText.startsWith("_"),
@@ -534,7 +706,7 @@ class PyFile {
       docstring: this.docstring(body),
       docNode: this.decorated.get(def.id) ?? def,
     });
-    this.decoratorRefs(decorators, name);
+    this.decoratorRefs(decorators, def);
     const bases = def.childForFieldName("superclasses");
     if (!bases) return;
     for (const base of bases.namedChildren) {
@@ -548,14 +720,17 @@ class PyFile {
     }
   }
 
-  private functionDef(def: Node, name: Node, params: Node, body: Node): void {
-    const d = this.nextDef(def);
-    const nameText = this.name(name);
+  private functionDef(def: Node, params: Node, body: Node): void {
+    const d = this.defById.get(def.id)!;
+    const nameText = this.defName(def);
     const scope = this.scopeKind(d.parent);
     const decorators = this.decorators.get(def.id) ?? [];
     let isStatic = false;
     let isStaticLike = false;
     for (const dec of decorators) {
+      // Only a decorator starting `@staticmethod` or `@classmethod` can be exactly that.
+      STATIC_DECORATOR.lastIndex = dec.startIndex;
+      if (!STATIC_DECORATOR.test(this.source)) continue;
       const decName = this.text(dec).replace(/^@\s*/, "");
       if (decName === "staticmethod") isStatic = isStaticLike = true;
       else if (decName === "classmethod") isStaticLike = true;
@@ -563,35 +738,10 @@ class PyFile {
     let kind: NodeKind = "function";
     if (scope === "class") kind = nameText === "__init__" ? "constructor" : "method";
 
-    const paramText = this.source.slice(params.startIndex, params.endIndex);
-    const plain = this.fast ? plainItems(paramText) : null;
-    let count: number | null = 0;
-    if (plain) {
-      // `(self, a, b=1)`: each item is one parameter, named by what precedes its `=`.
-      count = plain.length;
-      const first = plain[0];
-      if (first !== undefined && kind !== "function" && !isStatic) {
-        const eq = first.indexOf("=");
-        const firstName = (eq < 0 ? first : first.slice(0, eq)).trim();
-        if (firstName === "self" || firstName === "cls") count--;
-      }
-    } else {
-      let firstParam = true;
-      for (const p of params.namedChildren) {
-        if (!p || SEPARATORS.has(p.type)) continue;
-        if (isSplat(p)) {
-          count = null;
-          break;
-        }
-        const pname = paramName(p);
-        const skipReceiver =
-          firstParam && kind !== "function" && !isStatic && pname !== null && /^(self|cls)$/.test(this.text(pname));
-        firstParam = false;
-        if (!skipReceiver) count++;
-      }
-    }
-
-    this.b.symbol(kind, def, name, {
+    const items: string[] = [];
+    const plain = this.fast && readList(this.source, params.startIndex, items) !== UNREADABLE ? items : null;
+    const count = plain ? this.plainParamCount(plain, kind, isStatic) : this.paramCount(params, kind, isStatic);
+    this.b.symbol(kind, def, null, {
       name: nameText,
       signatureEnd: body.startIndex,
       exported: scope === "module" && !nameText.startsWith("_"),
@@ -601,11 +751,43 @@ class PyFile {
       docstring: this.docstring(body),
       docNode: this.decorated.get(def.id) ?? def,
     });
-    this.decoratorRefs(decorators, name);
-    // Annotations need a `:`; without one there are no typed parameters to look at.
-    if (paramText.includes(":")) {
+    this.decoratorRefs(decorators, def);
+    // A list read from the text has no annotations.
+    if (!plain) {
       for (const [pname, { node, typeName }] of this.typedParams(params)) this.b.localType(node, pname, typeName);
     }
+  }
+
+  /** Declared parameters, without `self`/`cls` on methods; null with `*args` or `**kw`. */
+  private paramCount(params: Node, kind: NodeKind, isStatic: boolean): number | null {
+    let count = 0;
+    let firstParam = true;
+    for (const p of params.namedChildren) {
+      if (!p || SEPARATORS.has(p.type)) continue;
+      if (isSplat(p)) return null;
+      const pname = paramName(p);
+      const skipReceiver =
+        firstParam && kind !== "function" && !isStatic && pname !== null && /^(self|cls)$/.test(this.text(pname));
+      firstParam = false;
+      if (!skipReceiver) count++;
+    }
+    return count;
+  }
+
+  /** `paramCount` from the items of `(self, a, b=1, *, c)`: parameters, named by what precedes their `=`. */
+  private plainParamCount(items: string[], kind: NodeKind, isStatic: boolean): number | null {
+    let count = 0;
+    let firstParam = true;
+    for (const item of items) {
+      if (item === "*" || item === "/") continue;
+      if (item.startsWith("*")) return null;
+      const eq = item.indexOf("=");
+      const pname = eq < 0 ? item : item.slice(0, eq).trimEnd();
+      const skipReceiver = firstParam && kind !== "function" && !isStatic && (pname === "self" || pname === "cls");
+      firstParam = false;
+      if (!skipReceiver) count++;
+    }
+    return count;
   }
 
   /** `def f(x: Foo, y: Optional[Bar] = None)` → x: Foo, y: Bar. */
@@ -642,11 +824,17 @@ class PyFile {
 
   /** The class an assignment's annotation or right side names: `x: Foo`, `x = Foo()`, `x = y or Foo()`. */
   private assignedType(left: Node): string | null {
-    const type = this.annotations.get(left.id);
+    // Only its start is read: `left` may be the first node inside the left side.
+    const type = this.annotations.get(left.startIndex);
     if (type) return this.typeName(type);
-    const fn = this.constructors.get(left.id);
-    if (fn) return this.calleeType(fn);
-    const or = this.orElses.get(left.id);
+    const fn = this.constructors.get(left.startIndex);
+    if (fn) {
+      const name = this.name(fn);
+      return name && !BUILTIN_TYPES.has(name) ? name : null;
+    }
+    const path = this.constructorPaths.get(left.startIndex);
+    if (path) return this.calleeType(path);
+    const or = this.orElses.get(left.startIndex);
     return or ? this.constructed(or) : null;
   }
 
@@ -662,7 +850,7 @@ class PyFile {
     const name = this.name(left);
     if (scopeKind !== "function") {
       // `a = b = 1`: each name gets its own range, or one would nest inside the other.
-      const chained = this.chainedLefts.has(left.id);
+      const chained = this.chainedLefts.has(left.startIndex);
       const kind: NodeKind =
         scopeKind === "class" ? "property" : /^_*[A-Z][A-Z0-9_]*$/.test(name) ? "constant" : "variable";
       this.b.symbol(kind, chained ? left : assign, left, {
@@ -693,21 +881,31 @@ class PyFile {
     }
   }
 
-  /** `self.x = Foo()`, `self.x: Foo = ...`, `self.repo = repo` with `repo: Repo` a parameter. */
-  private assignAttr(left: Node, object: Node, attr: Node): void {
-    const scope = this.scopeAt(left.startIndex);
+  /**
+   * `self.x = Foo()`, `self.x: Foo = ...`, `self.repo = repo` with `repo: Repo` a parameter. The
+   * facts about the assignment are filed under the left side's start, which is `object`'s.
+   */
+  private assignAttr(object: Node, attr: Node): void {
+    const scope = this.scopeAt(object.startIndex);
     if (this.scopeKind(scope) !== "function" || this.name(object) !== "self") return;
-    let typeName = this.assignedType(left);
+    let typeName = this.assignedType(object);
     if (!typeName) {
-      const right = this.rightNames.get(left.id);
-      if (right) typeName = this.paramTypes(this.defs[scope]!).get(this.text(right)) ?? null;
+      const right = this.rightNames.get(object.startIndex);
+      const params = right ? this.paramTypes(this.defs[scope]!) : null;
+      if (right && params?.size) typeName = params.get(this.text(right)) ?? null;
     }
-    if (typeName) this.b.localType(left, `this.${this.name(attr)}`, typeName);
+    if (typeName) this.b.localType(object, `this.${this.name(attr)}`, typeName);
   }
 
   /** The class a call's callee names when it is a constructor call; the resolver checks it is a class. */
   private calleeType(fn: Node): string | null {
-    const dotted = this.dotted(fn);
+    let dotted: string | null = null;
+    if (this.fast) {
+      // An identifier or attribute whose text is a plain dotted name (not `None.x`) is that name.
+      const text = this.text(fn);
+      if (DOTTED.test(text) && !LITERAL_NAMES.test(`.${text}.`)) dotted = text;
+    }
+    dotted ??= this.dotted(fn);
     return dotted && !BUILTIN_TYPES.has(dotted) ? dotted : null;
   }
 
@@ -828,6 +1026,9 @@ class PyFile {
       // `a.b.name(`: the text up to the method name is the receiver and a dot.
       const before = this.source.slice(recv.startIndex, callee.startIndex);
       if (DOTTED_RECEIVER.test(before) && !LITERAL_NAMES.test(`.${before}`)) return before.slice(0, -1);
+      if (SUPER_RECEIVER.test(before)) return "super";
+      // A string, number, list or dict (or a call, index or attribute of one) has no dotted name.
+      if (LITERAL_START.test(before)) return "?";
     }
     const superCall =
       recv.type === "call" &&
@@ -844,9 +1045,8 @@ class PyFile {
     const receiver = recv ? this.receiver(recv, callee) : null;
     let count: number | null = 1;
     if (!generator) {
-      const text = this.source.slice(args.startIndex, args.endIndex);
-      const plain = this.fast ? plainItems(text) : null;
-      count = plain ? plain.length : argCount(args, text);
+      const read = this.fast ? readList(this.source, args.startIndex, null) : UNREADABLE;
+      count = read === SPLAT ? null : read === UNREADABLE ? argCount(args, this.source) : read;
     }
     this.b.ref("calls", callee, name, receiver, count);
   }
@@ -854,7 +1054,8 @@ class PyFile {
   private moduleName(module: Node): string {
     let name = this.moduleNames.get(module.id);
     if (name === undefined) {
-      name = compact(this.text(module));
+      // `.x` and `..` are relative imports; the rest are dotted names.
+      name = this.source.charCodeAt(module.startIndex) === 0x2e ? compact(this.text(module)) : this.modulePath(module);
       this.moduleNames.set(module.id, name);
     }
     return name;
