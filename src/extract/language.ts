@@ -19,5 +19,8 @@ export interface LanguageExtractor {
    * Compile queries once per grammar (with `compile`, so this module need not load tree-sitter
    * itself); the returned function runs per file.
    */
-  prepare(language: Language, compile: (source: string) => Query): (tree: Tree, source: string, path: string) => ExtractResult;
+  prepare(
+    language: Language,
+    compile: (source: string) => Query,
+  ): (tree: Tree, source: string, path: string) => ExtractResult;
 }
