@@ -88,19 +88,23 @@ export class ExtractionBuilder {
   symbol(kind: NodeKind, node: Node, nameNode: Node | null, options: SymbolOptions = {}): void {
     const name = options.name ?? (nameNode ? this.text(nameNode) : "");
     if (!name) return;
-    const docNode = options.docNode ?? node;
+    // Each position getter is a call into WASM: read each once.
+    const start = node.startIndex;
+    const end = node.endIndex;
+    const startPosition = node.startPosition;
+    const endPosition = node.endPosition;
     this.symbols.push({
       kind,
       name,
-      start: node.startIndex,
-      end: node.endIndex,
-      startLine: node.startPosition.row + 1,
-      startCol: node.startPosition.column,
-      endLine: node.endPosition.row + 1,
-      endCol: node.endPosition.column,
-      signature: this.signature(node.startIndex, options.signatureEnd ?? node.endIndex),
+      start,
+      end,
+      startLine: startPosition.row + 1,
+      startCol: startPosition.column,
+      endLine: endPosition.row + 1,
+      endCol: endPosition.column,
+      signature: this.signature(start, options.signatureEnd ?? end),
       docstring: options.docstring ?? null,
-      docRow: docNode.startPosition.row,
+      docRow: options.docNode ? options.docNode.startPosition.row : startPosition.row,
       exported: options.exported ?? false,
       visibility: options.visibility ?? null,
       paramCount: options.paramCount ?? null,
