@@ -34,13 +34,3 @@ export interface FileRecord {
   imports: ImportBinding[];
   localTypes: LocalTypeInfo[];
 }
-
-export interface EdgeRow {
-  sourceId: number;
-  targetId: number;
-  kind: string;
-  fileId: number;
-  line: number | null;
-  resolution: string;
-  refId: number | null;
-}

@@ -117,36 +117,12 @@ async function build(
   const total = records.reduce((n, r) => n + r.refs.length, 0);
   let resolvedCount = 0;
   let seen = 0;
-  const insRef = db.prepare(
-    "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,?)",
-  );
   const writeResolved = db.transaction((r: MemoryFile) => {
     for (const ref of r.refs) {
       const edges = resolver.resolve(ref);
-      for (const e of edges) {
-        writer.insertEdge({
-          sourceId: ref.fromId,
-          targetId: e.targetId,
-          kind: e.kind,
-          fileId: ref.fileId,
-          line: ref.line,
-          resolution: e.resolution,
-          refId: ref.id,
-        });
-      }
+      writer.insertResolved(ref, edges);
+      writer.insertRef(ref, edges.length > 0);
       if (edges.length) resolvedCount++;
-      insRef.run(
-        ref.id,
-        ref.fileId,
-        ref.fromId,
-        ref.kind,
-        ref.name,
-        ref.receiver,
-        ref.line,
-        ref.col,
-        ref.argCount,
-        edges.length ? 1 : 0,
-      );
     }
   });
   for (const r of records) {

@@ -169,17 +169,7 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
       for (const ref of list) {
         writer.clearRefEdges(ref.id);
         const edges = resolver.resolve(ref);
-        for (const e of edges) {
-          writer.insertEdge({
-            sourceId: ref.fromId,
-            targetId: e.targetId,
-            kind: e.kind,
-            fileId: ref.fileId,
-            line: ref.line,
-            resolution: e.resolution,
-            refId: ref.id,
-          });
-        }
+        writer.insertResolved(ref, edges);
         writer.setResolved(ref.id, edges.length > 0);
         if (edges.length) resolvedCount++;
       }

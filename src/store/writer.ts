@@ -1,4 +1,5 @@
-import type { EdgeRow, FileRecord } from "../core/rows.js";
+import type { RefInfo } from "../core/lookup.js";
+import type { FileRecord, RefRow } from "../core/rows.js";
 import type { Db } from "./database.js";
 import { searchWords } from "./words.js";
 
@@ -23,7 +24,7 @@ export class Writer {
         signature, docstring, exported, visibility, param_count, is_static) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     );
     this.insRef = db.prepare(
-      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,0)",
+      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,?)",
     );
     this.insEdge = db.prepare(
       "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id) VALUES (?,?,?,?,?,?,?)",
@@ -68,25 +69,31 @@ export class Writer {
       }
       if (n.parentId !== null) this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
     }
-    for (const ref of r.refs) {
-      this.insRef.run(
-        ref.id,
-        ref.fileId,
-        ref.fromId,
-        ref.kind,
-        ref.name,
-        ref.receiver,
-        ref.line,
-        ref.col,
-        ref.argCount,
-      );
-    }
+    for (const ref of r.refs) this.insertRef(ref, false);
     for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
     for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName);
   }
 
-  insertEdge(e: EdgeRow): void {
-    this.insEdge.run(e.sourceId, e.targetId, e.kind, e.fileId, e.line, e.resolution, e.refId);
+  insertRef(ref: RefRow, resolved: boolean): void {
+    this.insRef.run(
+      ref.id,
+      ref.fileId,
+      ref.fromId,
+      ref.kind,
+      ref.name,
+      ref.receiver,
+      ref.line,
+      ref.col,
+      ref.argCount,
+      resolved ? 1 : 0,
+    );
+  }
+
+  /** The edges one reference resolved to, each from the reference's enclosing symbol at its line. */
+  insertResolved(ref: RefInfo, targets: readonly { targetId: number; kind: string; resolution: string }[]): void {
+    for (const t of targets) {
+      this.insEdge.run(ref.fromId, t.targetId, t.kind, ref.fileId, ref.line, t.resolution, ref.id);
+    }
   }
 
   setResolved(refId: number, resolved: boolean): void {

@@ -1,6 +1,7 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
+import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
@@ -94,44 +95,22 @@ const PREDECLARED = new Set([
 ]);
 
 /** Field ids of the grammar, looked up once instead of by name on every call. */
-interface Fields {
-  name: number;
-  type: number;
-  value: number;
-  parameters: number;
-  body: number;
-  receiver: number;
-  operand: number;
-  field: number;
-  package: number;
-  function: number;
-  arguments: number;
-  typeParameters: number;
-  typeArguments: number;
-}
-
-function fieldIds(language: Language): Fields {
-  const id = (name: string): number => {
-    const n = language.fieldIdForName(name);
-    if (n === null) throw new Error(`tree-sitter-go has no field ${name}`);
-    return n;
-  };
-  return {
-    name: id("name"),
-    type: id("type"),
-    value: id("value"),
-    parameters: id("parameters"),
-    body: id("body"),
-    receiver: id("receiver"),
-    operand: id("operand"),
-    field: id("field"),
-    package: id("package"),
-    function: id("function"),
-    arguments: id("arguments"),
-    typeParameters: id("type_parameters"),
-    typeArguments: id("type_arguments"),
-  };
-}
+const FIELD_NAMES = [
+  "name",
+  "type",
+  "value",
+  "parameters",
+  "body",
+  "receiver",
+  "operand",
+  "field",
+  "package",
+  "function",
+  "arguments",
+  "type_parameters",
+  "type_arguments",
+] as const;
+type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
 /** A named child with its type, read once. */
 interface Kid {
@@ -780,14 +759,14 @@ class GoFile {
 
   private typeParamsOf(decl: Node): ReadonlySet<string> {
     const out = new Set<string>();
-    for (const p of namedKids(decl.childForFieldId(this.f.typeParameters)))
+    for (const p of namedKids(decl.childForFieldId(this.f.type_parameters)))
       for (const id of fieldNodes(p.node, this.f.name)) out.add(this.ident(id));
     if (decl.type === "method_declaration") {
       // `func (l *List[T]) ...`: T is bound by the receiver.
       let t = namedKids(decl.childForFieldId(this.f.receiver))[0]?.node.childForFieldId(this.f.type) ?? null;
       if (t?.type === "pointer_type") t = t.namedChild(0);
       if (t?.type === "generic_type") {
-        for (const a of namedKids(t.childForFieldId(this.f.typeArguments)))
+        for (const a of namedKids(t.childForFieldId(this.f.type_arguments)))
           if (a.type === "type_identifier") out.add(this.ident(a.node));
       }
     }
@@ -806,7 +785,7 @@ export const goExtractor: LanguageExtractor = {
   grammar: "tree-sitter-go.wasm",
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
-    const fields = fieldIds(language);
+    const fields: Fields = fieldIds(language, "tree-sitter-go", FIELD_NAMES);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
       const root = tree.rootNode;

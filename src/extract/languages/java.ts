@@ -1,6 +1,7 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
+import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
@@ -140,44 +141,22 @@ interface Modifiers {
 }
 
 /** Field ids of the grammar, looked up once instead of by name on every call. */
-interface Fields {
-  name: number;
-  body: number;
-  type: number;
-  parameters: number;
-  declarator: number;
-  dimensions: number;
-  value: number;
-  object: number;
-  module: number;
-  operand: number;
-  package: number;
-  scope: number;
-  field: number;
-}
-
-function fieldIds(language: Language): Fields {
-  const id = (name: string): number => {
-    const n = language.fieldIdForName(name);
-    if (n === null) throw new Error(`tree-sitter-java has no field ${name}`);
-    return n;
-  };
-  return {
-    name: id("name"),
-    body: id("body"),
-    type: id("type"),
-    parameters: id("parameters"),
-    declarator: id("declarator"),
-    dimensions: id("dimensions"),
-    value: id("value"),
-    object: id("object"),
-    module: id("module"),
-    operand: id("operand"),
-    package: id("package"),
-    scope: id("scope"),
-    field: id("field"),
-  };
-}
+const FIELD_NAMES = [
+  "name",
+  "body",
+  "type",
+  "parameters",
+  "declarator",
+  "dimensions",
+  "value",
+  "object",
+  "module",
+  "operand",
+  "package",
+  "scope",
+  "field",
+] as const;
+type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
 /** The node captured under `name` in a match; each pattern names a capture once. */
 function capture(m: QueryMatch, name: string): Node {
@@ -821,7 +800,7 @@ export const javaExtractor: LanguageExtractor = {
   grammar: "tree-sitter-java.wasm",
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
-    const fields = fieldIds(language);
+    const fields: Fields = fieldIds(language, "tree-sitter-java", FIELD_NAMES);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
       const root = tree.rootNode;
