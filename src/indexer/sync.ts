@@ -129,27 +129,27 @@ async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<I
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
     let hierarchyChanged = false;
-    for (const o of fresh) {
-      const oldId = replacing.get(o.path);
-      let record: FileRecord;
-      if (oldId === undefined) {
-        record = toRecord(o, o.result, ids);
-        for (const list of recordFacts(record).names) for (const n of list) names.add(n);
-      } else {
-        // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
-        const before = storedFacts(db, oldId);
-        const heritageBefore = heritageSignature(db, oldId);
-        record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
-        const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
-        for (const refId of writer.deleteFile(oldId, kept)) toResolve.add(refId);
-        for (const n of changedNames(before, recordFacts(record))) names.add(n);
-        writer.insertFile(record);
-        if (heritageSignature(db, oldId) !== heritageBefore) hierarchyChanged = true;
-        for (const ref of record.refs) toResolve.add(ref.id);
-        continue;
-      }
+    const insert = (record: FileRecord) => {
       writer.insertFile(record);
       for (const ref of record.refs) toResolve.add(ref.id);
+    };
+    for (const o of fresh) {
+      const oldId = replacing.get(o.path);
+      if (oldId === undefined) {
+        const record = toRecord(o, o.result, ids);
+        for (const list of recordFacts(record).names) for (const n of list) names.add(n);
+        insert(record);
+        continue;
+      }
+      // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
+      const before = storedFacts(db, oldId);
+      const heritageBefore = heritageSignature(db, oldId);
+      const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
+      const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
+      for (const refId of writer.deleteFile(oldId, kept)) toResolve.add(refId);
+      for (const n of changedNames(before, recordFacts(record))) names.add(n);
+      insert(record);
+      if (heritageSignature(db, oldId) !== heritageBefore) hierarchyChanged = true;
     }
 
     let refs: RefInfo[];
