@@ -237,6 +237,12 @@ export class Resolver {
   /** What an import binding brings in. */
   private binding(b: ImportBinding, file: FileInfo, rules: LanguageRules, depth: number): Value | null {
     if (depth > MAX_DEPTH || b.imported === null) return null;
+    // `export { a as b }` and `module.exports = { b: a }` name a declaration of this very file,
+    // exported or not.
+    if (b.specifier === "" && b.imported !== "*") {
+      const own = this.lookup.topLevel(file.id, b.imported).filter(isDeclaration);
+      return own.length ? { symbols: own } : null;
+    }
     const modules = this.modules(b.specifier, file, rules);
     if (b.imported === "*") {
       if (modules.length) return { files: modules };

@@ -46,10 +46,12 @@ const TS_ONLY = `
 (enum_assignment name: (property_identifier) @name) @def.enum_member
 (internal_module name: (_) @name body: (_) @body) @def.namespace
 (module name: (_) @name body: (_) @body) @def.namespace
-(method_signature name: (_) @name) @def.method
+(interface_body (method_signature name: (_) @name) @def.method)
+(type_alias_declaration value: (object_type (method_signature name: (_) @name) @def.method))
 (abstract_method_signature name: (_) @name) @def.method
 (public_field_definition name: (_) @name) @def.property
-(property_signature name: (_) @name) @def.property
+(interface_body (property_signature name: (_) @name) @def.property)
+(type_alias_declaration value: (object_type (property_signature name: (_) @name) @def.property))
 (extends_clause value: (_) @extends)
 (implements_clause (_) @implements)
 (extends_type_clause type: (_) @extends)
@@ -58,7 +60,8 @@ const TS_ONLY = `
 (optional_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
 (public_field_definition name: (_) @lt.field type: (type_annotation (_) @lt.type))
 (public_field_definition name: (_) @lt.field value: (new_expression constructor: (_) @lt.type))
-(property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type))
+(interface_body (property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type)))
+(type_alias_declaration value: (object_type (property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type))))
 (function_declaration return_type: (type_annotation (_) @lt.return))
 (method_definition return_type: (type_annotation (_) @lt.return))
 (method_signature return_type: (type_annotation (_) @lt.return))
@@ -69,6 +72,19 @@ const TS_ONLY = `
 (type_annotation (generic_type name: (type_identifier) @typeref))
 (type_annotation (nested_type_identifier) @typeref)
 (type_arguments (type_identifier) @typeref)
+`;
+
+/** Rendering a component is calling it: `<PriceTag />` calls PriceTag. Lower-case tags are HTML. */
+const JSX = `
+(jsx_self_closing_element name: (identifier) @jsx)
+(jsx_opening_element name: (identifier) @jsx)
+(jsx_self_closing_element name: (member_expression) @jsx)
+(jsx_opening_element name: (member_expression) @jsx)
+`;
+
+/** CommonJS: `module.exports = { a, b }` exports a and b; `exports.x = ...` is not followed yet. */
+const COMMONJS = `
+(assignment_expression left: (member_expression object: (identifier) @cjs.module property: (property_identifier) @cjs.exports) right: (object) @cjs.object)
 `;
 
 const JS_ONLY = `
@@ -89,8 +105,8 @@ const OBJECT_HOLDERS = new Set([
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
 
-function queryFor(dialect: Dialect): string {
-  return COMMON + (dialect === "ts" ? TS_ONLY : JS_ONLY);
+function queryFor(dialect: Dialect, jsx: boolean): string {
+  return COMMON + COMMONJS + (jsx ? JSX : "") + (dialect === "ts" ? TS_ONLY : JS_ONLY);
 }
 
 function capturesOf(m: QueryMatch): Map<string, Node> {
@@ -159,6 +175,8 @@ class TsFile {
     if (c.has("lt.return")) return this.returnType(c.get("lt.return")!);
     if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
     if (c.has("req.target")) return requireBinding(this.b, c);
+    if (c.has("jsx")) return this.jsxElement(c.get("jsx")!);
+    if (c.has("cjs.object")) return this.commonJsExports(c);
     if (c.has("import")) return this.importStatement(c.get("import")!);
     if (c.has("export")) return this.exportStatement(c.get("export")!);
   }
@@ -297,6 +315,33 @@ class TsFile {
     if (typeName) this.b.localType(node, "()", typeName);
   }
 
+  private jsxElement(name: Node): void {
+    const dotted = dottedName(name, (n) => this.b.text(n));
+    if (!dotted) return;
+    const { receiver, name: last } = splitLast(dotted);
+    if (!receiver && !/^[A-Z]/.test(last)) return; // <div>, <span>: HTML, not a component
+    this.b.ref("calls", name, last, receiver, null);
+  }
+
+  /** `module.exports = { a, b: c }`: importers of this file see a and b. */
+  private commonJsExports(c: Map<string, Node>): void {
+    if (this.b.text(c.get("cjs.module")!) !== "module" || this.b.text(c.get("cjs.exports")!) !== "exports") return;
+    const obj = c.get("cjs.object")!;
+    const line = obj.startPosition.row + 1;
+    for (const p of obj.namedChildren) {
+      if (p?.type === "shorthand_property_identifier") {
+        const name = this.b.text(p);
+        this.b.import({ local: name, imported: name, specifier: "", line, reexport: true });
+      } else if (p?.type === "pair") {
+        const key = p.childForFieldName("key");
+        const value = p.childForFieldName("value");
+        if (key && value?.type === "identifier") {
+          this.b.import({ local: this.b.text(key), imported: this.b.text(value), specifier: "", line, reexport: true });
+        }
+      }
+    }
+  }
+
   private importStatement(stmt: Node): void {
     const source = stmt.childForFieldName("source");
     if (!source) return;
@@ -393,13 +438,19 @@ function requireBinding(b: ExtractionBuilder, c: Map<string, Node>): void {
   }
 }
 
-function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], grammar: string): LanguageExtractor {
+function makeExtractor(
+  id: LanguageId,
+  dialect: Dialect,
+  jsx: boolean,
+  extensions: string[],
+  grammar: string,
+): LanguageExtractor {
   return {
     id,
     extensions,
     grammar,
     prepare(_language: Language, compile: (source: string) => Query) {
-      const query = compile(queryFor(dialect));
+      const query = compile(queryFor(dialect, jsx));
       return (tree: Tree, source: string, path: string): ExtractResult => {
         const b = new ExtractionBuilder(source);
         const file = new TsFile(b, path.endsWith(".d.ts"));
@@ -413,7 +464,7 @@ function makeExtractor(id: LanguageId, dialect: Dialect, extensions: string[], g
 
 /** TypeScript, TSX and JavaScript/JSX: one grammar family, three parsers. */
 export const typescriptExtractors: LanguageExtractor[] = [
-  makeExtractor("typescript", "ts", [".ts", ".mts", ".cts"], "tree-sitter-typescript.wasm"),
-  makeExtractor("tsx", "ts", [".tsx"], "tree-sitter-tsx.wasm"),
-  makeExtractor("javascript", "js", [".js", ".jsx", ".mjs", ".cjs"], "tree-sitter-javascript.wasm"),
+  makeExtractor("typescript", "ts", false, [".ts", ".mts", ".cts"], "tree-sitter-typescript.wasm"),
+  makeExtractor("tsx", "ts", true, [".tsx"], "tree-sitter-tsx.wasm"),
+  makeExtractor("javascript", "js", true, [".js", ".jsx", ".mjs", ".cjs"], "tree-sitter-javascript.wasm"),
 ];
