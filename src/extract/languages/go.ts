@@ -2,6 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
+import { spanTo } from "../spans.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
@@ -218,21 +219,7 @@ function commentSpan(source: string, node: Node): Node {
     if (end < 0) return node;
     end += 2;
   }
-  const from = node.startPosition;
-  let row = from.row;
-  let lineStart = -1;
-  for (let i = source.indexOf("\n", start); i >= 0 && i < end; i = source.indexOf("\n", i + 1)) {
-    row++;
-    lineStart = i + 1;
-  }
-  const column = lineStart < 0 ? from.column + (end - start) : end - lineStart;
-  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
-    startIndex: start,
-    endIndex: end,
-    startPosition: from,
-    endPosition: { row, column },
-  };
-  return span as Node;
+  return spanTo(source, node, end);
 }
 
 /** The node captured under `name` in a match; each pattern names a capture once. */
