@@ -2,7 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
-import { spanTo } from "../spans.js";
+import { asciiIdentifierEnd, spanTo } from "../source-text.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
@@ -260,13 +260,8 @@ class GoFile {
     if (this.clean) {
       const src = this.b.source;
       const start = n.startIndex;
-      let i = start;
-      for (;;) {
-        const c = src.charCodeAt(i);
-        if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95) i++;
-        else if (c >= 128 || i === start) break;
-        else return src.slice(start, i);
-      }
+      const end = asciiIdentifierEnd(src, start, false);
+      if (end > start) return src.slice(start, end);
     }
     return this.b.text(n);
   }

@@ -2,7 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
-import { spanTo } from "../spans.js";
+import { asciiIdentifierEnd, spanTo } from "../source-text.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
@@ -249,13 +249,8 @@ class JavaFile {
     if (this.clean) {
       const src = this.b.source;
       const start = n.startIndex;
-      let i = start;
-      for (;;) {
-        const c = src.charCodeAt(i);
-        if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) i++;
-        else if (c >= 128 || i === start) break;
-        else return src.slice(start, i);
-      }
+      const end = asciiIdentifierEnd(src, start, true);
+      if (end > start) return src.slice(start, end);
     }
     return this.b.text(n);
   }
@@ -648,14 +643,8 @@ class JavaFile {
   private simpleType(type: Node): string | null | undefined {
     const src = this.b.source;
     const start = type.startIndex;
-    let i = start;
-    for (;;) {
-      const c = src.charCodeAt(i);
-      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36) i++;
-      else if (c >= 128) return undefined;
-      else break;
-    }
-    if (i === start) return undefined;
+    const i = asciiIdentifierEnd(src, start, true);
+    if (i <= start) return undefined;
     let j = i;
     for (;;) {
       const c = src.charCodeAt(j);

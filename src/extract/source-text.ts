@@ -23,3 +23,17 @@ export function spanTo(source: string, node: Node, end: number): Node {
   };
   return span as Node;
 }
+
+/**
+ * Where the run of ASCII identifier characters (letters, digits, `_`, and `$` when `dollar`) that
+ * starts at `start` ends; -1 when it runs into a non-ASCII character, which only the tree can
+ * delimit. Lets extractors read a name from the source without asking WASM for the node's end.
+ */
+export function asciiIdentifierEnd(source: string, start: number, dollar: boolean): number {
+  let i = start;
+  for (;;) {
+    const c = source.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || (dollar && c === 36)) i++;
+    else return c >= 128 ? -1 : i;
+  }
+}
