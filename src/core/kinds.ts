@@ -46,7 +46,3 @@ export const TYPE_KINDS: ReadonlySet<NodeKind> = new Set([
 
 /** Kinds whose body can make calls. */
 export const CALLABLE_KINDS: ReadonlySet<NodeKind> = new Set(["function", "method", "constructor"]);
-
-export function isNodeKind(value: string): value is NodeKind {
-  return (NODE_KINDS as readonly string[]).includes(value);
-}

@@ -1,10 +1,5 @@
 import { posix } from "node:path";
 
-/** Project-relative paths are stored with `/` on every platform. */
-export function toPosix(p: string): string {
-  return p.split("\\").join("/");
-}
-
 /** Directory of a project-relative path (`""` for the root). */
 export function dirOf(relPath: string): string {
   const d = posix.dirname(relPath);

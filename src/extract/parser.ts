@@ -69,9 +69,3 @@ export async function extractSource(id: LanguageId, source: string, path: string
     tree.delete();
   }
 }
-
-/** Parse only, for the benchmark's floor: no extraction, no storage. */
-export async function parseOnly(id: LanguageId, source: string): Promise<void> {
-  const { parser } = await loadLanguage(id);
-  parser.parse(source)?.delete();
-}

@@ -17,6 +17,7 @@ import type { ParseJob } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
+import { phaseTimer } from "./timing.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
@@ -85,11 +86,7 @@ async function build(
     for (const r of batch) writer.insertFile(r);
   });
   let pending: FileRecord[] = [];
-  const debug = readEnv().debug;
-  const mark = (label: string, t0: number) => {
-    if (debug) process.stderr.write(`[codegraph] ${label}: ${Math.round(performance.now() - t0)} ms\n`);
-  };
-  let t0 = performance.now();
+  const timer = phaseTimer();
   await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
     done++;
     if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
@@ -108,8 +105,7 @@ async function build(
     }
   });
   insertMany(pending.map(withoutRefs));
-  mark("parse + insert nodes", t0);
-  t0 = performance.now();
+  timer("parse + insert nodes");
 
   // Resolve every reference against the whole project, in memory.
   const lookup = new MemoryLookup(records);
@@ -130,11 +126,10 @@ async function build(
     seen += r.refs.length;
     onProgress({ phase: "resolving", done: seen, total });
   }
-  mark("resolve + insert refs/edges", t0);
-  t0 = performance.now();
+  timer("resolve + insert refs/edges");
   onProgress({ phase: "writing", done: 0, total: 0 });
   createIndexes(db);
-  mark("indexes", t0);
+  timer("indexes");
   const counts = countGraph(db);
   return {
     mode: "full",

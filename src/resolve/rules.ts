@@ -8,8 +8,6 @@ export interface ProjectContext {
   goModules: { dir: string; module: string }[];
 }
 
-export const EMPTY_CONTEXT: ProjectContext = { tsconfigs: [], goModules: [] };
-
 /** What differs between languages when names are resolved. One object per language, in `languages/`. */
 export interface LanguageRules {
   /** The files a module specifier names (a package may be several files); empty when outside the project. */
