@@ -16,6 +16,15 @@ function startupWeight(jobs: ParseJob[]): number {
   for (const j of jobs) total += j.language === "typescript" || j.language === "tsx" ? j.size / 3 : j.size;
   return total;
 }
+function byLanguage(jobs: ParseJob[]): ParseJob[] {
+  const groups = new Map<string, ParseJob[]>();
+  for (const j of jobs) {
+    let g = groups.get(j.language);
+    if (!g) groups.set(j.language, (g = []));
+    g.push(j);
+  }
+  return [...groups.values()].flat();
+}
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 
@@ -40,6 +49,9 @@ export async function parseAll(
     return;
   }
   const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH)));
+  // Each worker loads a grammar and compiles its queries the first time it meets the language. Keeping a
+  // language's files together means a language with only a batch or two of files is loaded by one worker.
+  jobs = byLanguage(jobs);
   let next = 0;
   const workerUrl = new URL("./worker.js", import.meta.url);
   const workers: Worker[] = [];
