@@ -9,7 +9,11 @@ const out = new URL("../dist/cli/", import.meta.url);
 for (const f of readdirSync(out)) if (f.startsWith("chunk-")) rmSync(new URL(f, out));
 
 await build({
-  entryPoints: { main: "src/cli/main.ts", worker: "src/indexer/worker.ts" },
+  entryPoints: {
+    main: "src/cli/main.ts",
+    worker: "src/indexer/worker.ts",
+    "commands/serve-command": "src/cli/commands/serve-command.ts",
+  },
   outdir: "dist/cli",
   bundle: true,
   splitting: false,

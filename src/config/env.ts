@@ -6,6 +6,8 @@ export interface Env {
   debug: boolean;
   /** Parser worker threads; default one per core. */
   workers: number | null;
+  /** Short names of the MCP tools `tools/list` shows (CODEGRAPH_MCP_TOOLS, comma-separated), or null for the default four. */
+  mcpTools: string[] | null;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -13,5 +15,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   return {
     debug: env.CODEGRAPH_DEBUG === "1" || env.CODEGRAPH_DEBUG === "true",
     workers: Number.isFinite(workers) && workers > 0 ? workers : null,
+    mcpTools: env.CODEGRAPH_MCP_TOOLS?.trim()
+      ? env.CODEGRAPH_MCP_TOOLS.split(",")
+          .map((t) => t.trim().replace(/^codegraph_/, ""))
+          .filter(Boolean)
+      : null,
   };
 }

@@ -1,6 +1,6 @@
 import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
-import { findSymbols, symbolById, type SymbolHit } from "./symbols.js";
+import { findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
 
 export interface RelationRow {
   symbol: SymbolHit;
@@ -12,6 +12,8 @@ export interface RelationRow {
 /** One definition the user may have meant, with its relations. Same-named symbols in two files are two groups. */
 export interface RelationGroup {
   definition: SymbolHit;
+  /** Further declarations of the same definition (overloads), whose relations are merged in. */
+  overloads: number;
   rows: RelationRow[];
   total: number;
 }
@@ -20,13 +22,15 @@ export interface RelationResult {
   query: string;
   direction: "callers" | "callees";
   groups: RelationGroup[];
-  /** Rows shown and rows found, over all groups: "Showing N of M" when they differ. */
-  shown: number;
-  total: number;
+  /** A `file` filter that matched no definition: every definition is shown instead, and the answer says so. */
+  unmatchedFile: string | null;
+  /** The per-definition row limit: a group with more rows says "Showing N of M". */
+  limit: number;
 }
 
 export interface RelationOptions {
   file?: string;
+  /** Rows per definition. */
   limit?: number;
   /** Only calls and instantiations (default), or every use. */
   allUses?: boolean;
@@ -34,7 +38,8 @@ export interface RelationOptions {
 
 /**
  * Who calls a symbol (direction "callers") or what it calls ("callees"). For a class, its members'
- * callers count as the class's. Rows are grouped per definition by (file, qualified name).
+ * callers count as the class's. Rows are grouped per definition by (file, qualified name), and the
+ * limit applies to each group.
  */
 export function relations(
   db: Db,
@@ -44,18 +49,17 @@ export function relations(
 ): RelationResult {
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
-  const defs = findSymbols(db, text, options.file);
+  const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
   const groups: RelationGroup[] = [];
-  let shown = 0;
-  let total = 0;
-  for (const def of defs) {
-    const ids = direction === "callers" ? withDescendants(db, def.id) : [def.id];
+  for (const group of groupDefinitions(defs)) {
+    const ids = direction === "callers" ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
+    const own = new Set(ids);
     const seen = new Set<string>();
     const rows: RelationRow[] = [];
     for (const id of ids) {
       const edges = direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds);
       for (const e of edges) {
-        if (ids.includes(e.nodeId) && direction === "callers") continue; // a class calling itself
+        if (own.has(e.nodeId) && direction === "callers") continue; // a class calling itself
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -63,11 +67,7 @@ export function relations(
         if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
       }
     }
-    total += rows.length;
-    const room = Math.max(0, limit - shown);
-    const visible = rows.slice(0, room);
-    shown += visible.length;
-    groups.push({ definition: def, rows: visible, total: rows.length });
+    groups.push({ definition: group[0]!, overloads: group.length - 1, rows: rows.slice(0, limit), total: rows.length });
   }
-  return { query: text, direction, groups, shown, total };
+  return { query: text, direction, groups, unmatchedFile, limit };
 }

@@ -56,3 +56,37 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   }
   return rows.map(toHit);
 }
+
+/** Definitions for a query, and whether a `file` filter matched none of them (then all are returned). */
+export interface Definitions {
+  defs: SymbolHit[];
+  /** The filter that matched nothing, so the answer can say it fell back to every definition. */
+  unmatchedFile: string | null;
+}
+
+/**
+ * Like findSymbols, but a `file` filter that matches no definition falls back to all of them and
+ * says so: an empty answer there would wrongly read as "nobody calls it".
+ */
+export function findDefinitions(db: Db, text: string, file?: string): Definitions {
+  if (!file) return { defs: findSymbols(db, text), unmatchedFile: null };
+  const narrowed = findSymbols(db, text, file);
+  if (narrowed.length) return { defs: narrowed, unmatchedFile: null };
+  const all = findSymbols(db, text);
+  return { defs: all, unmatchedFile: all.length ? file : null };
+}
+
+/**
+ * Definitions grouped by (file, qualified name): overloads of one definition stay together, while
+ * two files that each define `handle` stay apart.
+ */
+export function groupDefinitions(defs: readonly SymbolHit[]): SymbolHit[][] {
+  const groups = new Map<string, SymbolHit[]>();
+  for (const d of defs) {
+    const key = `${d.file}\0${d.qualifiedName}`;
+    const g = groups.get(key);
+    if (g) g.push(d);
+    else groups.set(key, [d]);
+  }
+  return [...groups.values()];
+}

@@ -79,14 +79,15 @@ describe("reading the graph from the CLI", () => {
   });
 
   it("impact follows dependencies transitively", async () => {
-    const r = await runJson<{ hits: { symbol: { qualifiedName: string }; depth: number }[] }>([
+    const r = await runJson<{ sections: { hits: { symbol: { qualifiedName: string }; depth: number }[] }[] }>([
       "impact",
       "Order.total",
       "--depth",
       "3",
       ...p(),
     ]);
-    const byName = Object.fromEntries(r.hits.map((h) => [h.symbol.qualifiedName, h.depth]));
+    expect(r.sections).toHaveLength(1);
+    const byName = Object.fromEntries(r.sections[0]!.hits.map((h) => [h.symbol.qualifiedName, h.depth]));
     expect(byName["Order.label"]).toBe(1);
     expect(byName["Checkout.place"]).toBe(1);
     expect(byName.quickCheckout).toBe(2);

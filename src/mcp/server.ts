@@ -1,0 +1,117 @@
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
+import { isCodegraphError } from "../core/errors.js";
+import type { ProjectResolver } from "../project/workspace.js";
+import type { IndexConnections } from "../query/open-index.js";
+import { renderNoProject } from "../render/no-project.js";
+import { ArgumentError, checkArgs, inputSchema } from "./tool-args.js";
+import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
+
+/**
+ * The revisions we serve. An `initialize` asking for one of the first four gets it echoed; any other
+ * (2026-07-28 included, which has no handshake) falls back to the first. A stateless 2026-07-28
+ * request is served at 2026-07-28.
+ */
+export const PROTOCOL_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
+
+/** Methods the reference answers with empty results although we advertise only tools. */
+const EMPTY_ANSWERS = ["prompts/list", "resources/list", "resources/templates/list", "completion/complete"];
+
+/**
+ * The SDK refuses handlers for capabilities a server does not declare. The reference wants these
+ * probes answered with empty results without advertising prompts, resources or completions, so the
+ * check is relaxed for exactly those methods, here and nowhere else.
+ */
+class CodegraphServer extends Server {
+  protected override assertRequestHandlerCapability(method: string): void {
+    if (EMPTY_ANSWERS.includes(method)) return;
+    super.assertRequestHandlerCapability(method);
+  }
+}
+
+export interface ServerDeps {
+  version: string;
+  resolver: ProjectResolver;
+  indexes: IndexConnections;
+  /** Short names of the tools `tools/list` shows. */
+  listed: ReadonlySet<string>;
+  languageOf: (path: string) => string | null;
+  /** Resolves once the client's roots (if it offered any) have been asked for; tool calls wait for it. */
+  rootsSettled?: () => Promise<void>;
+  log: (line: string) => void;
+}
+
+const PROJECT_PATH = {
+  type: "string",
+  description: "Absolute path of the indexed project to query (optional when the server has a default project).",
+} as const;
+
+/** One MCP server instance: the ten tools over the project resolution the reference describes. */
+export function createServer(deps: ServerDeps): Server {
+  const server = new CodegraphServer(
+    { name: "codegraph", version: deps.version },
+    { capabilities: { tools: { listChanged: true } }, supportedProtocolVersions: PROTOCOL_VERSIONS },
+  );
+
+  server.setRequestHandler("tools/list", async () => {
+    const needsPath = deps.resolver.current().root === null;
+    return {
+      tools: TOOLS.filter((t) => deps.listed.has(t.short)).map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: inputSchema(
+          { ...t.args, projectPath: PROJECT_PATH },
+          needsPath ? [...t.required, "projectPath"] : t.required,
+        ),
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      })),
+    };
+  });
+
+  server.setRequestHandler("tools/call", async (request) => {
+    const tool = toolNamed(request.params.name);
+    if (!tool) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. The tools are ${TOOLS.map((t) => t.name).join(", ")}.`,
+      );
+    }
+    await deps.rootsSettled?.();
+    return callTool(deps, tool, request.params.arguments);
+  });
+
+  server.setRequestHandler("prompts/list", async () => ({ prompts: [] }));
+  server.setRequestHandler("resources/list", async () => ({ resources: [] }));
+  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [] }));
+  server.setRequestHandler("completion/complete", async () => ({ completion: { values: [] } }));
+  return server;
+}
+
+function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): CallToolResult {
+  try {
+    const given = (raw ?? {}) as { projectPath?: unknown };
+    let root: string;
+    if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
+      if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
+      root = deps.resolver.explicit(given.projectPath);
+    } else {
+      const found = deps.resolver.current();
+      // Not an error: the agent can act on the remedies, and an error would read as a broken server.
+      if (!found.root) return text(renderNoProject(tool.name, found.candidates));
+      root = found.root;
+    }
+    const args = checkArgs(tool.args, tool.required, raw);
+    return text(tool.run({ root, db: deps.indexes.get(root), languageOf: deps.languageOf }, args));
+  } catch (e) {
+    if (e instanceof ArgumentError || isCodegraphError(e)) return failure(e.message);
+    deps.log(`${tool.name} failed: ${(e as Error)?.stack ?? String(e)}`);
+    return failure(`internal error in ${tool.name}: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+const text = (body: string): CallToolResult => ({ content: [{ type: "text", text: body }] });
+
+function failure(message: string): CallToolResult {
+  const body = message.charAt(0).toUpperCase() + message.slice(1);
+  return { content: [{ type: "text", text: `Error: ${body}` }], isError: true };
+}

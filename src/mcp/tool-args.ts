@@ -1,0 +1,80 @@
+/** One argument of a tool, as advertised in its JSON Schema and checked on every call. */
+export type ArgSpec =
+  | { type: "string"; description: string; enum?: readonly string[] }
+  | { type: "integer"; description: string; minimum: number; maximum: number; default?: number }
+  | { type: "boolean"; description: string; default?: boolean };
+
+export type ArgSpecs = Record<string, ArgSpec>;
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A bad argument: the tool answers `isError` with this message, never a protocol error. */
+export class ArgumentError extends Error {}
+
+/** The JSON Schema of a tool's input, with `required` as the current project situation demands. */
+export function inputSchema(
+  specs: ArgSpecs,
+  required: readonly string[],
+): { type: "object"; properties: Record<string, JsonValue>; required?: string[] } {
+  const properties: Record<string, JsonValue> = {};
+  for (const [name, spec] of Object.entries(specs)) properties[name] = JSON.parse(JSON.stringify(spec)) as JsonValue;
+  return { type: "object", properties, ...(required.length ? { required: [...required] } : {}) };
+}
+
+/**
+ * Check a call's arguments against the specs. Clients differ in how faithfully they type values, so
+ * a number or boolean sent as a string ("20", "true") is accepted; anything else wrong is named.
+ * Arguments the tool does not know are ignored rather than refused.
+ */
+export function checkArgs(
+  specs: ArgSpecs,
+  required: readonly string[],
+  raw: unknown,
+): Record<string, string | number | boolean | undefined> {
+  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
+    throw new ArgumentError("arguments must be a JSON object.");
+  }
+  const given = (raw ?? {}) as Record<string, unknown>;
+  const out: Record<string, string | number | boolean | undefined> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = given[name];
+    if (value === undefined || value === null || value === "") {
+      if (required.includes(name)) throw new ArgumentError(`missing required argument '${name}'.`);
+      out[name] = spec.type === "string" ? undefined : spec.default;
+      continue;
+    }
+    out[name] = checkOne(name, spec, value);
+  }
+  return out;
+}
+
+function checkOne(name: string, spec: ArgSpec, value: unknown): string | number | boolean {
+  switch (spec.type) {
+    case "string": {
+      if (typeof value !== "string") throw new ArgumentError(`'${name}' must be a string, got ${describe(value)}.`);
+      if (spec.enum && !spec.enum.includes(value)) {
+        throw new ArgumentError(`'${name}' must be one of ${spec.enum.join(", ")}; got "${value}".`);
+      }
+      return value;
+    }
+    case "integer": {
+      const n = typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== "number" || !Number.isInteger(n) || n < spec.minimum || n > spec.maximum) {
+        throw new ArgumentError(
+          `'${name}' must be a whole number from ${spec.minimum} to ${spec.maximum}; got ${describe(value)}.`,
+        );
+      }
+      return n;
+    }
+    case "boolean": {
+      if (typeof value === "boolean") return value;
+      if (value === "true" || value === "false") return value === "true";
+      throw new ArgumentError(`'${name}' must be true or false; got ${describe(value)}.`);
+    }
+  }
+}
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

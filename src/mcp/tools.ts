@@ -1,0 +1,195 @@
+import type { Db } from "../store/database.js";
+import { relations } from "../query/callers.js";
+import { listFiles } from "../query/files.js";
+import { impact } from "../query/impact.js";
+import { nodeView } from "../query/node.js";
+import { searchSymbols } from "../query/search.js";
+import { status } from "../query/status.js";
+import {
+  renderFiles,
+  renderImpact,
+  renderNode,
+  renderRelations,
+  renderSearch,
+  renderStatus,
+} from "../render/text.js";
+import { ArgumentError, type ArgSpecs } from "./tool-args.js";
+
+/** What a tool needs to answer: the project's root and its open index. */
+export interface ToolContext {
+  root: string;
+  db: Db;
+  /** The language of a path, or null when it is not indexed (for status's scan of the disk). */
+  languageOf: (path: string) => string | null;
+}
+
+export type ToolArgs = Record<string, string | number | boolean | undefined>;
+
+export interface ToolSpec {
+  /** The short name used in CODEGRAPH_MCP_TOOLS. */
+  short: string;
+  name: string;
+  title: string;
+  description: string;
+  args: ArgSpecs;
+  /** Arguments the tool cannot work without (projectPath is added when there is no default project). */
+  required: readonly string[];
+  run(ctx: ToolContext, args: ToolArgs): string;
+}
+
+/** The four tools listed when CODEGRAPH_MCP_TOOLS does not say otherwise. All ten are always callable. */
+export const DEFAULT_TOOLS = ["explore", "node", "search", "callers"] as const;
+
+const str = (a: ToolArgs, k: string) => a[k] as string | undefined;
+const int = (a: ToolArgs, k: string) => a[k] as number;
+
+const symbolArg = {
+  type: "string",
+  description: "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`) or node id from search.",
+} as const;
+const fileFilter = {
+  type: "string",
+  description:
+    "Only the definition in this file (a project-relative path or its end), when several symbols share the name.",
+} as const;
+
+export const TOOLS: readonly ToolSpec[] = [
+  {
+    short: "explore",
+    name: "codegraph_explore",
+    title: "Explore code for a question",
+    description:
+      "PRIMARY tool: start here for any question about how code works or where something is. Give a question, " +
+      "symbol names or file paths; one call returns the relevant symbols' source grouped by file plus who calls " +
+      "them and what they call. Use it instead of chains of grep and file reads.",
+    args: {
+      query: {
+        type: "string",
+        description: "What you want to understand: a question, symbol names, or paths (`how is a session token refreshed`).",
+      },
+      maxFiles: { type: "integer", description: "At most this many files of source.", minimum: 1, maximum: 30, default: 8 },
+    },
+    required: ["query"],
+    run: (ctx, a) => {
+      // A first version: the best-matching symbols with their source and neighbours (#4 makes this smarter).
+      const hits = searchSymbols(ctx.db, str(a, "query")!, { limit: int(a, "maxFiles") });
+      if (!hits.hits.length) return `No relevant code found for "${str(a, "query")}". Try codegraph_search with a name.`;
+      return hits.hits
+        .slice(0, 3)
+        .map((h) => renderNode(nodeView(ctx.db, ctx.root, `${h.id}`)))
+        .join("\n\n");
+    },
+  },
+  {
+    short: "search",
+    name: "codegraph_search",
+    title: "Search symbols",
+    description:
+      "Find symbols by name or by words in their names, signatures and docs. Returns kind, qualified name, " +
+      "file:line and signature for each hit. Use it when you know roughly what something is called.",
+    args: {
+      query: { type: "string", description: "A name, part of one, or words (`parse config`, `UserRepo`)." },
+      kind: {
+        type: "string",
+        description: "Only this kind of symbol: function, method, class, interface, type_alias, variable, ...",
+      },
+      limit: { type: "integer", description: "At most this many hits.", minimum: 1, maximum: 100, default: 10 },
+    },
+    required: ["query"],
+    run: (ctx, a) =>
+      renderSearch(searchSymbols(ctx.db, str(a, "query")!, { kind: str(a, "kind"), limit: int(a, "limit") })),
+  },
+  {
+    short: "node",
+    name: "codegraph_node",
+    title: "Read a symbol or a file",
+    description:
+      "Read one symbol's source with its location and signature (by name, Class.method or id), or a file's " +
+      "numbered lines (`src/app.ts`, `src/app.ts:42-80`, `src/app.ts#L42-L80`). A smarter Read.",
+    args: {
+      symbol: symbolArg,
+      file: { type: "string", description: "A project file to read, optionally with :line, :start-end or #Lstart-Lend." },
+      line: { type: "integer", description: "Pick the definition around this line of `file`.", minimum: 1, maximum: 10_000_000 },
+      offset: { type: "integer", description: "First line to show (file mode).", minimum: 1, maximum: 10_000_000 },
+      limit: { type: "integer", description: "How many lines to show (file mode, at most 2000).", minimum: 1, maximum: 2000 },
+    },
+    required: [],
+    run: (ctx, a) => {
+      const target = str(a, "symbol") ?? str(a, "file");
+      if (!target) throw new ArgumentError("pass 'symbol' (a name or id) or 'file' (a project path).");
+      return renderNode(nodeView(ctx.db, ctx.root, target));
+    },
+  },
+  ...(["callers", "callees"] as const).map(
+    (direction): ToolSpec => ({
+      short: direction,
+      name: `codegraph_${direction}`,
+      title: direction === "callers" ? "Who calls a symbol" : "What a symbol calls",
+      description:
+        direction === "callers"
+          ? "Who calls a symbol, with file:line of each call, grouped per definition (two same-named functions " +
+            "in two files are two sections). Use it before changing a function's behaviour or signature."
+          : "What a symbol calls and instantiates, with where each target is defined, grouped per definition.",
+      args: {
+        symbol: symbolArg,
+        file: fileFilter,
+        limit: {
+          type: "integer",
+          description: "At most this many rows per definition.",
+          minimum: 1,
+          maximum: 100,
+          default: 20,
+        },
+      },
+      required: ["symbol"],
+      run: (ctx, a) =>
+        renderRelations(
+          relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") }),
+        ),
+    }),
+  ),
+  {
+    short: "impact",
+    name: "codegraph_impact",
+    title: "Blast radius of a change",
+    description:
+      "Everything that depends on a symbol, transitively (callers, callers of callers, subclasses, importers): " +
+      "what may break if it changes. Use it before a refactor.",
+    args: {
+      symbol: symbolArg,
+      file: fileFilter,
+      depth: { type: "integer", description: "How many hops to follow.", minimum: 1, maximum: 10, default: 3 },
+    },
+    required: ["symbol"],
+    run: (ctx, a) =>
+      renderImpact(impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") })),
+  },
+  {
+    short: "status",
+    name: "codegraph_status",
+    title: "Index status",
+    description:
+      "Index health: files, symbols and edges by kind, database size, and the files changed on disk since " +
+      "the last sync (Pending sync).",
+    args: {},
+    required: [],
+    run: (ctx) => renderStatus(status(ctx.db, ctx.root, ctx.languageOf), { forAgent: true }),
+  },
+  {
+    short: "files",
+    name: "codegraph_files",
+    title: "Indexed files",
+    description: "The indexed files under a folder, as a tree with languages and symbol counts, or as a flat list.",
+    args: {
+      path: { type: "string", description: "A project-relative folder (default: the whole project)." },
+      format: { type: "string", description: "tree (default) or list.", enum: ["tree", "list"] },
+    },
+    required: [],
+    run: (ctx, a) => renderFiles(listFiles(ctx.db, str(a, "path")), str(a, "format") !== "list"),
+  },
+];
+
+/** A tool by its full name (`codegraph_search`), or undefined. */
+export function toolNamed(name: string): ToolSpec | undefined {
+  return TOOLS.find((t) => t.name === name);
+}
