@@ -16,3 +16,26 @@ export { findSymbols, type SymbolHit } from "./query/symbols.js";
 export { CodegraphError, type ErrorCode } from "./core/errors.js";
 export { NODE_KINDS, EDGE_KINDS, type NodeKind, type EdgeKind } from "./core/kinds.js";
 export { dbPath, indexDir } from "./config/paths.js";
+export {
+  FILE_MODE_MAX_LINES,
+  type NodeOptions,
+  type SourceLines,
+  type SymbolView,
+  type SymbolSourceKind,
+} from "./query/node.js";
+export { FreshnessProbe, type FileCheck, type FileState } from "./query/freshness.js";
+export { resolveIndexedFile, splitLineSelector, type FileResolution, type LineSelector } from "./query/locate-file.js";
+export {
+  exploreQuery,
+  queryTerms,
+  EXPLORE_LIMITS,
+  type ExploreOptions,
+  type ExploreResult,
+  type ExploreFile,
+  type ExploreBlock,
+  type ExploreRelation,
+  type ExploreRef,
+} from "./query/explore.js";
+export { renderNode } from "./render/node.js";
+export { renderExplore } from "./render/explore.js";
+export { staleBanner, withStaleBanner } from "./render/banner.js";

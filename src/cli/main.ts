@@ -94,13 +94,34 @@ program
 
 program
   .command("node")
-  .description("a symbol's location, signature and source, or a file's numbered lines (file:10-40)")
-  .argument("<target>", "a symbol, or a file path with an optional :line or :start-end")
+  .description("a symbol's location, signature and source, or a file's numbered lines (file:10-40, file#L10-L40)")
+  .argument(
+    "[target]",
+    "a symbol (name, Class.method, id), or a file path with an optional :line, :start-end or #Lstart-Lend",
+  )
+  .option("--file <path>", "read this file; with a symbol, pick the definition in this file")
+  .option("--line <n>", "with a symbol and --file: the definition enclosing this line")
+  .option("--offset <n>", "file mode: first line to show")
+  .option("--limit <n>", "file mode: how many lines to show (at most 2000)")
   .addOption(pathOption())
   .addOption(jsonOption())
-  .action(async (target: string, opts) => {
+  .action(async (target: string | undefined, opts) => {
     const { runNode } = await import("./commands/read-commands.js");
     runNode(target, opts);
+  });
+
+program
+  .command("explore")
+  .description(
+    "the code most relevant to a question or names: symbols' source grouped by file, with callers and callees",
+  )
+  .argument("<query>", 'a question, symbol names or words ("how is a session token refreshed")')
+  .option("--max-files <n>", "at most this many files of source", "8")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (query: string, opts) => {
+    const { runExplore } = await import("./commands/read-commands.js");
+    runExplore(query, opts);
   });
 
 program

@@ -1,9 +1,32 @@
+import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
-import { readProjectFile } from "./read-project-file.js";
-import { SYMBOL_SELECT, findSymbols, toHit, type SymbolHit } from "./symbols.js";
+import { pathsEndingWith } from "../store/file-lookup.js";
+import { FreshnessProbe, type FileState } from "./freshness.js";
+import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
+import { SYMBOL_SELECT, findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
 
-/** Files longer than this are shown only in the range asked for. */
+/**
+ * The most lines one answer shows of a file: file mode's window, a symbol's body, and the largest
+ * drifted file served whole (spec: FILE_MODE_MAX_LINES).
+ */
 export const FILE_MODE_MAX_LINES = 2000;
+
+/** At most this many same-named definitions are shown with their source. */
+const MAX_DEFINITIONS = 10;
+
+/** What `codegraph_node` (and `codegraph node`) is asked. */
+export interface NodeOptions {
+  /** A name, qualified name (`Class.method`), node id or uid from search, or a file path (then file mode). */
+  symbol?: string;
+  /** File mode: a project path, its unique end, or a pasted location (`src/app.ts:42-80`, `#L42-L80`). With `symbol`: the definition in this file. */
+  file?: string;
+  /** With `symbol` and `file`: the definition enclosing this line. Alone with `file`: the first line to show. */
+  line?: number;
+  /** File mode: the first line to show (1-based); overrides a pasted selector's start. */
+  offset?: number;
+  /** File mode: how many lines to show (at most FILE_MODE_MAX_LINES); overrides a pasted range's length. */
+  limit?: number;
+}
 
 export interface SourceLines {
   file: string;
@@ -13,69 +36,265 @@ export interface SourceLines {
   totalLines: number;
 }
 
-export type NodeResult =
-  | { type: "symbols"; query: string; symbols: { symbol: SymbolHit; source: SourceLines | null }[] }
-  | { type: "file"; query: string; source: SourceLines; symbols: SymbolHit[]; truncated: boolean }
-  | { type: "not-found"; query: string; suggestions: string[] };
+/**
+ * Where a symbol's source came from: its stored span of a file proven fresh; the whole current file
+ * when the file drifted (stored lines are unsafe then), or nothing.
+ */
+export type SymbolSourceKind = "span" | "whole-file" | "shown-above" | "omitted-large" | "unavailable";
 
-function slice(file: string, text: string, start: number, end: number): SourceLines {
-  const all = text.split("\n");
-  if (all[all.length - 1] === "") all.pop();
-  const s = Math.max(1, start);
-  const e = Math.min(all.length, Math.max(s, end));
-  return { file, startLine: s, endLine: e, lines: all.slice(s - 1, e), totalLines: all.length };
+export interface SymbolView {
+  symbol: SymbolHit;
+  source: SourceLines | null;
+  sourceKind: SymbolSourceKind;
+  fileState: FileState;
+  /** The body is longer than FILE_MODE_MAX_LINES and was cut there. */
+  truncated: boolean;
 }
 
-/**
- * A symbol's location, signature and source; or a file's line-numbered text (`path`, `path:10`,
- * `path:10-40`). Not found is an answer with suggestions, not an error.
- */
-export function nodeView(db: Db, root: string, query: string): NodeResult {
-  const fileMatch = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/.exec(query.trim());
-  const pathPart = (fileMatch?.[1] ?? query).replace(/^\.\//, "");
-  const file = db.prepare("SELECT id, path FROM files WHERE path = ?").get(pathPart) as
-    { id: number; path: string } | undefined;
-  if (file) {
-    const text = readProjectFile(root, file.path) ?? "";
-    const from = fileMatch?.[2] ? Number(fileMatch[2]) : 1;
-    const to = fileMatch?.[3] ? Number(fileMatch[3]) : fileMatch?.[2] ? from : from + FILE_MODE_MAX_LINES - 1;
-    const source = slice(file.path, text, from, to);
-    const symbols = findSymbolsInFile(db, file.id, source.startLine, source.endLine);
-    return {
-      type: "file",
-      query,
-      source,
-      symbols,
-      truncated: source.endLine < source.totalLines && !fileMatch?.[3] && !fileMatch?.[2],
-    };
-  }
-  const defs = findSymbols(db, query);
-  if (!defs.length) {
-    const suggestions = (
-      db
-        .prepare(
-          "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
-        )
-        .all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
-    ).map((r) => r.q);
-    return { type: "not-found", query, suggestions };
-  }
+/** Every variant carries `drifted`: files whose current bytes it quotes although they changed since the last sync. */
+export type NodeResult =
+  | {
+      type: "symbols";
+      query: string;
+      symbols: SymbolView[];
+      /** Definitions found; more than `symbols.length` when capped. */
+      total: number;
+      /** Says when a `file` or `line` filter matched nothing and every definition is shown instead. */
+      note: string | null;
+      drifted: string[];
+    }
+  | {
+      type: "file";
+      query: string;
+      file: string;
+      fileState: FileState;
+      /** Null when the file could not be read (missing, unreadable, over max_file_size). */
+      source: SourceLines | null;
+      /** The FILE_MODE_MAX_LINES cap stopped the window before what was asked (or the end of the file). */
+      truncated: boolean;
+      /** Declarations starting in the window; empty when the file changed since the last sync. */
+      symbols: SymbolHit[];
+      drifted: string[];
+    }
+  | { type: "ambiguous"; query: string; candidates: string[]; more: boolean; drifted: string[] }
+  | { type: "outside"; query: string; drifted: string[] }
+  | { type: "not-found"; query: string; suggestions: string[]; drifted: string[] };
+
+/** A file's lines; a final newline does not make an extra empty line. */
+export function splitLines(text: string): string[] {
+  const all = text.split(/\r?\n/);
+  if (all.length > 0 && all[all.length - 1] === "") all.pop();
+  return all;
+}
+
+function window(file: string, all: string[], start: number, end: number): SourceLines {
+  const s = Math.max(1, start);
+  const e = Math.min(all.length, end);
   return {
-    type: "symbols",
-    query,
-    symbols: defs.slice(0, 10).map((symbol) => {
-      const text = readProjectFile(root, symbol.file);
-      return { symbol, source: text === null ? null : slice(symbol.file, text, symbol.startLine, symbol.endLine) };
-    }),
+    file,
+    startLine: s,
+    endLine: Math.max(s - 1, e),
+    lines: all.slice(s - 1, Math.max(s - 1, e)),
+    totalLines: all.length,
   };
 }
 
-function findSymbolsInFile(db: Db, fileId: number, start: number, end: number): SymbolHit[] {
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new CodegraphError("BAD_INPUT", `${name} must be a whole number of 1 or more, not ${value}.`);
+  }
+  return value;
+}
+
+/**
+ * A symbol's location, signature and source, or a file's line-numbered text. A string is taken as
+ * `{ symbol }`. Not found, ambiguous and outside-the-project are answers, not errors. Every file whose
+ * bytes are quoted is first checked against the index; see {@link FreshnessProbe}.
+ */
+export function nodeView(db: Db, root: string, request: NodeOptions | string): NodeResult {
+  const o = typeof request === "string" ? { symbol: request } : request;
+  const symbol = o.symbol?.trim() || undefined;
+  const file = o.file?.trim() || undefined;
+  const opts = {
+    line: positive(o.line, "line"),
+    offset: positive(o.offset, "offset"),
+    limit: positive(o.limit, "limit"),
+  };
+  if (!symbol && !file) {
+    throw new CodegraphError("BAD_INPUT", "Pass a symbol (a name, Class.method or id) or a file path.");
+  }
+  const probe = new FreshnessProbe(db, root);
+  const query = symbol ?? file!;
+
+  if (!symbol) {
+    const r = resolveIndexedFile(db, root, file!);
+    if (r.type === "file") return fileView(db, probe, query, r.path, r.selector, opts);
+    return unresolvedFile(db, query, r);
+  }
+
+  let fileFilter: string | undefined;
+  let pinLine = opts.line;
+  if (file) {
+    const r = resolveIndexedFile(db, root, file);
+    if (r.type === "outside") return { type: "outside", query: file, drifted: [] };
+    if (r.type === "file") {
+      fileFilter = r.path;
+      pinLine ??= r.selector?.start;
+    } else fileFilter = file.replace(/^\.\//, "");
+  }
+
+  // The symbol text may itself be a path (the spec lets codegraph_node take a file path).
+  const asFile = file ? null : resolveIndexedFile(db, root, symbol);
+  if (asFile?.type === "file") return fileView(db, probe, query, asFile.path, asFile.selector, opts);
+  if (asFile?.type === "outside") return { type: "outside", query, drifted: [] };
+
+  const all = definitions(db, symbol);
+  if (!all.length) {
+    if (asFile?.type === "ambiguous") return unresolvedFile(db, query, asFile);
+    return unresolvedFile(db, query, { type: "none" });
+  }
+  const { defs, note } = pin(all, symbol, fileFilter, pinLine);
+  return symbolsView(probe, query, defs, note);
+}
+
+/** A numeric node id or a uid (both as `search --json` shows them), else a name or qualified name. */
+function definitions(db: Db, text: string): SymbolHit[] {
+  if (/^\d+$/.test(text)) {
+    const byId = symbolById(db, Number(text));
+    if (byId) return [byId];
+  }
+  return findSymbols(db, text);
+}
+
+/** Narrow same-named definitions to one file and the one enclosing a line; a filter that matches nothing is disclosed. */
+function pin(
+  all: SymbolHit[],
+  symbol: string,
+  file: string | undefined,
+  line: number | undefined,
+): { defs: SymbolHit[]; note: string | null } {
+  let defs = all;
+  if (file) {
+    const inFile = defs.filter((d) => d.file === file || d.file.endsWith(`/${file}`));
+    if (!inFile.length) {
+      return { defs, note: `No definition of ${symbol} in ${file}; showing every definition instead.` };
+    }
+    defs = inFile;
+  }
+  if (line !== undefined) {
+    const enclosing = defs
+      .filter((d) => d.startLine <= line && line <= d.endLine)
+      .sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine));
+    if (!enclosing.length) {
+      return {
+        defs,
+        note: `No definition of ${symbol}${file ? ` in ${file}` : ""} encloses line ${line}; showing ${defs.length === 1 ? "the one found" : "every one found"}.`,
+      };
+    }
+    defs = [enclosing[0]!];
+  }
+  return { defs, note: null };
+}
+
+function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], note: string | null): NodeResult {
+  const wholeShown = new Set<string>();
+  const symbols = defs.slice(0, MAX_DEFINITIONS).map((symbol): SymbolView => {
+    const check = probe.check(symbol.file);
+    const base = { symbol, fileState: check.state, truncated: false };
+    if (check.text === null) return { ...base, source: null, sourceKind: "unavailable" };
+    const lines = splitLines(check.text);
+    if (check.fresh) {
+      probe.served(symbol.file);
+      const end = Math.min(symbol.endLine, symbol.startLine + FILE_MODE_MAX_LINES - 1);
+      return {
+        ...base,
+        source: window(symbol.file, lines, symbol.startLine, end),
+        sourceKind: "span",
+        truncated: end < symbol.endLine,
+      };
+    }
+    // Drifted: the stored span may point at the wrong bytes, so the whole current file or nothing.
+    if (lines.length > FILE_MODE_MAX_LINES) return { ...base, source: null, sourceKind: "omitted-large" };
+    if (wholeShown.has(symbol.file)) return { ...base, source: null, sourceKind: "shown-above" };
+    wholeShown.add(symbol.file);
+    probe.served(symbol.file);
+    return { ...base, source: window(symbol.file, lines, 1, lines.length), sourceKind: "whole-file" };
+  });
+  return { type: "symbols", query, symbols, total: defs.length, note, drifted: probe.drifted() };
+}
+
+/**
+ * File mode. The window starts at `offset`, else the pasted selector's start, else `line`, else 1; it
+ * is `limit` lines long, else the pasted range's length. A single line with no limit (`app.ts:42`)
+ * reads from that line on, up to the cap, as a Read with an offset would: the code after a pasted
+ * line is what the reader wants next, and the header says which lines came back. The window is never
+ * longer than FILE_MODE_MAX_LINES, and says so when that cap cut it.
+ *
+ * A drifted file is still served at the asked lines: they come from the reader, who sees the file as
+ * it is now, not from stored line numbers. Its bytes raise the stale banner, and its stored symbols
+ * are left out.
+ */
+function fileView(
+  db: Db,
+  probe: FreshnessProbe,
+  query: string,
+  path: string,
+  selector: LineSelector | null,
+  o: { line?: number; offset?: number; limit?: number },
+): NodeResult {
+  const check = probe.check(path);
+  if (check.state === "outside") return { type: "outside", query, drifted: [] };
+  const base = { type: "file" as const, query, file: path, fileState: check.state };
+  if (check.text === null) return { ...base, source: null, truncated: false, symbols: [], drifted: probe.drifted() };
+  const all = splitLines(check.text);
+  const offset = o.offset ?? selector?.start ?? o.line ?? 1;
+  const asked = o.limit ?? (selector?.end !== undefined ? selector.end - selector.start + 1 : undefined);
+  const wantedEnd = asked === undefined ? all.length : Math.min(all.length, offset + asked - 1);
+  const end = Math.min(wantedEnd, offset + FILE_MODE_MAX_LINES - 1);
+  const source = window(path, all, offset, end);
+  if (source.lines.length) probe.served(path);
+  return {
+    ...base,
+    source,
+    truncated: end < wantedEnd,
+    symbols: check.fresh ? symbolsStartingIn(db, path, source.startLine, source.endLine) : [],
+    drifted: probe.drifted(),
+  };
+}
+
+function unresolvedFile(
+  db: Db,
+  query: string,
+  r: { type: "ambiguous"; candidates: string[]; more: boolean } | { type: "outside" } | { type: "none" },
+): NodeResult {
+  if (r.type === "ambiguous") return { type: "ambiguous", query, candidates: r.candidates, more: r.more, drifted: [] };
+  if (r.type === "outside") return { type: "outside", query, drifted: [] };
+  return { type: "not-found", query, suggestions: suggestions(db, query), drifted: [] };
+}
+
+/** For a path: indexed files with the same base name. For a name: symbols whose names contain it. */
+function suggestions(db: Db, query: string): string[] {
+  const path = query.replace(/(:\d[\d-]*|#L\d.*)$/, "");
+  if (/[/\\]/.test(path)) {
+    const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+    return base ? pathsEndingWith(db, base, 5) : [];
+  }
+  return (
+    db
+      .prepare(
+        "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
+      )
+      .all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
+  ).map((r) => r.q);
+}
+
+function symbolsStartingIn(db: Db, path: string, start: number, end: number): SymbolHit[] {
   const rows = db
     .prepare(
-      `${SYMBOL_SELECT} WHERE n.file_id = ? AND n.kind NOT IN ('import', 'file') AND n.start_line BETWEEN ? AND ?
+      `${SYMBOL_SELECT} WHERE f.path = ? AND n.kind NOT IN ('import', 'file') AND n.start_line BETWEEN ? AND ?
        ORDER BY n.start_line`,
     )
-    .all(fileId, start, end) as Parameters<typeof toHit>[0][];
+    .all(path, start, end) as Parameters<typeof toHit>[0][];
   return rows.map(toHit);
 }

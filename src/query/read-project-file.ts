@@ -1,31 +1,80 @@
 import { readFileSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 
+/** Whether `p` lies strictly inside `base` (both absolute). */
+function inside(p: string, base: string): boolean {
+  const rel = relative(base, p);
+  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
+
 /**
- * Read a project file's text, refusing any path that leaves the project (`..`, absolute paths
- * elsewhere, symlinks pointing out). Returns null when the file cannot be read.
+ * A path as the project names it (`src/app.ts`), from what a user or agent typed: project-relative
+ * or absolute, `./` or Windows separators. Null when it lexically leaves the project (`../x`, an
+ * absolute path elsewhere). Symlinks are not followed here; {@link resolveProjectPath} does that.
+ */
+export function projectRelative(root: string, input: string): string | null {
+  const text = input.replace(/\\/g, "/");
+  for (const base of [root, realRoot(root)]) {
+    const abs = resolve(base, text);
+    if (abs === base) return "";
+    if (inside(abs, base)) return relative(base, abs).split(sep).join("/");
+    if (!isAbsolute(text)) return null;
+  }
+  return null;
+}
+
+/**
+ * The real location on disk of a project file, refusing any path that leaves the project (`..`,
+ * absolute paths elsewhere, symlinks pointing out) with OUTSIDE_PROJECT. Null when it does not exist.
+ * Every read of project bytes goes through here.
+ */
+export function resolveProjectPath(root: string, relPath: string): string | null {
+  const abs = resolve(root, relPath);
+  if (!inside(abs, root)) {
+    throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} is outside the project; only project files can be read.`);
+  }
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    return null;
+  }
+  if (!inside(real, realRoot(root))) {
+    throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project; it is not read.`);
+  }
+  return real;
+}
+
+/**
+ * Read a project file's text through {@link resolveProjectPath}. Returns null when the file cannot
+ * be read; throws OUTSIDE_PROJECT for a path that leaves the project.
  */
 export function readProjectFile(root: string, relPath: string): string | null {
-  const abs = resolve(root, relPath);
-  const inside = (p: string, base: string) => {
-    const rel = relative(base, p);
-    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-  };
-  if (!inside(abs, root)) {
-    throw new CodegraphError(
-      "OUTSIDE_PROJECT",
-      `${relPath} is outside the project ${root}; only project files can be read.`,
-    );
-  }
+  const real = resolveProjectPath(root, relPath);
+  if (real === null) return null;
   try {
-    const real = realpathSync(abs);
-    if (!inside(real, realpathSync(root))) {
-      throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project ${root}; it is not read.`);
-    }
-    return readFileSync(join(real), "utf8");
-  } catch (e) {
-    if (e instanceof CodegraphError) throw e;
+    return readFileSync(real, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The bytes of a project file, under the same guard as {@link readProjectFile}. */
+export function readProjectBytes(root: string, relPath: string): Buffer | null {
+  const real = resolveProjectPath(root, relPath);
+  if (real === null) return null;
+  try {
+    return readFileSync(real);
+  } catch {
     return null;
   }
 }

@@ -1,11 +1,13 @@
 import type { IndexSummary } from "../indexer/progress.js";
 import type { ImpactResult } from "../query/impact.js";
-import type { NodeResult, SourceLines } from "../query/node.js";
 import type { RelationResult } from "../query/callers.js";
 import type { SearchResult } from "../query/search.js";
 import type { StatusResult } from "../query/status.js";
 import type { FileEntry } from "../query/files.js";
 import type { SymbolHit } from "../query/symbols.js";
+
+/** Node answers render in node.ts; re-exported so callers keep one import. */
+export { renderNode } from "./node.js";
 
 const loc = (s: SymbolHit) => `${s.file}:${s.startLine}`;
 
@@ -122,32 +124,6 @@ export function renderImpact(r: ImpactResult): string {
   }
   if (r.truncated) out.push("  … truncated; raise --limit to see more.");
   return out.join("\n");
-}
-
-function numbered(src: SourceLines): string {
-  const width = String(src.endLine).length;
-  return src.lines.map((l, i) => `${String(src.startLine + i).padStart(width)}  ${l}`).join("\n");
-}
-
-export function renderNode(r: NodeResult): string {
-  if (r.type === "not-found") {
-    return `Nothing named "${r.query}" is indexed.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`;
-  }
-  if (r.type === "file") {
-    const head = `${r.source.file} (lines ${r.source.startLine}-${r.source.endLine} of ${r.source.totalLines})`;
-    const tail = r.truncated
-      ? `\n… ${r.source.totalLines - r.source.endLine} more lines; ask for a range (file:start-end).`
-      : "";
-    return `${head}\n${numbered(r.source)}${tail}`;
-  }
-  return r.symbols
-    .map(({ symbol: s, source }) => {
-      const head = [`${s.kind} ${s.qualifiedName}  ${s.file}:${s.startLine}-${s.endLine}`];
-      if (s.signature) head.push(`signature: ${s.signature}`);
-      if (s.docstring) head.push(`doc: ${s.docstring.split("\n")[0]}`);
-      return `${head.join("\n")}\n${source ? numbered(source) : "(source unavailable)"}`;
-    })
-    .join("\n\n");
 }
 
 export function renderFiles(files: FileEntry[], asTree: boolean): string {

@@ -1,20 +1,17 @@
 import { dbPath } from "../../config/paths.js";
+import { CodegraphError } from "../../core/errors.js";
 import { languageForPath } from "../../extract/registry.js";
 import { resolveProject } from "../../project/root.js";
 import { relations } from "../../query/callers.js";
 import { listFiles } from "../../query/files.js";
 import { impact } from "../../query/impact.js";
+import { exploreQuery } from "../../query/explore.js";
 import { nodeView } from "../../query/node.js";
 import { searchSymbols } from "../../query/search.js";
 import { status } from "../../query/status.js";
-import {
-  renderFiles,
-  renderImpact,
-  renderNode,
-  renderRelations,
-  renderSearch,
-  renderStatus,
-} from "../../render/text.js";
+import { renderFiles, renderImpact, renderRelations, renderSearch, renderStatus } from "../../render/text.js";
+import { renderExplore } from "../../render/explore.js";
+import { renderNode } from "../../render/node.js";
 import { openDatabase, type Db } from "../../store/database.js";
 import { emit, positiveInt } from "../output.js";
 
@@ -74,10 +71,32 @@ export function runImpact(symbol: string, opts: Common & { depth?: string; file?
   });
 }
 
-export function runNode(target: string, opts: Common): void {
+export function runNode(
+  target: string | undefined,
+  opts: Common & { file?: string; line?: string; offset?: string; limit?: string },
+): void {
+  const optional = (value: string | undefined, name: string) =>
+    value === undefined ? undefined : positiveInt(value, name, 1);
+  const request = {
+    symbol: target,
+    file: opts.file,
+    line: optional(opts.line, "line"),
+    offset: optional(opts.offset, "offset"),
+    limit: optional(opts.limit, "limit"),
+  };
+  if (!request.symbol && !request.file) {
+    throw new CodegraphError("BAD_INPUT", "Give a symbol or a file: `codegraph node <symbol>` or `--file <path>`.");
+  }
   withIndex(opts, (db, root) => {
-    const result = nodeView(db, root, target);
+    const result = nodeView(db, root, request);
     emit(opts.json, result, () => renderNode(result));
+  });
+}
+
+export function runExplore(query: string, opts: Common & { maxFiles?: string }): void {
+  withIndex(opts, (db, root) => {
+    const result = exploreQuery(db, root, query, { maxFiles: positiveInt(opts.maxFiles, "max-files", 8) });
+    emit(opts.json, result, () => renderExplore(result));
   });
 }
 
