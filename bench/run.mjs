@@ -323,6 +323,11 @@ async function main() {
     process.stdout.write(md);
     return;
   }
+  // --mcp: the MCP server's start-up and tool latency against the peer (bench/mcp.mjs).
+  if (process.argv[2] === "--mcp") {
+    const r = spawnSync(process.execPath, [join(BENCH, "mcp.mjs"), ...process.argv.slice(3)], { stdio: "inherit" });
+    process.exit(r.status ?? 1);
+  }
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(join(WORK, "logs"), { recursive: true });
   mkdirSync(join(WORK, "corpora"), { recursive: true });

@@ -3,7 +3,9 @@ import { relations } from "../query/callers.js";
 import { listFiles } from "../query/files.js";
 import { impact } from "../query/impact.js";
 import { nodeView } from "../query/node.js";
+import { exploreQuery } from "../query/explore.js";
 import { searchSymbols } from "../query/search.js";
+import { renderExplore } from "../render/explore.js";
 import { status } from "../query/status.js";
 import {
   renderFiles,
@@ -70,15 +72,8 @@ export const TOOLS: readonly ToolSpec[] = [
       maxFiles: { type: "integer", description: "At most this many files of source.", minimum: 1, maximum: 30, default: 8 },
     },
     required: ["query"],
-    run: (ctx, a) => {
-      // A first version: the best-matching symbols with their source and neighbours (#4 makes this smarter).
-      const hits = searchSymbols(ctx.db, str(a, "query")!, { limit: int(a, "maxFiles") });
-      if (!hits.hits.length) return `No relevant code found for "${str(a, "query")}". Try codegraph_search with a name.`;
-      return hits.hits
-        .slice(0, 3)
-        .map((h) => renderNode(nodeView(ctx.db, ctx.root, `${h.id}`)))
-        .join("\n\n");
-    },
+    run: (ctx, a) =>
+      renderExplore(exploreQuery(ctx.db, ctx.root, str(a, "query")!, { maxFiles: int(a, "maxFiles") })),
   },
   {
     short: "search",
@@ -115,9 +110,18 @@ export const TOOLS: readonly ToolSpec[] = [
     },
     required: [],
     run: (ctx, a) => {
-      const target = str(a, "symbol") ?? str(a, "file");
-      if (!target) throw new ArgumentError("pass 'symbol' (a name or id) or 'file' (a project path).");
-      return renderNode(nodeView(ctx.db, ctx.root, target));
+      if (!str(a, "symbol") && !str(a, "file")) {
+        throw new ArgumentError("pass 'symbol' (a name, Class.method or id) or 'file' (a project path).");
+      }
+      return renderNode(
+        nodeView(ctx.db, ctx.root, {
+          symbol: str(a, "symbol"),
+          file: str(a, "file"),
+          line: a.line as number | undefined,
+          offset: a.offset as number | undefined,
+          limit: a.limit as number | undefined,
+        }),
+      );
     },
   },
   ...(["callers", "callees"] as const).map(

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { IndexSummary } from "../indexer/progress.js";
 import type { ImpactResult } from "../query/impact.js";
 import type { RelationResult } from "../query/callers.js";
@@ -47,9 +48,10 @@ export function renderIndexSummary(s: IndexSummary): string {
   return lines.join("\n");
 }
 
-export function renderStatus(s: StatusResult): string {
+/** `forAgent` names the project by its folder: answers to agents carry no absolute paths of the machine. */
+export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = {}): string {
   const lines = [
-    `Project:   ${s.root}`,
+    `Project:   ${options.forAgent ? basename(s.root) : s.root}`,
     `Files:     ${s.files}${Object.keys(s.languages).length ? ` (${counts(s.languages)})` : ""}`,
     `Nodes:     ${s.nodes}${Object.keys(s.nodesByKind).length ? ` (${counts(s.nodesByKind)})` : ""}`,
     `Edges:     ${s.edges}${Object.keys(s.edgesByKind).length ? ` (${counts(s.edgesByKind)})` : ""}`,
@@ -58,11 +60,9 @@ export function renderStatus(s: StatusResult): string {
     `Indexed:   ${s.indexedAt ?? "never"}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
   ];
   const { added, modified, removed } = s.changes;
-  if (added.length + modified.length + removed.length === 0) lines.push("Changes on disk since the last sync: none");
+  if (added.length + modified.length + removed.length === 0) lines.push("Pending sync: none (the index matches the disk)");
   else {
-    lines.push(
-      `Changes on disk since the last sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`,
-    );
+    lines.push(`Pending sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`);
     for (const [label, list] of [
       ["added", added],
       ["modified", modified],
@@ -85,12 +85,17 @@ export function renderSearch(r: SearchResult): string {
     .join("\n");
 }
 
+function unmatched(file: string | null, query: string): string[] {
+  return file ? [`No definition of "${query}" is in a file matching "${file}"; showing every definition instead.`] : [];
+}
+
 export function renderRelations(r: RelationResult): string {
   if (!r.groups.length) return `No symbol named "${r.query}" is indexed.`;
-  const out: string[] = [];
+  const out = unmatched(r.unmatchedFile, r.query);
   const verb = r.direction === "callers" ? "Callers of" : "Callees of";
   for (const g of r.groups) {
-    out.push(`${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}): ${g.total}`);
+    const overloads = g.overloads ? `, ${g.overloads + 1} declarations` : "";
+    out.push(`${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}${overloads}): ${g.total}`);
     if (!g.total) out.push("  (none found)");
     for (const row of g.rows) {
       const at =
@@ -103,26 +108,28 @@ export function renderRelations(r: RelationResult): string {
           : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
       out.push(`  ${row.kind === "calls" ? "" : `[${row.kind}] `}${what}  ${at}`);
     }
-    if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}`);
+    if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}; raise the limit to see more.`);
   }
-  if (r.shown < r.total) out.push(`Showing ${r.shown} of ${r.total}; raise --limit to see more.`);
+  if (r.groups.length > 1) out.push(`${r.groups.length} definitions share this name; pass file to pick one.`);
   return out.join("\n");
 }
 
 export function renderImpact(r: ImpactResult): string {
-  if (!r.roots.length) return `No symbol named "${r.query}" is indexed.`;
-  const out = [
-    `Impact of changing ${r.roots.map((s) => `${s.qualifiedName} (${loc(s)})`).join(", ")}, up to depth ${r.depth}:`,
-  ];
-  if (!r.hits.length) out.push("  nothing in the index depends on it");
-  for (let d = 1; d <= r.depth; d++) {
-    const level = r.hits.filter((h) => h.depth === d);
-    if (!level.length) continue;
-    out.push(`  depth ${d}: ${level.length}`);
-    for (const h of level)
-      out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
+  if (!r.sections.length) return `No symbol named "${r.query}" is indexed.`;
+  const out = unmatched(r.unmatchedFile, r.query);
+  for (const s of r.sections) {
+    if (out.length) out.push("");
+    out.push(`Impact of changing ${s.roots.map((x) => `${x.qualifiedName} (${loc(x)})`).join(", ")}, up to depth ${r.depth}:`);
+    if (!s.hits.length) out.push("  nothing in the index depends on it");
+    for (let d = 1; d <= r.depth; d++) {
+      const level = s.hits.filter((h) => h.depth === d);
+      if (!level.length) continue;
+      out.push(`  depth ${d}: ${level.length}`);
+      for (const h of level)
+        out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
+    }
+    if (s.truncated) out.push("  … truncated; raise the limit to see more.");
   }
-  if (r.truncated) out.push("  … truncated; raise --limit to see more.");
   return out.join("\n");
 }
 

@@ -1,0 +1,170 @@
+import { appendFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/client";
+import { run, tempRepo } from "../helpers/cli.js";
+import { connectClient, textOf } from "../helpers/mcp.js";
+
+// Each tool through a real v2 SDK client, on a fixture whose graph is known: two unrelated `add`
+// functions (src/math.ts and lib/strings/join.ts), `twice` calling one, `Calculator` calling both
+// of the first file's functions, and `main` driving Calculator.
+
+const FIXTURE = join(import.meta.dirname, "fixtures", "mcp");
+const ALL = ["explore", "node", "search", "callers", "callees", "impact", "status", "files", "check", "export"];
+
+let repo: ReturnType<typeof tempRepo>;
+let c: Client;
+let close: () => Promise<void>;
+
+const call = async (name: string, args: Record<string, unknown> = {}) => {
+  const r = await c.callTool({ name: `codegraph_${name}`, arguments: args });
+  return { text: textOf(r), isError: r.isError === true };
+};
+
+beforeAll(async () => {
+  repo = tempRepo(FIXTURE);
+  expect((await run(["init", repo.dir])).code).toBe(0);
+  ({ client: c, close } = await connectClient({ cwd: repo.dir }));
+}, 60_000);
+afterAll(async () => {
+  await close();
+  repo.cleanup();
+});
+
+describe("the tool list", () => {
+  it("shows the four default tools, each read-only, idempotent and closed-world", async () => {
+    const { tools } = await c.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ["codegraph_callers", "codegraph_explore", "codegraph_node", "codegraph_search"].sort(),
+    );
+    for (const t of tools) {
+      expect(t.annotations).toEqual({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      expect(t.description?.length).toBeGreaterThan(60);
+      expect(Object.keys(t.inputSchema.properties ?? {})).toContain("projectPath");
+    }
+  });
+
+  it("shows what CODEGRAPH_MCP_TOOLS lists", async () => {
+    const other = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_MCP_TOOLS: ALL.join(",") } });
+    try {
+      const { tools } = await other.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(ALL.map((n) => `codegraph_${n}`).sort());
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps every tool callable when it is not listed", async () => {
+    for (const name of ALL) {
+      const args: Record<string, unknown> =
+        name === "explore" ? { query: "add" } : ["callers", "callees", "impact"].includes(name) ? { symbol: "add" } : {};
+      if (name === "search") args.query = "add";
+      if (name === "node") args.symbol = "add";
+      const r = await call(name, args);
+      expect(r.isError, `${name}: ${r.text}`).toBe(false);
+    }
+  });
+});
+
+describe("search", () => {
+  it("finds both definitions of add, with kind, location and signature", async () => {
+    const { text } = await call("search", { query: "add" });
+    expect(text).toMatch(/function\s+add\s+src\/math\.ts:2/);
+    expect(text).toMatch(/function\s+add\s+lib\/strings\/join\.ts:2/);
+    expect(text).toContain("add(a: number, b: number): number");
+    expect(text).not.toContain(repo.dir); // no absolute paths of the machine
+  });
+
+  it("narrows by kind and caps by limit", async () => {
+    const { text } = await call("search", { query: "Calculator", kind: "class" });
+    expect(text.trim().split("\n")[0]).toMatch(/^class\s+Calculator\s+src\/calculator\.ts:4/);
+    const one = await call("search", { query: "add", limit: 1 });
+    expect(one.text.match(/^function/gm)?.length).toBe(1);
+  });
+});
+
+describe("callers and callees", () => {
+  it("never merge unrelated same-named definitions", async () => {
+    const { text } = await call("callers", { symbol: "add" });
+    const sections = text.split(/^(?=Callers of )/m).filter((s) => s.startsWith("Callers of"));
+    expect(sections).toHaveLength(2);
+    const math = sections.find((s) => s.includes("src/math.ts:2"))!;
+    const join_ = sections.find((s) => s.includes("lib/strings/join.ts:2"))!;
+    expect(math).toMatch(/twice \(function\)\s+src\/math\.ts:7/);
+    expect(math).toMatch(/Calculator\.plus \(method\)\s+src\/calculator\.ts:8/);
+    expect(math).not.toContain("greet");
+    expect(join_).toMatch(/greet \(function\)\s+lib\/strings\/join\.ts:7/);
+    expect(text).toMatch(/2 definitions share this name/);
+  });
+
+  it("select one definition by file, and disclose a filter that matches nothing", async () => {
+    const one = await call("callers", { symbol: "add", file: "strings/join.ts" });
+    expect(one.text).toContain("greet");
+    expect(one.text).not.toContain("twice");
+    const none = await call("callers", { symbol: "add", file: "nowhere.ts" });
+    expect(none.text).toMatch(/No definition of "add" is in a file matching "nowhere\.ts"; showing every definition/);
+    expect(none.text).toContain("greet");
+    expect(none.text).toContain("twice");
+  });
+
+  it("say Showing N of M when the limit hides rows", async () => {
+    const { text } = await call("callers", { symbol: "add", file: "src/math.ts", limit: 1 });
+    expect(text).toMatch(/Showing 1 of 2/);
+  });
+
+  it("callees list what a function calls and instantiates", async () => {
+    const { text } = await call("callees", { symbol: "main" });
+    expect(text).toMatch(/\[instantiates\] Calculator/);
+    expect(text).toMatch(/Calculator\.plus/);
+    expect(text).toMatch(/Calculator\.double/);
+  });
+});
+
+describe("impact", () => {
+  it("follows incoming dependencies transitively, by depth", async () => {
+    const { text } = await call("impact", { symbol: "twice", depth: 3 });
+    expect(text).toMatch(/depth 1: 1\n\s+Calculator\.double/);
+    expect(text).toMatch(/depth 2: 1\n\s+main/);
+    const shallow = await call("impact", { symbol: "twice", depth: 1 });
+    expect(shallow.text).not.toMatch(/\bmain\b/);
+  });
+});
+
+describe("files and status", () => {
+  it("files lists the indexed files as a tree or a list", async () => {
+    const tree = await call("files");
+    expect(tree.text).toMatch(/^src\/$/m);
+    expect(tree.text).toMatch(/^ {2}math\.ts {2}\(typescript, \d+ symbols\)/m);
+    const list = await call("files", { path: "lib", format: "list" });
+    expect(list.text.trim()).toBe("lib/strings/join.ts");
+    const bad = await call("files", { format: "graph" });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/^Error: 'format' must be one of tree, list/);
+  });
+
+  it("status reports the graph, and a Pending sync section once the disk moves on", async () => {
+    const before = await call("status");
+    expect(before.text).toMatch(/Files: +3/);
+    expect(before.text).toMatch(/Pending sync: none/);
+    expect(before.text).not.toContain(repo.dir);
+    appendFileSync(join(repo.dir, "src", "math.ts"), "\nexport const THREE = 3;\n");
+    const after = await call("status");
+    expect(after.text).toMatch(/Pending sync: 0 added, 1 modified, 0 removed/);
+    expect(after.text).toMatch(/modified: src\/math\.ts/);
+  });
+});
+
+describe("reading files", () => {
+  it("never serves a file outside the project", async () => {
+    symlinkSync("/etc/hostname", join(repo.dir, "src", "escape.ts"));
+    for (const file of ["../../etc/passwd", "/etc/passwd", "src/escape.ts"]) {
+      const r = await call("node", { file });
+      expect(r.text, file).not.toMatch(/root:|^\s*1\s+\S/m);
+    }
+  });
+});
