@@ -39,3 +39,12 @@ export {
 export { renderNode } from "./render/node.js";
 export { renderExplore } from "./render/explore.js";
 export { staleBanner, withStaleBanner } from "./render/banner.js";
+export { checkCycles, type CheckOptions, type CycleReport } from "./query/check.js";
+export {
+  exportGraph,
+  type ExportOptions,
+  type NodeLinkGraph,
+  type ExportNode,
+  type ExportLink,
+  type ExportGraphInfo,
+} from "./query/export.js";

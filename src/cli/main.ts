@@ -137,6 +137,29 @@ program
   });
 
 program
+  .command("check")
+  .description("file-level import cycles (exits 0 either way: a cycle is an answer, not a failure)")
+  .argument("[path]", "only cycles through files under this folder, or through this file")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (under: string | undefined, opts) => {
+    const { runCheck } = await import("./commands/graph-commands.js");
+    runCheck(under, opts);
+  });
+
+program
+  .command("export")
+  .description("the whole graph, every node and edge, as NetworkX node-link JSON")
+  .option("--format <format>", "output format (json is the only one)", "json")
+  .option("--pagerank", "add each node's PageRank over the use edges")
+  .option("-o, --output <file>", "write to this file instead of stdout")
+  .addOption(pathOption())
+  .action(async (opts) => {
+    const { runExport } = await import("./commands/graph-commands.js");
+    await runExport(opts);
+  });
+
+program
   .command("unlock")
   .description("clear a stale writer lock left by a crashed process")
   .option("--force", "remove it even if its process seems alive")

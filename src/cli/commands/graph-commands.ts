@@ -1,0 +1,79 @@
+import { once } from "node:events";
+import { closeSync, openSync, writeSync } from "node:fs";
+import { resolve } from "node:path";
+import { dbPath } from "../../config/paths.js";
+import { CodegraphError } from "../../core/errors.js";
+import { resolveProject } from "../../project/root.js";
+import { checkCycles } from "../../query/check.js";
+import { exportGraph } from "../../query/export.js";
+import { nodeLinkJson } from "../../render/graph-json.js";
+import { renderCycles } from "../../render/graph-text.js";
+import { openDatabase, type Db } from "../../store/database.js";
+import { emit } from "../output.js";
+
+interface Common {
+  path?: string;
+  json?: boolean;
+}
+
+/** The formats `export` writes. */
+export const EXPORT_FORMATS = ["json"] as const;
+
+/** Open the project's index read-only for one command (the same resolution as the other read commands). */
+function withIndex<T>(opts: Common, fn: (db: Db, root: string) => T): T {
+  const root = resolveProject(opts.path);
+  const db = openDatabase(dbPath(root), { readonly: true });
+  try {
+    return fn(db, root);
+  } finally {
+    db.close();
+  }
+}
+
+export function runCheck(under: string | undefined, opts: Common): void {
+  withIndex(opts, (db) => {
+    const result = checkCycles(db, { path: under });
+    emit(opts.json, result, () => renderCycles(result, under));
+  });
+}
+
+export async function runExport(
+  opts: Common & { format?: string; pagerank?: boolean; output?: string },
+): Promise<void> {
+  const format = opts.format ?? "json";
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new CodegraphError(
+      "BAD_INPUT",
+      `--format ${format} is not supported; the formats are: ${EXPORT_FORMATS.join(", ")}.`,
+    );
+  }
+  // The export is built before any output starts, so a failure leaves no half-written file behind.
+  const graph = withIndex(opts, (db, root) => exportGraph(db, { pagerank: opts.pagerank, root }));
+  if (opts.output) {
+    const file = resolve(opts.output);
+    let fd: number;
+    try {
+      fd = openSync(file, "w");
+    } catch (e) {
+      throw new CodegraphError("IO", `Cannot write ${file}: ${(e as Error).message}`, { cause: e });
+    }
+    let bytes = 0;
+    try {
+      for (const chunk of nodeLinkJson(graph)) bytes += writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
+    process.stdout.write(
+      `Wrote ${graph.nodes.length} nodes and ${graph.links.length} links to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB).\n`,
+    );
+    return;
+  }
+  // A reader that stops early (`| head`) closes the pipe: that is the reader's choice, not a failure.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  for (const chunk of nodeLinkJson(graph)) {
+    if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+  }
+}
