@@ -183,7 +183,12 @@ async function main() {
       peer = { cmd: peers.colby.cli, args: ["serve", "--mcp"], dir, env: penv, version: peers.colby.version };
     } else log("colby is not installed; measuring ours only");
   }
-  const tools = peer ? [["ours", ours], ["colby", peer]] : [["ours", ours]];
+  const tools = peer
+    ? [
+        ["ours", ours],
+        ["colby", peer],
+      ]
+    : [["ours", ours]];
   const startup = Object.fromEntries(tools.map(([n]) => [n, []]));
   // Interleaved, so drift in machine load hits both alike.
   for (let i = 0; i < runs; i++) {
@@ -218,7 +223,9 @@ async function main() {
   for (const label of ["search", "callers", "node", "status"]) {
     const o = latency.ours[label];
     const c = peer ? latency.colby[label] : null;
-    const notes = [o.error && `ours error: ${o.error}`, c?.error && `colby error: ${c.error}`].filter(Boolean).join("; ");
+    const notes = [o.error && `ours error: ${o.error}`, c?.error && `colby error: ${c.error}`]
+      .filter(Boolean)
+      .join("; ");
     lines.push(
       `| ${label} | ${argText[label]} | ${fmt(local[label])} | ${fmt(o.median)} | ${fmt(o.first)} | ${fmt(c?.median)} | ${fmt(c?.first)} | ${ratio(o.median, c?.median)} | ${notes} |`,
     );

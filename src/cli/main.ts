@@ -2,6 +2,7 @@
 import { Command, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { fail } from "./output.js";
+import type * as ServeCommand from "./commands/serve-command.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -134,6 +135,18 @@ program
   .action(async (under: string | undefined, opts) => {
     const { runFiles } = await import("./commands/read-commands.js");
     runFiles(under, opts);
+  });
+
+program
+  .command("serve")
+  .description("serve the index to AI agents: --mcp speaks MCP on stdin/stdout")
+  .option("--mcp", "the MCP protocol over stdio (newline-delimited JSON-RPC)")
+  .addOption(pathOption())
+  .action(async (opts: { mcp?: boolean; path?: string }) => {
+    // A separate bundle, resolved at run time: the MCP SDK loads only for this command.
+    const serveModule = "./commands/serve-command.js";
+    const { runServe } = (await import(serveModule)) as typeof ServeCommand;
+    runServe(opts, pkg.version);
   });
 
 program

@@ -106,7 +106,11 @@ export class LineTransport implements Transport {
       return;
     }
     if (Array.isArray(value)) {
-      this.reply(null, INVALID_REQUEST, "Invalid request: JSON-RPC batches are not supported; send one message per line.");
+      this.reply(
+        null,
+        INVALID_REQUEST,
+        "Invalid request: JSON-RPC batches are not supported; send one message per line.",
+      );
       return;
     }
     let message: JSONRPCMessage;

@@ -105,6 +105,7 @@ function listedTools(requested: string[] | null): Set<string> {
   if (!requested) return new Set(DEFAULT_TOOLS);
   const known = new Set(TOOLS.map((t) => t.short));
   const unknown = requested.filter((r) => !known.has(r));
-  if (unknown.length) log(`CODEGRAPH_MCP_TOOLS: unknown tool(s) ${unknown.join(", ")}; known: ${[...known].join(", ")}`);
+  if (unknown.length)
+    log(`CODEGRAPH_MCP_TOOLS: unknown tool(s) ${unknown.join(", ")}; known: ${[...known].join(", ")}`);
   return new Set(requested.filter((r) => known.has(r)));
 }

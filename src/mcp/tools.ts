@@ -3,18 +3,15 @@ import { relations } from "../query/callers.js";
 import { listFiles } from "../query/files.js";
 import { impact } from "../query/impact.js";
 import { nodeView } from "../query/node.js";
+import { checkCycles } from "../query/check.js";
 import { exploreQuery } from "../query/explore.js";
+import { exportGraph } from "../query/export.js";
 import { searchSymbols } from "../query/search.js";
 import { renderExplore } from "../render/explore.js";
+import { nodeLinkJson } from "../render/graph-json.js";
+import { renderCycles } from "../render/graph-text.js";
 import { status } from "../query/status.js";
-import {
-  renderFiles,
-  renderImpact,
-  renderNode,
-  renderRelations,
-  renderSearch,
-  renderStatus,
-} from "../render/text.js";
+import { renderFiles, renderImpact, renderNode, renderRelations, renderSearch, renderStatus } from "../render/text.js";
 import { ArgumentError, type ArgSpecs } from "./tool-args.js";
 
 /** What a tool needs to answer: the project's root and its open index. */
@@ -67,13 +64,19 @@ export const TOOLS: readonly ToolSpec[] = [
     args: {
       query: {
         type: "string",
-        description: "What you want to understand: a question, symbol names, or paths (`how is a session token refreshed`).",
+        description:
+          "What you want to understand: a question, symbol names, or paths (`how is a session token refreshed`).",
       },
-      maxFiles: { type: "integer", description: "At most this many files of source.", minimum: 1, maximum: 30, default: 8 },
+      maxFiles: {
+        type: "integer",
+        description: "At most this many files of source.",
+        minimum: 1,
+        maximum: 30,
+        default: 8,
+      },
     },
     required: ["query"],
-    run: (ctx, a) =>
-      renderExplore(exploreQuery(ctx.db, ctx.root, str(a, "query")!, { maxFiles: int(a, "maxFiles") })),
+    run: (ctx, a) => renderExplore(exploreQuery(ctx.db, ctx.root, str(a, "query")!, { maxFiles: int(a, "maxFiles") })),
   },
   {
     short: "search",
@@ -103,10 +106,23 @@ export const TOOLS: readonly ToolSpec[] = [
       "numbered lines (`src/app.ts`, `src/app.ts:42-80`, `src/app.ts#L42-L80`). A smarter Read.",
     args: {
       symbol: symbolArg,
-      file: { type: "string", description: "A project file to read, optionally with :line, :start-end or #Lstart-Lend." },
-      line: { type: "integer", description: "Pick the definition around this line of `file`.", minimum: 1, maximum: 10_000_000 },
+      file: {
+        type: "string",
+        description: "A project file to read, optionally with :line, :start-end or #Lstart-Lend.",
+      },
+      line: {
+        type: "integer",
+        description: "Pick the definition around this line of `file`.",
+        minimum: 1,
+        maximum: 10_000_000,
+      },
       offset: { type: "integer", description: "First line to show (file mode).", minimum: 1, maximum: 10_000_000 },
-      limit: { type: "integer", description: "How many lines to show (file mode, at most 2000).", minimum: 1, maximum: 2000 },
+      limit: {
+        type: "integer",
+        description: "How many lines to show (file mode, at most 2000).",
+        minimum: 1,
+        maximum: 2000,
+      },
     },
     required: [],
     run: (ctx, a) => {
@@ -124,34 +140,32 @@ export const TOOLS: readonly ToolSpec[] = [
       );
     },
   },
-  ...(["callers", "callees"] as const).map(
-    (direction): ToolSpec => ({
-      short: direction,
-      name: `codegraph_${direction}`,
-      title: direction === "callers" ? "Who calls a symbol" : "What a symbol calls",
-      description:
-        direction === "callers"
-          ? "Who calls a symbol, with file:line of each call, grouped per definition (two same-named functions " +
-            "in two files are two sections). Use it before changing a function's behaviour or signature."
-          : "What a symbol calls and instantiates, with where each target is defined, grouped per definition.",
-      args: {
-        symbol: symbolArg,
-        file: fileFilter,
-        limit: {
-          type: "integer",
-          description: "At most this many rows per definition.",
-          minimum: 1,
-          maximum: 100,
-          default: 20,
-        },
+  ...(["callers", "callees"] as const).map((direction): ToolSpec => ({
+    short: direction,
+    name: `codegraph_${direction}`,
+    title: direction === "callers" ? "Who calls a symbol" : "What a symbol calls",
+    description:
+      direction === "callers"
+        ? "Who calls a symbol, with file:line of each call, grouped per definition (two same-named functions " +
+          "in two files are two sections). Use it before changing a function's behaviour or signature."
+        : "What a symbol calls and instantiates, with where each target is defined, grouped per definition.",
+    args: {
+      symbol: symbolArg,
+      file: fileFilter,
+      limit: {
+        type: "integer",
+        description: "At most this many rows per definition.",
+        minimum: 1,
+        maximum: 100,
+        default: 20,
       },
-      required: ["symbol"],
-      run: (ctx, a) =>
-        renderRelations(
-          relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") }),
-        ),
-    }),
-  ),
+    },
+    required: ["symbol"],
+    run: (ctx, a) =>
+      renderRelations(
+        relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") }),
+      ),
+  })),
   {
     short: "impact",
     name: "codegraph_impact",
@@ -165,8 +179,7 @@ export const TOOLS: readonly ToolSpec[] = [
       depth: { type: "integer", description: "How many hops to follow.", minimum: 1, maximum: 10, default: 3 },
     },
     required: ["symbol"],
-    run: (ctx, a) =>
-      renderImpact(impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") })),
+    run: (ctx, a) => renderImpact(impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") })),
   },
   {
     short: "status",
@@ -190,6 +203,28 @@ export const TOOLS: readonly ToolSpec[] = [
     },
     required: [],
     run: (ctx, a) => renderFiles(listFiles(ctx.db, str(a, "path")), str(a, "format") !== "list"),
+  },
+  {
+    short: "check",
+    name: "codegraph_check",
+    title: "Import cycles",
+    description:
+      "Circular dependencies between files: each import cycle as `a.ts -> b.ts -> a.ts`. Run it after " +
+      "restructuring imports to confirm no cycle was introduced.",
+    args: { path: { type: "string", description: "Only cycles touching files under this project folder." } },
+    required: [],
+    run: (ctx, a) => renderCycles(checkCycles(ctx.db, { path: str(a, "path") }), str(a, "path")),
+  },
+  {
+    short: "export",
+    name: "codegraph_export",
+    title: "Export the whole graph",
+    description:
+      "The complete graph as NetworkX node-link JSON (nodes with kind, file and lines; links with kind and " +
+      "line), optionally with PageRank centrality. Large: for scripts and visualisation, not for reading code.",
+    args: { pagerank: { type: "boolean", description: "Add each node's PageRank.", default: false } },
+    required: [],
+    run: (ctx, a) => [...nodeLinkJson(exportGraph(ctx.db, { pagerank: a.pagerank === true, root: ctx.root }))].join(""),
   },
 ];
 

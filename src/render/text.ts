@@ -60,7 +60,8 @@ export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = 
     `Indexed:   ${s.indexedAt ?? "never"}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
   ];
   const { added, modified, removed } = s.changes;
-  if (added.length + modified.length + removed.length === 0) lines.push("Pending sync: none (the index matches the disk)");
+  if (added.length + modified.length + removed.length === 0)
+    lines.push("Pending sync: none (the index matches the disk)");
   else {
     lines.push(`Pending sync: ${added.length} added, ${modified.length} modified, ${removed.length} removed`);
     for (const [label, list] of [
@@ -95,7 +96,9 @@ export function renderRelations(r: RelationResult): string {
   const verb = r.direction === "callers" ? "Callers of" : "Callees of";
   for (const g of r.groups) {
     const overloads = g.overloads ? `, ${g.overloads + 1} declarations` : "";
-    out.push(`${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}${overloads}): ${g.total}`);
+    out.push(
+      `${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}${overloads}): ${g.total}`,
+    );
     if (!g.total) out.push("  (none found)");
     for (const row of g.rows) {
       const at =
@@ -119,7 +122,9 @@ export function renderImpact(r: ImpactResult): string {
   const out = unmatched(r.unmatchedFile, r.query);
   for (const s of r.sections) {
     if (out.length) out.push("");
-    out.push(`Impact of changing ${s.roots.map((x) => `${x.qualifiedName} (${loc(x)})`).join(", ")}, up to depth ${r.depth}:`);
+    out.push(
+      `Impact of changing ${s.roots.map((x) => `${x.qualifiedName} (${loc(x)})`).join(", ")}, up to depth ${r.depth}:`,
+    );
     if (!s.hits.length) out.push("  nothing in the index depends on it");
     for (let d = 1; d <= r.depth; d++) {
       const level = s.hits.filter((h) => h.depth === d);

@@ -7,9 +7,11 @@ import { MODERN_META, RawServer, initializeParams, type RawReply } from "../help
 // Every row of the reference's protocol table, spoken line by line to the built `codegraph serve --mcp`.
 
 const FIXTURE = join(import.meta.dirname, "fixtures", "mcp");
-const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
-  version: string;
-}).version;
+const VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 
 let repo: ReturnType<typeof tempRepo>;
 const servers: RawServer[] = [];

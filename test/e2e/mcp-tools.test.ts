@@ -62,7 +62,11 @@ describe("the tool list", () => {
   it("keeps every tool callable when it is not listed", async () => {
     for (const name of ALL) {
       const args: Record<string, unknown> =
-        name === "explore" ? { query: "add" } : ["callers", "callees", "impact"].includes(name) ? { symbol: "add" } : {};
+        name === "explore"
+          ? { query: "add" }
+          : ["callers", "callees", "impact"].includes(name)
+            ? { symbol: "add" }
+            : {};
       if (name === "search") args.query = "add";
       if (name === "node") args.symbol = "add";
       const r = await call(name, args);

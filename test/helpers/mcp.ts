@@ -54,7 +54,8 @@ export class RawServer {
     for (;;) {
       const found = this.replies.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching reply; got ${JSON.stringify(this.replies)}\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching reply; got ${JSON.stringify(this.replies)}\n${this.stderr}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, 200);
         this.waiters.push(() => {

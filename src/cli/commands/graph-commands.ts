@@ -1,14 +1,12 @@
 import { once } from "node:events";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
-import { dbPath } from "../../config/paths.js";
 import { CodegraphError } from "../../core/errors.js";
-import { resolveProject } from "../../project/root.js";
 import { checkCycles } from "../../query/check.js";
 import { exportGraph } from "../../query/export.js";
 import { nodeLinkJson } from "../../render/graph-json.js";
 import { renderCycles } from "../../render/graph-text.js";
-import { openDatabase, type Db } from "../../store/database.js";
+import { withIndex } from "../with-index.js";
 import { emit } from "../output.js";
 
 interface Common {
@@ -18,17 +16,6 @@ interface Common {
 
 /** The formats `export` writes. */
 export const EXPORT_FORMATS = ["json"] as const;
-
-/** Open the project's index read-only for one command (the same resolution as the other read commands). */
-function withIndex<T>(opts: Common, fn: (db: Db, root: string) => T): T {
-  const root = resolveProject(opts.path);
-  const db = openDatabase(dbPath(root), { readonly: true });
-  try {
-    return fn(db, root);
-  } finally {
-    db.close();
-  }
-}
 
 export function runCheck(under: string | undefined, opts: Common): void {
   withIndex(opts, (db) => {

@@ -1,7 +1,5 @@
-import { dbPath } from "../../config/paths.js";
 import { CodegraphError } from "../../core/errors.js";
 import { languageForPath } from "../../extract/registry.js";
-import { resolveProject } from "../../project/root.js";
 import { relations } from "../../query/callers.js";
 import { listFiles } from "../../query/files.js";
 import { impact } from "../../query/impact.js";
@@ -12,23 +10,12 @@ import { status } from "../../query/status.js";
 import { renderFiles, renderImpact, renderRelations, renderSearch, renderStatus } from "../../render/text.js";
 import { renderExplore } from "../../render/explore.js";
 import { renderNode } from "../../render/node.js";
-import { openDatabase, type Db } from "../../store/database.js";
+import { withIndex } from "../with-index.js";
 import { emit, positiveInt } from "../output.js";
 
 interface Common {
   path?: string;
   json?: boolean;
-}
-
-/** Open the project's index read-only for one command. */
-function withIndex<T>(opts: Common, fn: (db: Db, root: string) => T): T {
-  const root = resolveProject(opts.path);
-  const db = openDatabase(dbPath(root), { readonly: true });
-  try {
-    return fn(db, root);
-  } finally {
-    db.close();
-  }
 }
 
 export function runStatus(opts: Common): void {
