@@ -1,4 +1,5 @@
 import type { Db } from "../store/database.js";
+import { prepared } from "../store/statements.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
 export const USE_KINDS = [
@@ -24,32 +25,29 @@ const inList = (kinds: readonly string[]) => kinds.map((k) => `'${k}'`).join(","
 
 /** Nodes with an edge into `nodeId` (callers, users), one row per edge. */
 export function incoming(db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] {
-  return db
-    .prepare(
-      `SELECT source_id AS nodeId, kind, line, resolution FROM edges
+  return prepared(
+    db,
+    `SELECT source_id AS nodeId, kind, line, resolution FROM edges
        WHERE target_id = ? AND kind IN (${inList(kinds)}) ORDER BY file_id, line`,
-    )
-    .all(nodeId) as Neighbour[];
+  ).all(nodeId) as Neighbour[];
 }
 
 /** Nodes `nodeId` has an edge to (callees, dependencies), one row per edge. */
 export function outgoing(db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] {
-  return db
-    .prepare(
-      `SELECT target_id AS nodeId, kind, line, resolution FROM edges
+  return prepared(
+    db,
+    `SELECT target_id AS nodeId, kind, line, resolution FROM edges
        WHERE source_id = ? AND kind IN (${inList(kinds)}) ORDER BY line`,
-    )
-    .all(nodeId) as Neighbour[];
+  ).all(nodeId) as Neighbour[];
 }
 
 /** Ids of a node and everything it contains (a class and its methods), so "callers of a class" includes its members'. */
 export function withDescendants(db: Db, nodeId: number): number[] {
   return (
-    db
-      .prepare(
-        `WITH RECURSIVE d(id) AS (SELECT ? UNION SELECT n.id FROM nodes n JOIN d ON n.parent_id = d.id) SELECT id FROM d`,
-      )
-      .all(nodeId) as { id: number }[]
+    prepared(
+      db,
+      `WITH RECURSIVE d(id) AS (SELECT ? UNION SELECT n.id FROM nodes n JOIN d ON n.parent_id = d.id) SELECT id FROM d`,
+    ).all(nodeId) as { id: number }[]
   ).map((r) => r.id);
 }
 
@@ -70,7 +68,8 @@ export function impactOf(
   maxDepth: number,
   limit: number,
 ): { hits: ImpactHit[]; truncated: boolean } {
-  const stmt = db.prepare(
+  const stmt = prepared(
+    db,
     `SELECT source_id AS nodeId, kind FROM edges WHERE target_id = ? AND kind IN (${inList(USE_KINDS.filter((k) => k !== "exports"))})`,
   );
   const seen = new Set<number>(start);

@@ -4,6 +4,7 @@ import { pathsEndingWith } from "../store/file-lookup.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
 import { SYMBOL_SELECT, findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
+import { prepared } from "../store/statements.js";
 
 /**
  * The most lines one answer shows of a file: file mode's window, a symbol's body, and the largest
@@ -281,20 +282,18 @@ function suggestions(db: Db, query: string): string[] {
     return base ? pathsEndingWith(db, base, 5) : [];
   }
   return (
-    db
-      .prepare(
-        "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
-      )
-      .all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
+    prepared(
+      db,
+      "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
+    ).all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
   ).map((r) => r.q);
 }
 
 function symbolsStartingIn(db: Db, path: string, start: number, end: number): SymbolHit[] {
-  const rows = db
-    .prepare(
-      `${SYMBOL_SELECT} WHERE f.path = ? AND n.kind NOT IN ('import', 'file') AND n.start_line BETWEEN ? AND ?
+  const rows = prepared(
+    db,
+    `${SYMBOL_SELECT} WHERE f.path = ? AND n.kind NOT IN ('import', 'file') AND n.start_line BETWEEN ? AND ?
        ORDER BY n.start_line`,
-    )
-    .all(path, start, end) as Parameters<typeof toHit>[0][];
+  ).all(path, start, end) as Parameters<typeof toHit>[0][];
   return rows.map(toHit);
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../store/database.js";
 import { SYMBOL_SELECT, toHit, type SymbolHit } from "./symbols.js";
+import { prepared } from "../store/statements.js";
 
 export interface SearchOptions {
   kind?: string;
@@ -41,33 +42,32 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
   };
   if (!params.q) return { query, hits };
   add(
-    db
-      .prepare(
-        `${SYMBOL_SELECT} WHERE (n.name = @q OR n.qualified_name = @q) AND n.kind NOT IN ('import', 'file') ${kindClause}
+    prepared(
+      db,
+      `${SYMBOL_SELECT} WHERE (n.name = @q OR n.qualified_name = @q) AND n.kind NOT IN ('import', 'file') ${kindClause}
          ORDER BY n.exported DESC, length(f.path), f.path LIMIT @limit`,
-      )
+    )
       .all(params)
       .map((r) => ({ ...(r as object), score: 100 })) as never,
   );
   add(
-    db
-      .prepare(
-        `${SYMBOL_SELECT} WHERE n.name = @q COLLATE NOCASE AND n.kind NOT IN ('import', 'file') ${kindClause}
+    prepared(
+      db,
+      `${SYMBOL_SELECT} WHERE n.name = @q COLLATE NOCASE AND n.kind NOT IN ('import', 'file') ${kindClause}
          ORDER BY f.path LIMIT @limit`,
-      )
+    )
       .all(params)
       .map((r) => ({ ...(r as object), score: 90 })) as never,
   );
   const fts = ftsQuery(params.q);
   if (fts && hits.length < limit) {
-    const rows = db
-      .prepare(
-        `${SYMBOL_SELECT.replace("SELECT ", "SELECT -m.rank AS score, ")}
+    const rows = prepared(
+      db,
+      `${SYMBOL_SELECT.replace("SELECT ", "SELECT -m.rank AS score, ")}
          JOIN (SELECT rowid AS rid, bm25(search, 10.0, 6.0, 3.0, 1.0, 0.5) AS rank FROM search
                WHERE search MATCH @fts ORDER BY rank LIMIT @cap) m ON m.rid = n.id
          ${options.kind ? "WHERE n.kind = @kind" : ""} ORDER BY m.rank LIMIT @limit`,
-      )
-      .all({ fts, kind: params.kind, limit, cap: limit * 10 });
+    ).all({ fts, kind: params.kind, limit, cap: limit * 10 });
     add(rows as never);
   }
   return { query, hits };

@@ -1,4 +1,5 @@
 import type { Db } from "../store/database.js";
+import { prepared } from "../store/statements.js";
 
 /** A node with where it lives: the shape every query returns for a symbol. */
 export interface SymbolHit {
@@ -23,7 +24,7 @@ type Row = Omit<SymbolHit, "exported"> & { exported: number };
 export const toHit = (r: Row): SymbolHit => ({ ...r, exported: r.exported === 1 });
 
 export function symbolById(db: Db, id: number): SymbolHit | undefined {
-  const row = db.prepare(`${SYMBOL_SELECT} WHERE n.id = ?`).get(id) as Row | undefined;
+  const row = prepared(db, `${SYMBOL_SELECT} WHERE n.id = ?`).get(id) as Row | undefined;
   return row ? toHit(row) : undefined;
 }
 
@@ -32,22 +33,22 @@ export function symbolById(db: Db, id: number): SymbolHit | undefined {
  * name; optionally narrowed to files whose path ends with `file`. Imports are never a definition.
  */
 export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
-  const byUid = db.prepare(`${SYMBOL_SELECT} WHERE n.uid = ?`).all(text) as Row[];
+  const byUid = prepared(db, `${SYMBOL_SELECT} WHERE n.uid = ?`).all(text) as Row[];
   let rows = byUid;
   if (!rows.length) {
-    rows = db
-      .prepare(
-        `${SYMBOL_SELECT} WHERE n.qualified_name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
-      )
-      .all(text) as Row[];
+    rows = prepared(
+      db,
+      `${SYMBOL_SELECT} WHERE n.qualified_name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
+    ).all(text) as Row[];
   }
   if (!rows.length) {
     const dot = text.lastIndexOf(".");
     const name = dot >= 0 ? text.slice(dot + 1) : text;
     rows = (
-      db
-        .prepare(`${SYMBOL_SELECT} WHERE n.name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`)
-        .all(name) as Row[]
+      prepared(
+        db,
+        `${SYMBOL_SELECT} WHERE n.name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
+      ).all(name) as Row[]
     ).filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
   }
   if (file) {

@@ -1,11 +1,12 @@
 import type { StoredFile } from "./reader.js";
 import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
 
 const FILE_COLS = "id, path, size, mtime_ms AS mtimeMs, sha256, language";
 
 /** One indexed file's record by its exact project-relative path. */
 export function fileRecord(db: Db, path: string): StoredFile | undefined {
-  return db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path = ?`).get(path) as StoredFile | undefined;
+  return prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ?`).get(path) as StoredFile | undefined;
 }
 
 /**
@@ -15,8 +16,10 @@ export function fileRecord(db: Db, path: string): StoredFile | undefined {
 export function pathsEndingWith(db: Db, suffix: string, limit: number): string[] {
   const escaped = suffix.replace(/[\\%_]/g, (c) => `\\${c}`);
   return (
-    db
-      .prepare(`SELECT path FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`)
-      .all(suffix, `%/${escaped}`, limit) as { path: string }[]
+    prepared(db, `SELECT path FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`).all(
+      suffix,
+      `%/${escaped}`,
+      limit,
+    ) as { path: string }[]
   ).map((r) => r.path);
 }
