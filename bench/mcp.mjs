@@ -216,8 +216,8 @@ async function main() {
     "",
     "## Tool calls (ms)",
     "",
-    "| tool | arguments | ours in-process | ours stdio | ours first call | colby stdio | colby first call | ours/colby | notes |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    "| tool | arguments | ours in-process | ours stdio | ours first call | colby stdio | colby first call | ours/colby | answer chars ours / colby | notes |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   const argText = { search: `query ${q.search}`, callers: `symbol ${q.callers}`, node: `symbol ${q.node}`, status: "" };
   for (const label of ["search", "callers", "node", "status"]) {
@@ -227,7 +227,7 @@ async function main() {
       .filter(Boolean)
       .join("; ");
     lines.push(
-      `| ${label} | ${argText[label]} | ${fmt(local[label])} | ${fmt(o.median)} | ${fmt(o.first)} | ${fmt(c?.median)} | ${fmt(c?.first)} | ${ratio(o.median, c?.median)} | ${notes} |`,
+      `| ${label} | ${argText[label]} | ${fmt(local[label])} | ${fmt(o.median)} | ${fmt(o.first)} | ${fmt(c?.median)} | ${fmt(c?.first)} | ${ratio(o.median, c?.median)} | ${o.chars} / ${c?.chars ?? "—"} | ${notes} |`,
     );
   }
   const md = `${lines.join("\n")}\n`;
