@@ -1,31 +1,48 @@
+import { isTestPath } from "../core/test-paths.js";
+import { outgoing, impactOf, CALL_KINDS } from "../graph/traverse.js";
+import { testReach, type TestReach } from "../graph/test-reach.js";
 import type { Db } from "../store/database.js";
+import { countFiles } from "../store/graph-dump.js";
 import { relations } from "./callers.js";
+import { budgetFor, fileAllowance, LOW_SCORE_SHARE, type ExploreBudget } from "./explore-budget.js";
+import { exploreTargets, type LineAnchor } from "./explore-targets.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { FILE_MODE_MAX_LINES, splitLines } from "./node.js";
 import { searchSymbols } from "./search.js";
 import { findSymbols, type SymbolHit } from "./symbols.js";
 
 export interface ExploreOptions {
-  /** At most this many files of source (default 8). */
+  /** At most this many files of source (default: the project's size tier decides). */
   maxFiles?: number;
 }
 
-/** The limits of one explore answer. */
+/** The limits of one explore answer that do not depend on the project's size (see explore-budget.ts). */
 export const EXPLORE_LIMITS = {
-  maxFiles: 8,
   /** A symbol's body is shown up to this many lines. */
   symbolLines: 120,
   /** A class (or other type) longer than symbolLines shows only its head: its members are ranked on their own. */
   typeHeadLines: 40,
+  /** An exact target too big for its file's budget shows this many head lines, then windows. */
+  targetHeadLines: 12,
+  /** Lines either side of an anchored line, and of a call to another named symbol, in a clipped target. */
+  anchorContext: 6,
+  callContext: 2,
+  /** A bare line anchor no callable encloses renders this many lines either side. */
+  spanContext: 15,
   /** Candidates scoring under this share of the best one are dropped: FTS's long tail is noise next to an exact name. */
   relativeFloor: 0.4,
-  /** Characters of source in the whole answer, and in any one file. */
-  chars: 24_000,
-  fileChars: 12_000,
   /** Symbols whose callers and callees are listed, and how many of each. */
   related: 5,
   relatedRows: 5,
+  /** Roots of the blast-radius block. */
+  blastRoots: 3,
 } as const;
+
+/** Scores of what the query names explicitly, above anything ranking can give. */
+const EXACT_SCORE = 200;
+const ANCHOR_SCORE = 190;
+/** Prose segments resolved to a name ("feed bottom" → feedAtBottom): a seed, but a dampened one. */
+const SEED_SCORE = 55;
 
 /** A run of consecutive source lines shown for one or more symbols. */
 export interface ExploreBlock {
@@ -41,13 +58,27 @@ export interface ExploreBlock {
 export interface ExploreFile {
   path: string;
   fileState: FileState;
+  /** Why the file is here: the query names it, it holds an exact target or anchor, or ranking chose it. */
+  reason: "pinned" | "target" | "ranked";
   /** The ranked symbols in this file, best first. */
   symbols: SymbolHit[];
   blocks: ExploreBlock[];
   /** The file changed since the last sync, and its whole current text is the one block. */
   wholeFile: boolean;
+  /** Listed by its symbols' names only: a low score, or no budget left. */
+  namesOnly: boolean;
+  /** Symbols the query named that did not fit beside the target: listed in the file's header. */
+  alsoHere: string[];
   /** Why source is missing, when it is. */
   notice: string | null;
+}
+
+/** One root of the blast radius: what depends on it, and whether tests reach it. */
+export interface BlastRoot {
+  symbol: SymbolHit;
+  callers: number;
+  dependents: number;
+  reach: TestReach;
 }
 
 export interface ExploreRef {
@@ -67,6 +98,15 @@ export interface ExploreRelation {
 
 export interface ExploreResult {
   query: string;
+  budget: ExploreBudget;
+  /** Files the query named by path, in the order they were pinned. */
+  pinned: string[];
+  /** Files an ambiguous path matched that define none of the named symbols. */
+  setAside: string[];
+  /** Explicit paths that match no indexed file. */
+  unresolved: string[];
+  /** Exact targets and anchored symbols first, else the top ranked callables. */
+  blast: BlastRoot[];
   /** The identifiers and words the query was split into and looked up. */
   terms: string[];
   files: ExploreFile[];
@@ -169,30 +209,96 @@ function rank(db: Db, terms: { term: string; code: boolean }[]): Candidate[] {
 /** Character cost of a source line as rendered (number, spaces, newline). */
 const cost = (line: string) => line.length + 8;
 
-/**
- * The source to show for a file's ranked symbols: each body up to EXPLORE_LIMITS.symbolLines, a symbol
- * inside one already shown is not repeated, and overlapping or touching windows merge.
- */
-function windows(symbols: SymbolHit[]): { start: number; end: number; fullEnd: number; names: string[] }[] {
-  const sorted = [...symbols].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-  const out: { start: number; end: number; fullEnd: number; names: string[] }[] = [];
-  for (const s of sorted) {
-    const long = s.endLine - s.startLine + 1 > EXPLORE_LIMITS.symbolLines;
-    const cap = long && TYPE_KINDS.has(s.kind) ? EXPLORE_LIMITS.typeHeadLines : EXPLORE_LIMITS.symbolLines;
-    const end = Math.min(s.endLine, s.startLine + cap - 1);
-    const covering = out.find((w) => w.start <= s.startLine && s.endLine <= w.end);
-    if (covering) {
-      covering.names.push(s.qualifiedName);
-      continue;
-    }
+interface Window {
+  start: number;
+  end: number;
+  /** Where the symbols it shows really end: a window shorter than this was cut. */
+  fullEnd: number;
+  names: string[];
+}
+
+/** Merge overlapping or nearly touching windows (sorted by start) into one. */
+function merge(ws: Window[]): Window[] {
+  const out: Window[] = [];
+  for (const w of [...ws].sort((a, b) => a.start - b.start || b.end - a.end)) {
     const last = out[out.length - 1];
-    if (last && s.startLine <= last.end + 2) {
-      last.end = Math.max(last.end, end);
-      last.fullEnd = Math.max(last.fullEnd, s.endLine);
-      last.names.push(s.qualifiedName);
-    } else out.push({ start: s.startLine, end, fullEnd: s.endLine, names: [s.qualifiedName] });
+    if (last && w.start <= last.end + 2) {
+      last.end = Math.max(last.end, w.end);
+      last.fullEnd = Math.max(last.fullEnd, w.fullEnd);
+      for (const n of w.names) if (!last.names.includes(n)) last.names.push(n);
+    } else out.push({ ...w, names: [...w.names] });
   }
   return out;
+}
+
+/**
+ * The windows that show one exact target when its whole body does not fit: its head, then a few
+ * lines around each anchored line and around each of its calls to another symbol the query names.
+ */
+function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: Set<number>): Window[] {
+  const L = EXPLORE_LIMITS;
+  const ws: Window[] = [
+    {
+      start: s.startLine,
+      end: Math.min(s.endLine, s.startLine + L.targetHeadLines - 1),
+      fullEnd: s.endLine,
+      names: [s.qualifiedName],
+    },
+  ];
+  for (const line of anchoredLines) {
+    ws.push({
+      start: Math.max(s.startLine, line - L.anchorContext),
+      end: Math.min(s.endLine, line + L.anchorContext),
+      fullEnd: s.endLine,
+      names: [],
+    });
+  }
+  for (const e of outgoing(db, s.id, CALL_KINDS)) {
+    if (e.line === null || !namedIds.has(e.nodeId)) continue;
+    ws.push({
+      start: Math.max(s.startLine, e.line - L.callContext),
+      end: Math.min(s.endLine, e.line + L.callContext),
+      fullEnd: s.endLine,
+      names: [],
+    });
+  }
+  return merge(ws);
+}
+
+/** The window for an ordinary ranked symbol: its body up to a cap (a long type shows only its head). */
+function symbolWindow(s: SymbolHit, full: boolean): Window {
+  const long = s.endLine - s.startLine + 1 > EXPLORE_LIMITS.symbolLines;
+  const cap = full
+    ? Infinity
+    : long && TYPE_KINDS.has(s.kind)
+      ? EXPLORE_LIMITS.typeHeadLines
+      : EXPLORE_LIMITS.symbolLines;
+  return {
+    start: s.startLine,
+    end: Math.min(s.endLine, s.startLine + cap - 1),
+    fullEnd: s.endLine,
+    names: [s.qualifiedName],
+  };
+}
+
+/** Cut windows to an allowance of characters, in order; a window that does not fit entirely is cut at a line. */
+function fill(ws: Window[], lines: string[], allowance: number): { blocks: ExploreBlock[]; used: number } {
+  const blocks: ExploreBlock[] = [];
+  let used = 0;
+  for (const w of ws) {
+    const take: string[] = [];
+    for (let n = w.start; n <= Math.min(w.end, lines.length); n++) {
+      const c = cost(lines[n - 1]!);
+      if (used + c > allowance) break;
+      used += c;
+      take.push(lines[n - 1]!);
+    }
+    if (!take.length) break;
+    const endLine = w.start + take.length - 1;
+    blocks.push({ startLine: w.start, endLine, lines: take, symbols: w.names, truncated: endLine < w.fullEnd });
+    if (endLine < Math.min(w.end, lines.length)) break;
+  }
+  return { blocks, used };
 }
 
 function refsOf(db: Db, s: SymbolHit, direction: "callers" | "callees"): { rows: ExploreRef[]; total: number } {
@@ -207,46 +313,134 @@ function refsOf(db: Db, s: SymbolHit, direction: "callers" | "callees"): { rows:
   return { rows, total: group.total };
 }
 
+/** What the answer needs to know about one file while it is being laid out. */
+interface Plan {
+  path: string;
+  reason: ExploreFile["reason"];
+  cands: Candidate[];
+  anchors: LineAnchor[];
+  score: number;
+}
+
 /**
- * The code most relevant to a question or a set of names: ranked symbols, their verbatim source
- * grouped by file (files by relevance, at most `maxFiles`), and who calls the top ones and what they
- * call. Every quoted file is checked against the index first; one that changed since the last sync is
- * shown whole when it fits (its stored line numbers are unsafe) and listed in `drifted`, or omitted.
+ * The code most relevant to a question, a set of names, paths or pasted locations: what the query
+ * names explicitly (paths, line anchors, qualified names) leads, then ranked symbols; their verbatim
+ * source grouped by file within a budget sized to the project; who calls the top ones and what they
+ * call; and the blast radius of the roots with their measured test coverage. Every quoted file is
+ * checked against the index first: one that changed since the last sync is shown whole when it fits
+ * (its stored line numbers are unsafe) and listed in `drifted`, or omitted.
  */
 export function exploreQuery(db: Db, root: string, query: string, options: ExploreOptions = {}): ExploreResult {
-  const maxFiles = Math.max(1, Math.min(options.maxFiles ?? EXPLORE_LIMITS.maxFiles, 50));
-  const terms = queryTerms(query);
-  const all = rank(db, terms);
+  const budget = budgetFor(countFiles(db), options.maxFiles);
+  const targets = exploreTargets(db, query, { maxFiles: budget.files });
+  const terms = queryTerms(targets.residual);
+
+  // Candidates: the ranking of the remaining words, with what the query names explicitly above it.
+  const best = new Map<number, Candidate>();
+  const put = (symbol: SymbolHit, score: number) => {
+    const old = best.get(symbol.id);
+    if (!old || old.score < score) best.set(symbol.id, { symbol, score });
+  };
+  for (const c of rank(db, terms)) put(c.symbol, isTestPath(c.symbol.file) ? c.score * 0.5 : c.score);
+  for (const s of targets.seeds) put(s, SEED_SCORE);
+  const anchorSymbols = targets.anchors.flatMap((a) => (a.symbol ? [a.symbol] : []));
+  for (const s of anchorSymbols) put(s, ANCHOR_SCORE);
+  for (const s of targets.exact) put(s, EXACT_SCORE);
+  const all = [...best.values()].sort((a, b) => b.score - a.score);
   const floor = (all[0]?.score ?? 0) * EXPLORE_LIMITS.relativeFloor;
   const ranked = all.filter((c) => c.score >= floor).slice(0, 60);
+
+  const targetIds = new Set([...targets.exact, ...anchorSymbols].map((s) => s.id));
+  // Named: what the query spells out, which a clipped target's windows and the second pass favour.
+  const namedIds = new Set([...targetIds, ...ranked.filter((c) => c.score >= 90).map((c) => c.symbol.id)]);
+
+  // Files: pinned by path first, then files holding targets or anchors, then by ranked score.
+  const plans = new Map<string, Plan>();
+  const plan = (path: string, reason: Plan["reason"]) => {
+    let p = plans.get(path);
+    if (!p) plans.set(path, (p = { path, reason, cands: [], anchors: [], score: 0 }));
+    return p;
+  };
+  for (const f of targets.pinned) plan(f.path, "pinned");
+  for (const a of targets.anchors) plan(a.path, "target").anchors.push(a);
+  for (const c of ranked) plan(c.symbol.file, targetIds.has(c.symbol.id) ? "target" : "ranked").cands.push(c);
+  for (const p of plans.values()) {
+    if (p.reason === "ranked" && p.cands.some((c) => targetIds.has(c.symbol.id))) p.reason = "target";
+    const scores = p.cands.map((c) => c.score);
+    p.score = (scores[0] ?? 0) + 0.25 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
+  }
+  const order = { pinned: 0, target: 1, ranked: 2 } as const;
+  const ordered = [...plans.values()].sort((a, b) => order[a.reason] - order[b.reason] || b.score - a.score);
+  const topRanked = Math.max(0, ...ordered.filter((p) => p.reason === "ranked").map((p) => p.score));
+
   const probe = new FreshnessProbe(db, root);
-
-  const byFile = new Map<string, Candidate[]>();
-  for (const c of ranked) byFile.set(c.symbol.file, [...(byFile.get(c.symbol.file) ?? []), c]);
-  const fileScore = (cs: Candidate[]) =>
-    cs[0]!.score +
-    0.25 *
-      cs
-        .slice(1, 4)
-        .map((c) => c.score)
-        .reduce((a, b) => a + b, 0);
-  const orderedFiles = [...byFile.entries()].sort((a, b) => fileScore(b[1]) - fileScore(a[1]));
-
-  let budget: number = EXPLORE_LIMITS.chars;
+  let remaining = budget.total;
   const files: ExploreFile[] = [];
   const shown = new Set<number>();
-  for (const [path, cands] of orderedFiles) {
-    if (files.length >= maxFiles || budget <= 0) break;
-    const symbols = cands.map((c) => c.symbol);
-    const check = probe.check(path);
-    const entry: ExploreFile = { path, fileState: check.state, symbols, blocks: [], wholeFile: false, notice: null };
+  const clipped: { entry: ExploreFile; p: Plan; lines: string[] }[] = [];
+
+  const windowsFor = (p: Plan, lines: string[], allowance: number, full: boolean): Window[] => {
+    const ws: Window[] = [];
+    for (const a of p.anchors) {
+      if (!a.span) continue;
+      const single = a.startLine === a.endLine;
+      const c = single ? EXPLORE_LIMITS.spanContext : 0;
+      ws.push({
+        start: Math.max(1, a.startLine - c),
+        end: Math.min(lines.length, a.endLine + c),
+        fullEnd: 0,
+        names: [],
+      });
+    }
+    const anchoredLines = p.anchors.filter((a) => !a.span).map((a) => a.startLine);
+    for (const c of p.cands) {
+      const s = c.symbol;
+      if (!targetIds.has(s.id)) {
+        ws.push(symbolWindow(s, full));
+        continue;
+      }
+      const body = lines.slice(s.startLine - 1, s.endLine).reduce((n, l) => n + cost(l), 0);
+      if (body <= allowance || full) ws.push(symbolWindow(s, true));
+      else ws.push(...targetWindows(db, s, anchoredLines, namedIds));
+    }
+    // A pinned file the ranking found nothing in: its beginning, as a Read would show it.
+    if (!ws.length) ws.push({ start: 1, end: lines.length, fullEnd: lines.length, names: [] });
+    // Windows in the order of the file, but nested symbols (a method inside a shown class) not twice.
+    return merge(ws);
+  };
+
+  for (const p of ordered) {
+    const symbols = p.cands.map((c) => c.symbol);
+    const entry: ExploreFile = {
+      path: p.path,
+      fileState: "fresh",
+      reason: p.reason,
+      symbols,
+      blocks: [],
+      wholeFile: false,
+      namesOnly: false,
+      alsoHere: [],
+      notice: null,
+    };
+    const lowScore = p.reason === "ranked" && p.score < topRanked * LOW_SCORE_SHARE;
+    if (files.filter((f) => !f.namesOnly).length >= budget.files || remaining <= 0 || lowScore) {
+      if (symbols.length && files.length < budget.files * 2) {
+        entry.namesOnly = true;
+        files.push(entry);
+      }
+      continue;
+    }
+    const check = probe.check(p.path);
+    entry.fileState = check.state;
     if (check.text === null) {
       entry.notice =
         check.state === "missing"
           ? "no longer on disk; run `codegraph sync`"
           : check.state === "too-large"
             ? "changed and now larger than indexing.max_file_size; not read"
-            : "could not be read";
+            : check.state === "outside"
+              ? "outside the project; not read"
+              : "could not be read";
       files.push(entry);
       continue;
     }
@@ -254,7 +448,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     if (!check.fresh) {
       // Stored line numbers may point at the wrong bytes: the whole current file, or nothing.
       const chars = lines.reduce((n, l) => n + cost(l), 0);
-      if (lines.length <= FILE_MODE_MAX_LINES && chars <= budget) {
+      if (lines.length <= FILE_MODE_MAX_LINES && chars <= remaining) {
         entry.blocks.push({
           startLine: 1,
           endLine: lines.length,
@@ -263,8 +457,8 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
           truncated: false,
         });
         entry.wholeFile = true;
-        budget -= chars;
-        probe.served(path);
+        remaining -= chars;
+        probe.served(p.path);
         for (const s of symbols) shown.add(s.id);
       } else {
         entry.notice =
@@ -273,29 +467,33 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       files.push(entry);
       continue;
     }
-    let fileBudget = Math.min(budget, EXPLORE_LIMITS.fileChars);
-    for (const w of windows(symbols)) {
-      const take: string[] = [];
-      for (let n = w.start; n <= Math.min(w.end, lines.length); n++) {
-        const line = lines[n - 1]!;
-        if (cost(line) > fileBudget) break;
-        fileBudget -= cost(line);
-        take.push(line);
-      }
-      if (!take.length) break;
-      budget -= take.reduce((n, l) => n + cost(l), 0);
-      entry.blocks.push({
-        startLine: w.start,
-        endLine: w.start + take.length - 1,
-        lines: take,
-        symbols: w.names,
-        truncated: w.start + take.length - 1 < w.fullEnd,
-      });
-      for (const s of symbols) if (w.names.includes(s.qualifiedName)) shown.add(s.id);
+    const named = p.reason !== "ranked";
+    const allowance = fileAllowance(budget, remaining, named);
+    const { blocks, used } = fill(windowsFor(p, lines, allowance, false), lines, allowance);
+    if (!blocks.length) continue;
+    entry.blocks = blocks;
+    remaining -= used;
+    probe.served(p.path);
+    files.push(entry);
+    if (named && blocks.some((b) => b.truncated)) clipped.push({ entry, p, lines });
+  }
+
+  // Second pass: a file the query names that its ceiling clipped gets what the others left unspent.
+  for (const { entry, p, lines } of clipped) {
+    if (remaining <= 0) break;
+    const before = entry.blocks.reduce((n, b) => n + b.lines.reduce((m, l) => m + cost(l), 0), 0);
+    const { blocks, used } = fill(windowsFor(p, lines, Infinity, true), lines, before + remaining);
+    if (used > before) {
+      entry.blocks = blocks;
+      remaining -= used - before;
     }
-    if (entry.blocks.length) {
-      probe.served(path);
-      files.push(entry);
+  }
+
+  for (const f of files) {
+    for (const s of f.symbols) {
+      const inBlock = f.wholeFile || f.blocks.some((b) => b.startLine <= s.startLine && s.startLine <= b.endLine);
+      if (inBlock) shown.add(s.id);
+      else if (!f.namesOnly && namedIds.has(s.id)) f.alsoHere.push(`${s.qualifiedName}:${s.startLine}`);
     }
   }
 
@@ -311,13 +509,26 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       calleeTotal: callees.total,
     };
   });
+  const roots = targetIds.size
+    ? ranked.filter((c) => targetIds.has(c.symbol.id)).map((c) => c.symbol)
+    : shownRanked.filter((s) => CALLABLE_OR_TYPE.has(s.kind));
+  const blast = roots.slice(0, EXPLORE_LIMITS.blastRoots).map((symbol): BlastRoot => {
+    const direct = relations(db, symbol.uid, "callers", { file: symbol.file, limit: 1 }).groups[0]?.total ?? 0;
+    const { hits } = impactOf(db, [symbol.id], 3, 500);
+    return { symbol, callers: direct, dependents: hits.length, reach: testReach(db, [symbol.id], isTestPath) };
+  });
   return {
     query,
+    budget,
+    pinned: targets.pinned.map((f) => f.path),
+    setAside: targets.setAside,
+    unresolved: targets.unresolved,
+    blast,
     terms: terms.map((t) => t.term),
     files,
     relationships,
     notShown: ranked
-      .filter((c) => !shown.has(c.symbol.id))
+      .filter((c) => !shown.has(c.symbol.id) && !files.some((f) => f.namesOnly && f.path === c.symbol.file))
       .slice(0, 10)
       .map((c) => c.symbol),
     drifted: probe.drifted(),

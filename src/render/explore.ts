@@ -1,3 +1,4 @@
+import type { TestReach } from "../graph/test-reach.js";
 import type { ExploreBlock, ExploreFile, ExploreRef, ExploreResult } from "../query/explore.js";
 import { withStaleBanner } from "./banner.js";
 import { numbered } from "./source.js";
@@ -34,26 +35,58 @@ function block(file: ExploreFile, b: ExploreBlock): string {
   return `${head}\n${src}${tail}`;
 }
 
-/** An explore answer as compact text for an agent: a summary, source per file, then who calls what. */
+/** The reference's three coverage outcomes, verbatim; at most two test files are named. */
+export function coverageSuffix(reach: TestReach): string {
+  if (reach.outcome === "untested-within-hops") return "; no tests found within 3 caller hops";
+  if (reach.outcome === "lookup-budget-exhausted") return "; no test calls this directly";
+  const shown = reach.testFiles.slice(0, 2).map((f) => `\`${f}\``);
+  const more = reach.testFiles.length - shown.length;
+  return `; tested via callers: ${shown.join(", ")}${more > 0 ? ` +${more}` : ""}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** An explore answer as compact text for an agent: a summary, source per file, the blast radius, then who calls what. */
 export function renderExplore(r: ExploreResult): string {
-  if (!r.files.length) {
+  const withSource = r.files.filter((f) => !f.namesOnly);
+  if (!withSource.length && !r.unresolved.length) {
     return withStaleBanner(
       r.drifted,
       `No relevant code found for "${r.query}". Try codegraph_search with a symbol name or a shorter keyword ` +
         "(CLI: codegraph search).",
     );
   }
-  const symbolCount = r.files.reduce((n, f) => n + f.blocks.reduce((m, b) => m + b.symbols.length, 0), 0);
+  const symbolCount = withSource.reduce((n, f) => n + f.blocks.reduce((m, b) => m + b.symbols.length, 0), 0);
   const out = [
-    `Explored "${r.query}": ${symbolCount} symbol${symbolCount === 1 ? "" : "s"} in ${r.files.length} file${r.files.length === 1 ? "" : "s"}` +
+    `Explored "${r.query}": ${plural(symbolCount, "symbol")} in ${plural(withSource.length, "file")}` +
       (r.terms.length ? ` (terms: ${r.terms.join(", ")})` : ""),
   ];
-  for (const f of r.files) {
+  if (r.pinned.length) out.push(`Pinned by path: ${r.pinned.join(", ")}`);
+  if (r.setAside.length) out.push(`Set aside (they define none of the names asked about): ${r.setAside.join(", ")}`);
+  if (r.unresolved.length) out.push(`No indexed file matches: ${r.unresolved.join(", ")}`);
+  for (const f of withSource) {
     out.push("", `## ${f.path}`);
+    if (f.alsoHere.length) out.push(`(also here, not shown: ${f.alsoHere.join(", ")})`);
     if (f.notice) {
       out.push(`(${f.notice}; symbols: ${f.symbols.map((s) => `${s.qualifiedName}:${s.startLine}`).join(", ")})`);
     }
     for (const b of f.blocks) out.push(block(f, b));
+  }
+  const namesOnly = r.files.filter((f) => f.namesOnly);
+  if (namesOnly.length) {
+    out.push("", "## Also matching (names only; codegraph_node reads any of them)");
+    for (const f of namesOnly)
+      out.push(`${f.path}: ${f.symbols.map((s) => `${s.qualifiedName}:${s.startLine}`).join(", ")}`);
+  }
+  if (r.blast.length) {
+    out.push("", "## Blast radius");
+    for (const b of r.blast) {
+      const s = b.symbol;
+      out.push(
+        `${s.qualifiedName} (${s.kind}, ${s.file}:${s.startLine}): ${plural(b.callers, "caller")}, ` +
+          `${plural(b.dependents, "dependent")} within 3 hops${coverageSuffix(b.reach)}`,
+      );
+    }
   }
   if (r.relationships.length) {
     out.push("", "## Relationships");

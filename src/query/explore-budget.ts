@@ -1,0 +1,42 @@
+/**
+ * How much source one explore answer may carry. A bigger project gets a somewhat bigger answer (its
+ * questions span more files), but never one that floods an agent's context: incidental matches are
+ * what an agent pays for and does not read.
+ */
+export interface ExploreBudget {
+  /** Characters of source in the whole answer. */
+  total: number;
+  /** Files shown with source. */
+  files: number;
+  /** Characters of source one file is given on the first pass. */
+  perFile: number;
+}
+
+/** Tiers by the number of indexed files: the first whose bound is at least the project's size. */
+export const BUDGET_TIERS: readonly (ExploreBudget & { upToFiles: number })[] = [
+  { upToFiles: 150, total: 10_000, files: 5, perFile: 4_000 },
+  { upToFiles: 1_500, total: 14_000, files: 6, perFile: 4_500 },
+  { upToFiles: 10_000, total: 18_000, files: 7, perFile: 5_000 },
+  { upToFiles: Infinity, total: 22_000, files: 8, perFile: 5_500 },
+];
+
+/** A file is never given more than this multiple of the per-file budget on the first pass. */
+export const FILE_CEILING = 1.5;
+
+/** Files whose score is under this share of the best file's are listed by name, without source. */
+export const LOW_SCORE_SHARE = 0.3;
+
+/** The budget for a project of `fileCount` files, with `maxFiles` (when given) capping the file count. */
+export function budgetFor(fileCount: number, maxFiles?: number): ExploreBudget {
+  const tier = BUDGET_TIERS.find((t) => fileCount <= t.upToFiles) ?? BUDGET_TIERS[BUDGET_TIERS.length - 1]!;
+  return { total: tier.total, files: Math.max(1, Math.min(maxFiles ?? tier.files, 30)), perFile: tier.perFile };
+}
+
+/**
+ * The characters one file may use on the first pass: its share, raised for files the query names
+ * (up to the ceiling), never more than what is left.
+ */
+export function fileAllowance(budget: ExploreBudget, remaining: number, named: boolean): number {
+  const share = named ? budget.perFile * FILE_CEILING : budget.perFile;
+  return Math.max(0, Math.min(remaining, share));
+}
