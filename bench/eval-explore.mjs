@@ -30,6 +30,7 @@ import { cpus, loadavg } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scoreAnswer, selfTestScorer } from "./eval/explore-score.mjs";
+import { stopColbyDaemon as stopDaemon } from "./lib/peer-daemon.mjs";
 import { measuredEnv, median } from "./lib/measure.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
 
@@ -412,37 +413,6 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
     }
     process.exit(130);
   });
-}
-
-/**
- * Colby's MCP server hands the project to a per-project daemon (its own session, a 5-minute idle
- * timeout) whose pid it writes to <repo>/.codegraph/daemon.pid (JSON). Stop the one this run started, by
- * that pid, once its command line shows it serves this copy, so no run inherits a warm daemon.
- */
-async function stopDaemon(dir) {
-  let pid;
-  try {
-    const text = readFileSync(join(dir, ".codegraph", "daemon.pid"), "utf8").trim();
-    pid = text.startsWith("{") ? Number(JSON.parse(text).pid) : Number(text);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 1) return;
-  const serves = () => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(dir);
-    } catch {
-      return false;
-    }
-  };
-  if (!serves()) return;
-  try {
-    process.kill(pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  for (let t = 0; t < 5000 && serves(); t += 50) await sleep(50);
-  if (serves()) process.kill(pid, "SIGKILL");
 }
 
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "eval-explore", version: "1" } };

@@ -16,6 +16,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { measuredEnv, median } from "./lib/measure.mjs";
+import { stopColbyDaemon } from "./lib/peer-daemon.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -197,6 +198,7 @@ async function main() {
   const latency = {};
   for (const [name, t] of tools) latency[name] = await toolLatencies(t.cmd, t.args, t.dir, t.env);
   const local = await inProcess(oursDir);
+  if (peer) await stopColbyDaemon(peer.dir);
 
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
