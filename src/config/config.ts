@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
@@ -15,14 +15,24 @@ export interface IndexingConfig {
   gitignore: boolean;
 }
 
+/** How search ranks what it finds. */
+export interface RankingConfig {
+  /** Globs (project-relative) whose symbols rank below others of equal relevance (still found). */
+  deprioritize: string[];
+}
+
 export interface Config {
   indexing: IndexingConfig;
+  ranking: RankingConfig;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
 export function defaultConfig(): Config {
-  return { indexing: { include: [], exclude: [], maxFileSize: DEFAULT_MAX_FILE_SIZE, gitignore: true } };
+  return {
+    indexing: { include: [], exclude: [], maxFileSize: DEFAULT_MAX_FILE_SIZE, gitignore: true },
+    ranking: { deprioritize: [] },
+  };
 }
 
 /** The commented `config.toml` that `init` writes: every default, explained, nothing active. */
@@ -42,6 +52,11 @@ export const CONFIG_TEMPLATE = `# codegraph configuration for this project (loca
 
 # Honour .gitignore files, nested ones included.
 # gitignore = true
+
+[ranking]
+# Search ranks symbols in files matching these globs below others (they are still found). Tests and
+# generated files (*.pb.go, *_pb2.py, *.min.js, ...) are always ranked lower. Read on every search.
+# deprioritize = ["legacy/**", "examples/**"]
 `;
 
 type Raw = Record<string, unknown>;
@@ -76,6 +91,13 @@ function applyIndexing(target: IndexingConfig, raw: unknown, where: string): voi
   }
 }
 
+function applyRanking(target: RankingConfig, raw: unknown, where: string): void {
+  if (raw === undefined) return;
+  if (typeof raw !== "object" || raw === null) throw new CodegraphError("BAD_CONFIG", `${where} must be a table.`);
+  const deprioritize = strings((raw as Raw).deprioritize, `${where}.deprioritize`);
+  if (deprioritize) target.deprioritize = [...target.deprioritize, ...deprioritize];
+}
+
 /**
  * The project's configuration: defaults, then the team's `codegraph.json`, then the local
  * `.codegraph/config.toml`. A file that does not parse is an error naming the file and the fix.
@@ -98,6 +120,7 @@ export function loadConfig(root: string): Config {
       raw.indexing ?? pick(raw, ["include", "exclude", "max_file_size", "maxFileSize"]),
       "codegraph.json indexing",
     );
+    applyRanking(config.ranking, raw.ranking, "codegraph.json ranking");
   }
   const tomlPath = join(root, ".codegraph", "config.toml");
   if (existsSync(tomlPath)) {
@@ -111,7 +134,38 @@ export function loadConfig(root: string): Config {
       );
     }
     applyIndexing(config.indexing, raw.indexing, "config.toml [indexing]");
+    applyRanking(config.ranking, raw.ranking, "config.toml [ranking]");
   }
+  return config;
+}
+
+const cached = new Map<string, { stamp: string; config: Config }>();
+
+/** Size and mtime of each config file, or "-" when absent: a cheap test of whether either changed. */
+function configStamp(root: string): string {
+  return [join(root, "codegraph.json"), join(root, ".codegraph", "config.toml")]
+    .map((p) => {
+      try {
+        const s = statSync(p);
+        return `${s.mtimeMs}:${s.size}`;
+      } catch {
+        return "-";
+      }
+    })
+    .join("|");
+}
+
+/**
+ * loadConfig for a read path that runs on every request of a long-lived server: the parsed config is
+ * reused until either file's mtime or size changes, so an edit is seen on the next request for the
+ * price of two stats. A broken file is still an error every time (nothing is cached for it).
+ */
+export function loadConfigCached(root: string): Config {
+  const stamp = configStamp(root);
+  const hit = cached.get(root);
+  if (hit && hit.stamp === stamp) return hit.config;
+  const config = loadConfig(root);
+  cached.set(root, { stamp, config });
   return config;
 }
 

@@ -86,7 +86,12 @@ export const TOOLS: readonly ToolSpec[] = [
       "Find symbols by name or by words in their names, signatures and docs. Returns kind, qualified name, " +
       "file:line and signature for each hit. Use it when you know roughly what something is called.",
     args: {
-      query: { type: "string", description: "A name, part of one, or words (`parse config`, `UserRepo`)." },
+      query: {
+        type: "string",
+        description:
+          "A name, part of one, or words (`parse config`, `UserRepo`, `Order.total`); typos are forgiven. " +
+          "May hold filters: `kind:method`, `lang:python`, `path:src/api`.",
+      },
       kind: {
         type: "string",
         description: "Only this kind of symbol: function, method, class, interface, type_alias, variable, ...",

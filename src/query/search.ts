@@ -1,10 +1,32 @@
+import { basename, dirname } from "node:path";
+import { loadConfigCached } from "../config/config.js";
+import { isTestPath } from "../core/test-paths.js";
+import { DB_FILE, INDEX_DIR } from "../config/paths.js";
 import type { Db } from "../store/database.js";
-import { SYMBOL_SELECT, toHit, type SymbolHit } from "./symbols.js";
-import { prepared } from "../store/statements.js";
+import {
+  countFullText,
+  countNamePrefix,
+  searchByName,
+  searchByNamePrefix,
+  searchByNames,
+  searchByQualifiedName,
+  searchFiltered,
+  searchFullText,
+  type SearchFilters,
+  type SearchRow,
+} from "../store/search-reader.js";
+import { parseQuery, type ParsedQuery } from "./search-query.js";
+import { deprioritized, isGeneratedPath } from "./search-paths.js";
+import { ADJUST, TIER, kindBonus, matchTier } from "./search-rank.js";
+import { typoMatches } from "./search-typo.js";
+import type { SymbolHit } from "./symbols.js";
 
 export interface SearchOptions {
+  /** Only this kind (a comma list and the aliases of `kind:` work too); joins any `kind:` in the query. */
   kind?: string;
   limit?: number;
+  /** The project root, for `[ranking] deprioritize`; by default the folder holding the index's `.codegraph/`. */
+  root?: string;
 }
 
 export interface SearchResult {
@@ -12,63 +34,199 @@ export interface SearchResult {
   hits: (SymbolHit & { score: number })[];
 }
 
-/** FTS5 query text from free text: each word a prefix term, any of them may match. */
-function ftsQuery(text: string): string | null {
-  const words = text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^\p{L}\p{N}_]+/u)
-    .flatMap((w) => w.split("_"))
-    .filter((w) => w.length > 0)
-    .map((w) => `"${w.toLowerCase()}"*`);
-  return words.length ? words.join(" OR ") : null;
+/** A row found by some pass, with what that pass knew about it. */
+interface Candidate {
+  row: SearchRow;
+  /** How its name matches the query (search-rank.ts), and how many query words only its path holds. */
+  tier: number;
+  pathHits: number;
+  /** bm25 relative to the best row of its full-text pass, scaled by the pass's weight (0 when not from FTS5). */
+  fts: number;
+  /** Edit distance when found by the typo pass. */
+  typo: number | null;
+}
+
+/** The project root of an index opened at `<root>/.codegraph/graph.db`, or null for any other file. */
+function rootOf(db: Db): string | null {
+  const dir = dirname(db.name);
+  return basename(db.name) === DB_FILE && basename(dir) === INDEX_DIR ? dirname(dir) : null;
+}
+
+/** The `deprioritize` test for this request: the config is re-read when its file changed since the last one. */
+function deprioritizer(db: Db, root: string | undefined): (path: string) => boolean {
+  const r = root ?? rootOf(db);
+  return r ? deprioritized(loadConfigCached(r).ranking.deprioritize) : () => false;
 }
 
 /**
- * Symbols matching free text: exact names first (case-sensitive, then not), then FTS5 over names,
- * the words inside them, qualified names, signatures and docstrings, ranked by bm25 with names weighted most.
+ * Names starting with a word beyond which it is searched as a whole word, not a prefix. FTS5 merges
+ * the postings of every token a prefix expands to before it can return a row, and names are single
+ * tokens there: `get`* expands to tens of thousands of getters in the JDK (11 ms before any ranking).
+ * Such a prefix still reaches names through the name index (searchByNamePrefix).
+ */
+const BROAD_PREFIX = 1000;
+
+/** FTS5 terms for words: quoted, and a prefix when the word has three letters or more and is not broad. */
+function termMaker(db: Db): (w: string) => string {
+  const prefix = new Map<string, boolean>();
+  return (w) => {
+    let p = prefix.get(w);
+    if (p === undefined) prefix.set(w, (p = w.length > 2 && countNamePrefix(db, w, BROAD_PREFIX + 1) <= BROAD_PREFIX));
+    return p ? `"${w}"*` : `"${w}"`;
+  };
+}
+
+const hasFilters = (f: SearchFilters) => Boolean(f.kinds || f.languages || f.pathLike || f.pathGlob);
+
+/** Strip what surrounds a name in prose: quotes, brackets, call parentheses, trailing punctuation. */
+const bare = (token: string) => token.replace(/^[^\p{L}\p{N}_$]+|[^\p{L}\p{N}_$]+$/gu, "");
+
+/** Rows an FTS5 pass may rank; a broader expression is narrowed to name columns, then dropped. */
+const MAX_RANKED = 2000;
+
+/** Every candidate the query's passes find, by node id. */
+function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
+  const found = new Map<number, Candidate>();
+  const put = (rows: SearchRow[], weight: number) => {
+    const best = rows.reduce((m, r) => Math.min(m, r.rank), 0);
+    for (const row of rows) {
+      const fts = best < 0 && row.rank < 0 ? (weight * row.rank) / best : 0;
+      const old = found.get(row.id);
+      if (old) old.fts = Math.max(old.fts, fts);
+      else {
+        const { tier, pathHits } = matchTier(row.name, row.qualifiedName, row.file, q);
+        found.set(row.id, { row, tier, pathHits, fts, typo: null });
+        if (tier >= TIER.sameWords) strong++;
+      }
+    }
+    return rows.length;
+  };
+  /**
+   * Rank an expression's matches, or its matches in name columns when it matches too much; else skip
+   * it and say so with Infinity (there was plenty, none of it worth a millisecond a thousand rows).
+   */
+  const ranked = (expr: string, cap: number, weight: number, narrowed = `{name words qualified_name} : (${expr})`) => {
+    for (const match of [expr, narrowed]) {
+      if (countFullText(db, match, MAX_RANKED + 1) <= MAX_RANKED)
+        return put(searchFullText(db, match, filters, cap), weight);
+    }
+    return Infinity;
+  };
+  let strong = 0;
+  const { filters, words, tokens } = q;
+  if (!words.length) {
+    if (hasFilters(filters)) put(searchFiltered(db, filters, Math.max(limit * 5, 200)), 0);
+    return found;
+  }
+
+  // Names first, through the name index: the query as a name (and its last part when qualified)...
+  const names = tokens.map(bare).filter(Boolean).slice(0, 5);
+  let exact = 0;
+  for (const t of names) {
+    exact += put(searchByName(db, t, filters, names.length > 1 ? 50 : 200), 0);
+    const qualified = t.replace(/\(\)$/, "").replace(/::|#|->/g, ".");
+    const last = qualified.split(".").pop();
+    if (last && last !== qualified) {
+      exact += put(searchByQualifiedName(db, last, qualified, filters, 50), 0);
+      put(searchByName(db, last, filters, 50), 0);
+    }
+  }
+  // ...prose as a name (`place order` → place_order, placeOrder)...
+  if (names.length > 1) {
+    exact += put(searchByName(db, words.join("_"), filters, 200), 0);
+    exact += put(searchByName(db, words.join(""), filters, 200), 0);
+  }
+  // ...and the names it begins (`QuerySe` → QuerySet).
+  if (names.length === 1 && q.key.length >= 2 && exact < limit) put(searchByNamePrefix(db, names[0]!, filters, 100), 0);
+  // A page of names that are the query (exactly, or word for word): the full-text passes find
+  // names that only contain it, which rank below, and cost the most on just such common names.
+  if (strong >= limit) return found;
+
+  const cap = Math.max(100, limit * 5);
+  const term = termMaker(db);
+  // Prose: the words as consecutive segments of a name (`place order` → PlaceOrderHandler).
+  if (words.length > 1) {
+    const phrase = `{words} : "${words.join(" ")}"`;
+    ranked(term(words[words.length - 1]!).endsWith("*") ? `${phrase} *` : phrase, cap, 1, phrase);
+  }
+  // Every word, as a prefix, anywhere (a query of only short words looks in names alone: `a`, `id`).
+  const every = words.map(term).join(" ");
+  const all = words.some((w) => w.length > 2) ? ranked(every, cap, 1) : ranked(`{name words} : (${every})`, cap, 1);
+  // Any word will do when all of them found too little: for path words (`db filter`), and for a
+  // name whose other words are misspelt. Short words (`to`, `or`) and prose columns are left out.
+  if (words.length > 1 && all < limit && (tokens.length > 1 || !all)) {
+    const long = words.filter((w) => w.length > 2);
+    const any = (long.length ? long : words).map(term).join(" OR ");
+    ranked(`{name words qualified_name} : (${any})`, 300, 0.6, `{name words} : (${any})`);
+  }
+  return found;
+}
+
+/**
+ * Symbols matching free text, best first. The query may carry field filters (`kind:method lang:python
+ * path:django/db filter`). Candidates come from exact (case-insensitive) name lookups, FTS5 with prefix
+ * terms (bm25 weighting name ≫ name segments > qualified name > signature > docstring), a phrase
+ * query over name segments for prose (`place order` → `place_order`, `PlaceOrderHandler`), and, when
+ * nothing matched a name, names within an edit distance of 1–2 (`plcae_order`). Scores are
+ * described in search-rank.ts: a name tier, then kind, path-word, export, test, generated and
+ * `deprioritize` adjustments. Order: score, then path, then line.
  */
 export function searchSymbols(db: Db, query: string, options: SearchOptions = {}): SearchResult {
   const limit = Math.max(1, Math.min(options.limit ?? 20, 500));
-  const kindClause = options.kind ? "AND n.kind = @kind" : "";
-  const params = { q: query.trim(), kind: options.kind ?? null, limit };
-  const seen = new Set<number>();
-  const hits: SearchResult["hits"] = [];
-  const add = (rows: (Parameters<typeof toHit>[0] & { score: number })[]) => {
-    for (const r of rows) {
-      if (hits.length >= limit || seen.has(r.id)) continue;
-      seen.add(r.id);
-      hits.push({ ...toHit(r), score: r.score });
-    }
+  const q = parseQuery(query, options.kind);
+  const found = gather(db, q, limit);
+  const isDeprioritized = deprioritizer(db, options.root);
+
+  const score = (c: Candidate): { tier: number; score: number } => {
+    const r = c.row;
+    const pathHits = c.pathHits;
+    let tier = c.tier;
+    if (c.typo !== null) tier = Math.max(tier, c.typo <= 1 ? TIER.typo1 : TIER.typo2);
+    let s = tier > 0 ? tier + ADJUST.ftsInTier * c.fts : q.words.length ? TIER.ftsBase + TIER.ftsSpan * c.fts : 0;
+    s += kindBonus(r.kind) + ADJUST.pathWord * pathHits + (r.exported ? ADJUST.exported : 0);
+    if (isTestPath(r.file)) s += ADJUST.test;
+    if (isGeneratedPath(r.file)) s += ADJUST.generated;
+    if (isDeprioritized(r.file)) s += ADJUST.deprioritized;
+    return { tier, score: Math.round(s * 100) / 100 };
   };
-  if (!params.q) return { query, hits };
-  add(
-    prepared(
-      db,
-      `${SYMBOL_SELECT} WHERE (n.name = @q OR n.qualified_name = @q) AND n.kind NOT IN ('import', 'file') ${kindClause}
-         ORDER BY n.exported DESC, length(f.path), f.path LIMIT @limit`,
-    )
-      .all(params)
-      .map((r) => ({ ...(r as object), score: 100 })) as never,
-  );
-  add(
-    prepared(
-      db,
-      `${SYMBOL_SELECT} WHERE n.name = @q COLLATE NOCASE AND n.kind NOT IN ('import', 'file') ${kindClause}
-         ORDER BY f.path LIMIT @limit`,
-    )
-      .all(params)
-      .map((r) => ({ ...(r as object), score: 90 })) as never,
-  );
-  const fts = ftsQuery(params.q);
-  if (fts && hits.length < limit) {
-    const rows = prepared(
-      db,
-      `${SYMBOL_SELECT.replace("SELECT ", "SELECT -m.rank AS score, ")}
-         JOIN (SELECT rowid AS rid, bm25(search, 10.0, 6.0, 3.0, 1.0, 0.5) AS rank FROM search
-               WHERE search MATCH @fts ORDER BY rank LIMIT @cap) m ON m.rid = n.id
-         ${options.kind ? "WHERE n.kind = @kind" : ""} ORDER BY m.rank LIMIT @limit`,
-    ).all({ fts, kind: params.kind, limit, cap: limit * 10 });
-    add(rows as never);
+
+  let scored = [...found.values()].map((c) => ({ c, ...score(c) }));
+  if (q.words.length && !scored.some((s) => s.tier > 0)) {
+    // Nothing matched a name: try names a typo or two away.
+    const near = typoMatches(db, q.text);
+    if (near.length) {
+      const distance = new Map(near.map((m) => [m.name, m.distance]));
+      const rows = searchByNames(db, [...distance.keys()], q.filters, 200);
+      for (const row of rows) {
+        const old = found.get(row.id);
+        const c = old ?? { row, ...matchTier(row.name, row.qualifiedName, row.file, q), fts: 0, typo: null };
+        c.typo = distance.get(row.name) ?? null;
+        if (!old) found.set(row.id, c);
+      }
+      scored = [...found.values()].map((c) => ({ c, ...score(c) }));
+    }
   }
+
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.c.row.file < b.c.row.file ? -1 : a.c.row.file > b.c.row.file ? 1 : 0) ||
+      a.c.row.startLine - b.c.row.startLine ||
+      a.c.row.id - b.c.row.id,
+  );
+  const hits = scored.slice(0, limit).map(({ c: { row }, score }) => ({
+    id: row.id,
+    uid: row.uid,
+    name: row.name,
+    qualifiedName: row.qualifiedName,
+    kind: row.kind,
+    file: row.file,
+    startLine: row.startLine,
+    endLine: row.endLine,
+    signature: row.signature,
+    docstring: row.docstring,
+    exported: row.exported === 1,
+    score,
+  }));
   return { query, hits };
 }

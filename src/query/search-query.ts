@@ -1,0 +1,113 @@
+import type { SearchFilters } from "../store/search-reader.js";
+import { searchWords } from "../store/words.js";
+
+/** A search query taken apart: the free text, its words, and the field filters written in it. */
+export interface ParsedQuery {
+  /** The free text with the filters removed, whitespace collapsed. */
+  text: string;
+  /** Whitespace-separated pieces of the free text. */
+  tokens: string[];
+  /** The words inside the free text, lower case, in order: `placeOrder handler` → place, order, handler. */
+  words: string[];
+  /** The free text lower case with everything but letters and digits dropped (`plcae_order` → `plcaeorder`). */
+  key: string;
+  filters: SearchFilters;
+}
+
+const KIND_ALIASES: Record<string, readonly string[]> = {
+  fn: ["function"],
+  func: ["function"],
+  def: ["function", "method"],
+  callable: ["function", "method", "constructor"],
+  meth: ["method"],
+  ctor: ["constructor"],
+  cls: ["class"],
+  iface: ["interface"],
+  type: ["class", "struct", "interface", "trait", "enum", "type_alias"],
+  alias: ["type_alias"],
+  var: ["variable"],
+  const: ["constant"],
+  prop: ["property"],
+  field: ["property"],
+  mod: ["module"],
+};
+
+const LANG_ALIASES: Record<string, readonly string[]> = {
+  ts: ["typescript", "tsx"],
+  typescript: ["typescript", "tsx"],
+  js: ["javascript"],
+  jsx: ["javascript"],
+  py: ["python"],
+  golang: ["go"],
+};
+
+const FILTER = /^(kind|lang|language|path):(.*)$/i;
+
+function list(value: string, aliases: Record<string, readonly string[]>): string[] {
+  return value
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean)
+    .flatMap((v) => aliases[v] ?? [v]);
+}
+
+/** The words of a piece of text, split the way names are indexed (see store/words.ts). */
+export function textWords(text: string): string[] {
+  return searchWords(text.replace(/[^\p{L}\p{N}_$.-]+/gu, " "))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** A LIKE pattern matching `value` anywhere, its own `%`, `_` and `\` taken literally. */
+function likeAnywhere(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Parse `kind:method lang:python path:django/db filter`. `kind:` and `lang:` take comma lists and
+ * a few aliases (`kind:fn`, `kind:type` for every type kind, `lang:ts`, `lang:py`); several of them
+ * add up. `path:` matches a substring of the project-relative path, or the whole path when it holds
+ * glob characters (`path:src/*.ts`); the last one wins. `kind` from the caller joins `kind:`.
+ */
+export function parseQuery(query: string, kind?: string): ParsedQuery {
+  const kinds: string[] = kind ? list(kind, KIND_ALIASES) : [];
+  const languages: string[] = [];
+  let pathLike: string | null = null;
+  let pathGlob: string | null = null;
+  const tokens: string[] = [];
+  for (const token of query.trim().split(/\s+/)) {
+    if (!token) continue;
+    const m = FILTER.exec(token);
+    if (!m || !m[2]) {
+      tokens.push(token);
+      continue;
+    }
+    const field = m[1]!.toLowerCase();
+    const value = m[2];
+    if (field === "kind") kinds.push(...list(value, KIND_ALIASES));
+    else if (field === "path") {
+      const path = value.replace(/^\.\//, "");
+      if (/[*?[]/.test(path)) {
+        // SQLite's GLOB `*` already crosses folders: `src/**/*.ts` → `src/*.ts`.
+        pathGlob = path.replace(/\*\*\/?/g, "*").replace(/\*+/g, "*");
+        pathLike = null;
+      } else {
+        pathLike = likeAnywhere(path);
+        pathGlob = null;
+      }
+    } else languages.push(...list(value, LANG_ALIASES));
+  }
+  const text = tokens.join(" ");
+  return {
+    text,
+    tokens,
+    words: textWords(text),
+    key: text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""),
+    filters: {
+      kinds: kinds.length ? [...new Set(kinds)] : null,
+      languages: languages.length ? [...new Set(languages)] : null,
+      pathLike,
+      pathGlob,
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
+
+/** A symbol row as search reads it: the node, its file and language, and (from FTS5) its bm25 rank. */
+export interface SearchRow {
+  id: number;
+  uid: string;
+  name: string;
+  qualifiedName: string;
+  kind: string;
+  file: string;
+  language: string;
+  startLine: number;
+  endLine: number;
+  signature: string | null;
+  docstring: string | null;
+  exported: number;
+  /** bm25 (lower is better, negative); 0 for rows not found through the full-text index. */
+  rank: number;
+}
+
+/**
+ * Narrowing every search read applies. Null means "no filter". `pathLike` is a LIKE pattern
+ * (escaped with `\`, case-insensitive); `pathGlob` a SQLite GLOB (case-sensitive, `*` crosses `/`).
+ */
+export interface SearchFilters {
+  kinds: readonly string[] | null;
+  languages: readonly string[] | null;
+  pathLike: string | null;
+  pathGlob: string | null;
+}
+
+const COLS = `n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file, f.language,
+  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported`;
+
+// Imports and file nodes are never search hits. The filters are written once with `IS NULL` escapes
+// so each read is a single cached statement whatever filters a query carries.
+const WHERE = `n.kind NOT IN ('import', 'file')
+  AND (@kinds IS NULL OR n.kind IN (SELECT value FROM json_each(@kinds)))
+  AND (@langs IS NULL OR f.language IN (SELECT value FROM json_each(@langs)))
+  AND (@pathLike IS NULL OR f.path LIKE @pathLike ESCAPE '\\')
+  AND (@pathGlob IS NULL OR f.path GLOB @pathGlob)`;
+
+function bind(filters: SearchFilters) {
+  return {
+    kinds: filters.kinds ? JSON.stringify(filters.kinds) : null,
+    langs: filters.languages ? JSON.stringify(filters.languages) : null,
+    pathLike: filters.pathLike,
+    pathGlob: filters.pathGlob,
+  };
+}
+
+/**
+ * Symbols whose name equals `name` ignoring ASCII case (through the NOCASE name index); the caller
+ * tells exact from case-insensitive. Callables and types first, so a cap keeps the likelier ones.
+ */
+export function searchByName(db: Db, name: string, filters: SearchFilters, cap: number): SearchRow[] {
+  return prepared(
+    db,
+    `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
+     WHERE n.name = @name COLLATE NOCASE AND ${WHERE}
+     ORDER BY n.kind IN ('variable', 'property', 'constant', 'enum_member'), length(f.path), f.path, n.start_line
+     LIMIT @cap`,
+  ).all({ ...bind(filters), name, cap }) as SearchRow[];
+}
+
+/**
+ * Symbols named `name` (ignoring ASCII case) whose qualified name is `qualified` or ends with
+ * `.qualified` (`HashMap.get` among the JDK's 755 methods named `get`).
+ */
+export function searchByQualifiedName(
+  db: Db,
+  name: string,
+  qualified: string,
+  filters: SearchFilters,
+  cap: number,
+): SearchRow[] {
+  return prepared(
+    db,
+    `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
+     WHERE n.name = @name COLLATE NOCASE
+       AND (n.qualified_name = @qualified COLLATE NOCASE OR n.qualified_name LIKE @like ESCAPE '\\')
+       AND ${WHERE}
+     ORDER BY length(f.path), f.path, n.start_line LIMIT @cap`,
+  ).all({
+    ...bind(filters),
+    name,
+    qualified,
+    like: `%.${qualified.replace(/[\\%_]/g, (c) => `\\${c}`)}`,
+    cap,
+  }) as SearchRow[];
+}
+
+/**
+ * Symbols whose name starts with `prefix` ignoring ASCII case, in index order (a range over the NOCASE
+ * name index, so a common prefix costs no more than `cap` rows).
+ */
+export function searchByNamePrefix(db: Db, prefix: string, filters: SearchFilters, cap: number): SearchRow[] {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const hi = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  return prepared(
+    db,
+    `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
+     WHERE n.name COLLATE NOCASE >= @lo AND n.name COLLATE NOCASE < @hi AND ${WHERE}
+     LIMIT @cap`,
+  ).all({ ...bind(filters), lo: prefix, hi, cap }) as SearchRow[];
+}
+
+/** How many names start with `prefix` ignoring ASCII case, counting no further than `max`. */
+export function countNamePrefix(db: Db, prefix: string, max: number): number {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const hi = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  return prepared(
+    db,
+    `SELECT count(*) FROM (SELECT 1 FROM nodes WHERE name COLLATE NOCASE >= @lo AND name COLLATE NOCASE < @hi LIMIT @max)`,
+  )
+    .pluck()
+    .get({ lo: prefix, hi, max }) as number;
+}
+
+/** Symbols with any of these exact names (the typo pass's candidates). */
+export function searchByNames(db: Db, names: readonly string[], filters: SearchFilters, cap: number): SearchRow[] {
+  return prepared(
+    db,
+    `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
+     WHERE n.name IN (SELECT value FROM json_each(@names)) AND ${WHERE}
+     ORDER BY length(f.path), f.path, n.start_line LIMIT @cap`,
+  ).all({ ...bind(filters), names: JSON.stringify(names), cap }) as SearchRow[];
+}
+
+/**
+ * How many rows an FTS5 expression matches, counting no further than `max`: a cheap test of whether
+ * ranking them all is affordable (bm25 costs about a microsecond a row; `get` matches 47k rows in the JDK).
+ */
+export function countFullText(db: Db, match: string, max: number): number {
+  return prepared(db, "SELECT count(*) FROM (SELECT 1 FROM search WHERE search MATCH @match LIMIT @max)")
+    .pluck()
+    .get({ match, max }) as number;
+}
+
+const BM25 = "bm25(search, 12.0, 6.0, 3.0, 1.0, 0.5)";
+
+/**
+ * Full-text matches for an FTS5 expression, best bm25 first. Column weights: name ≫ words (the
+ * segments of the name) > qualified name > signature > docstring. Without filters only the best
+ * rows are joined to their nodes (twice `cap`, since imports are indexed too and never returned).
+ */
+export function searchFullText(db: Db, match: string, filters: SearchFilters, cap: number): SearchRow[] {
+  const filtered = filters.kinds || filters.languages || filters.pathLike || filters.pathGlob;
+  const sql = filtered
+    ? `SELECT ${COLS}, ${BM25} AS rank
+       FROM search JOIN nodes n ON n.id = search.rowid JOIN files f ON f.id = n.file_id
+       WHERE search MATCH @match AND ${WHERE}
+       ORDER BY rank LIMIT @cap`
+    : `SELECT ${COLS}, m.rank FROM
+         (SELECT rowid AS id, ${BM25} AS rank FROM search WHERE search MATCH @match ORDER BY rank LIMIT @cap * 2) m
+       JOIN nodes n ON n.id = m.id JOIN files f ON f.id = n.file_id
+       WHERE ${WHERE} ORDER BY m.rank LIMIT @cap`;
+  return prepared(db, sql).all({ ...bind(filters), match, cap }) as SearchRow[];
+}
+
+/** Symbols passing the filters alone (a query of only `kind:`/`lang:`/`path:`), in index order. */
+export function searchFiltered(db: Db, filters: SearchFilters, cap: number): SearchRow[] {
+  return prepared(
+    db,
+    `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id WHERE ${WHERE}
+     ORDER BY n.id LIMIT @cap`,
+  ).all({ ...bind(filters), cap }) as SearchRow[];
+}
+
+/** Every distinct symbol name (imports' too: a name shared with a definition is still worth a lookup). */
+export function distinctNames(db: Db): string[] {
+  return prepared(db, "SELECT DISTINCT name FROM nodes").pluck().all() as string[];
+}
+
+/**
+ * A token that changes whenever the index's content may have: another connection's commit moves
+ * `data_version`, this connection's own writes move `total_changes()`. Cheap enough for every request.
+ */
+export function contentVersion(db: Db): string {
+  const v = prepared(db, "PRAGMA data_version").pluck().get() as number;
+  const own = prepared(db, "SELECT total_changes()").pluck().get() as number;
+  return `${v}:${own}`;
+}

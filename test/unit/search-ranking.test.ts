@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CONFIG_TEMPLATE, loadConfig, loadConfigCached } from "../../src/config/config.js";
+import { deprioritized, isGeneratedPath } from "../../src/query/search-paths.js";
+import { parseQuery } from "../../src/query/search-query.js";
+import { TIER, matchTier, nameTier } from "../../src/query/search-rank.js";
+import { editDistance, typoKey } from "../../src/query/search-typo.js";
+import { parse as parseToml } from "smol-toml";
+
+const tier = (name: string, qualifiedName: string, query: string) => {
+  const q = parseQuery(query);
+  return nameTier(name, qualifiedName, q);
+};
+
+describe("query parsing", () => {
+  it("takes kind:, lang: and path: out of the text, with aliases and comma lists", () => {
+    const q = parseQuery("kind:method,fn lang:py path:django/db_x filter  QuerySet");
+    expect(q.text).toBe("filter QuerySet");
+    expect(q.words).toEqual(["filter", "query", "set"]);
+    expect(q.filters.kinds).toEqual(["method", "function"]);
+    expect(q.filters.languages).toEqual(["python"]);
+    expect(q.filters.pathLike).toBe("%django/db\\_x%");
+    expect(parseQuery("path:src/**/*.ts x").filters).toMatchObject({ pathGlob: "src/*.ts", pathLike: null });
+    expect(parseQuery("lang:ts x", "class").filters).toMatchObject({
+      kinds: ["class"],
+      languages: ["typescript", "tsx"],
+    });
+    // Not a filter: an unknown field, or a field with no value.
+    expect(parseQuery("std::vector kind:").text).toBe("std::vector kind:");
+  });
+});
+
+describe("name tiers", () => {
+  it("orders exact, case-insensitive, same words, qualified suffix, segment run, prefix, prefixes in order", () => {
+    expect(tier("place_order", "place_order", "place_order")).toBe(TIER.exact);
+    expect(tier("Place_Order", "Place_Order", "place_order")).toBe(TIER.exactNoCase);
+    expect(tier("placeOrder", "placeOrder", "place order")).toBe(TIER.sameWords);
+    expect(tier("filter", "django.QuerySet.filter", "QuerySet.filter")).toBe(TIER.qualifiedSuffix);
+    expect(tier("filter", "QuerySet.filter", "QuerySet filter")).toBe(TIER.qualifiedWords);
+    const run = tier("PlaceOrderHandler", "PlaceOrderHandler", "place order");
+    expect(run).toBeGreaterThan(TIER.prefix);
+    expect(run).toBeLessThan(TIER.qualifiedWords);
+    const prefix = tier("QuerySet", "QuerySet", "QuerySe");
+    expect(prefix).toBeGreaterThan(TIER.segmentPrefixes);
+    expect(prefix).toBeLessThanOrEqual(TIER.prefix);
+    expect(tier("place_new_order", "place_new_order", "pl ord")).toBeGreaterThan(0);
+    expect(tier("OrderService", "OrderService", "place order")).toBe(0);
+  });
+
+  it("sets aside query words found only in the path, below a full match", () => {
+    const q = parseQuery("db filter");
+    const inDb = matchTier("filter", "QuerySet.filter", "django/db/models/query.py", q);
+    expect(inDb.pathHits).toBe(1);
+    expect(inDb.tier).toBeGreaterThan(TIER.segmentRun);
+    expect(inDb.tier).toBeLessThan(TIER.sameWords);
+    expect(matchTier("filter", "Library.filter", "django/template/library.py", q).tier).toBe(0);
+  });
+});
+
+describe("typos", () => {
+  it("counts insertions, deletions, substitutions and adjacent transpositions, stopping past the budget", () => {
+    expect(editDistance("plcaeorder", "placeorder", 2)).toBe(1);
+    expect(editDistance("queryste", "queryset", 2)).toBe(1);
+    expect(editDistance("filtr", "filter", 1)).toBe(1);
+    expect(editDistance("kitten", "sitting", 3)).toBe(3);
+    expect(editDistance("abcdef", "zzzzzz", 2)).toBe(3);
+    expect(editDistance("same", "same", 1)).toBe(0);
+  });
+
+  it("compares names without case or separators", () => {
+    expect(typoKey("Place_Order-Handler")).toBe("placeorderhandler");
+    expect(typoKey("ÜberName")).toBe("übername");
+  });
+});
+
+describe("paths", () => {
+  it("knows generated files", () => {
+    for (const p of [
+      "api/orders.pb.go",
+      "gen/orders_pb2.py",
+      "x/foo.generated.ts",
+      "static/jquery.min.js",
+      "dist/a.js",
+    ]) {
+      expect(isGeneratedPath(p), p).toBe(true);
+    }
+    for (const p of ["api/orders.go", "src/distance.ts", "src/minimal.js"]) expect(isGeneratedPath(p), p).toBe(false);
+  });
+
+  it("deprioritizes a glob's matches and everything under a matching folder", () => {
+    const d = deprioritized(["legacy", "**/*.old.ts"]);
+    expect(d("legacy/a/b.py")).toBe(true);
+    expect(d("src/x.old.ts")).toBe(true);
+    expect(d("src/legacy.py")).toBe(false);
+    expect(deprioritized([])("anything")).toBe(false);
+  });
+});
+
+describe("[ranking] config", () => {
+  const root = mkdtempSync(join(tmpdir(), "codegraph-ranking-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, ".codegraph"));
+  const toml = join(root, ".codegraph", "config.toml");
+
+  it("is read from codegraph.json and config.toml, and documented in the template", () => {
+    writeFileSync(join(root, "codegraph.json"), JSON.stringify({ ranking: { deprioritize: ["legacy/**"] } }));
+    writeFileSync(toml, '[ranking]\ndeprioritize = ["examples/**"]\n');
+    expect(loadConfig(root).ranking.deprioritize).toEqual(["legacy/**", "examples/**"]);
+    expect(CONFIG_TEMPLATE).toContain("[ranking]");
+    expect(() => parseToml(CONFIG_TEMPLATE)).not.toThrow();
+  });
+
+  it("is cached until a file changes, and a bad value is an error naming the key", () => {
+    writeFileSync(toml, '[ranking]\ndeprioritize = ["a/**"]\n');
+    const first = loadConfigCached(root);
+    expect(first.ranking.deprioritize).toContain("a/**");
+    expect(loadConfigCached(root)).toBe(first);
+    writeFileSync(toml, '[ranking]\ndeprioritize = ["bb/**"]\n');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(toml, later, later);
+    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
+    writeFileSync(toml, "[ranking]\ndeprioritize = [1]\n");
+    expect(() => loadConfigCached(root)).toThrow(
+      /config\.toml \[ranking\]\.deprioritize must be a list of glob strings/,
+    );
+    writeFileSync(join(root, "codegraph.json"), JSON.stringify({ ranking: "legacy" }));
+    expect(() => loadConfig(root)).toThrow(/codegraph\.json ranking must be a table/);
+  });
+});
