@@ -6,10 +6,14 @@ import { countFiles } from "../store/graph-dump.js";
 import { relations } from "./callers.js";
 import { budgetFor, fileAllowance, LOW_SCORE_SHARE, type ExploreBudget } from "./explore-budget.js";
 import { exploreTargets, type LineAnchor } from "./explore-targets.js";
+import { looksLikeMessage, symbolsQuoting } from "./explore-literal.js";
+import { exceptionNames, meetingPoints, raisersOf } from "./explore-mentions.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { FILE_MODE_MAX_LINES, splitLines } from "./node.js";
 import { searchSymbols } from "./search.js";
-import { findSymbols, type SymbolHit } from "./symbols.js";
+import { stem, identifierParts } from "./stem.js";
+import { findSymbols, toHit, type SymbolHit } from "./symbols.js";
+import { membersOf } from "../store/explore-lookup.js";
 
 export interface ExploreOptions {
   /** At most this many files of source (default: the project's size tier decides). */
@@ -21,7 +25,7 @@ export const EXPLORE_LIMITS = {
   /** A symbol's body is shown up to this many lines. */
   symbolLines: 120,
   /** A class (or other type) longer than symbolLines shows only its head: its members are ranked on their own. */
-  typeHeadLines: 40,
+  typeHeadLines: 15,
   /** An exact target too big for its file's budget shows this many head lines, then windows. */
   targetHeadLines: 12,
   /** Lines either side of an anchored line, and of a call to another named symbol, in a clipped target. */
@@ -41,6 +45,12 @@ export const EXPLORE_LIMITS = {
 /** Scores of what the query names explicitly, above anything ranking can give. */
 const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
+/** Declarations holding the literal text of a pasted error message. */
+const MESSAGE_SCORE = 170;
+/** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
+const MEETING_SCORE = 120;
+/** The callers of what a "what calls X" question names. */
+const CALLER_SCORE = 150;
 /** Prose segments resolved to a name ("feed bottom" → feedAtBottom): a seed, but a dampened one. */
 const SEED_SCORE = 55;
 
@@ -146,6 +156,7 @@ interface Candidate {
   score: number;
 }
 
+const CALLABLES = new Set(["function", "method", "constructor"]);
 const TYPE_KINDS = new Set(["class", "struct", "interface", "trait", "enum"]);
 const CALLABLE_OR_TYPE = new Set([
   "function",
@@ -185,7 +196,11 @@ function rank(db: Db, terms: { term: string; code: boolean }[]): Candidate[] {
     const b = terms[i + 1]!.term;
     if (!a.includes(".") && !b.includes(".")) exact(`${a}.${b}`, 100, 0);
   }
-  const words = terms.map((t) => t.term).join(" ");
+  const stems = terms
+    .filter((t) => !t.code)
+    .map((t) => stem(t.term))
+    .filter((w) => w.length >= 4);
+  const words = [...new Set([...terms.map((t) => t.term), ...stems])].join(" ");
   if (words) {
     const fts = searchSymbols(db, words, { limit: 30 }).hits;
     fts.forEach((h, i) => add(h, h.score >= 90 ? h.score : 50 * (1 - i / 40)));
@@ -268,11 +283,9 @@ function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: 
 /** The window for an ordinary ranked symbol: its body up to a cap (a long type shows only its head). */
 function symbolWindow(s: SymbolHit, full: boolean): Window {
   const long = s.endLine - s.startLine + 1 > EXPLORE_LIMITS.symbolLines;
-  const cap = full
-    ? Infinity
-    : long && TYPE_KINDS.has(s.kind)
-      ? EXPLORE_LIMITS.typeHeadLines
-      : EXPLORE_LIMITS.symbolLines;
+  // A long type is never shown whole, even with room to spare: its members are ranked on their own.
+  const cap =
+    long && TYPE_KINDS.has(s.kind) ? EXPLORE_LIMITS.typeHeadLines : full ? Infinity : EXPLORE_LIMITS.symbolLines;
   return {
     start: s.startLine,
     end: Math.min(s.endLine, s.startLine + cap - 1),
@@ -313,6 +326,45 @@ function refsOf(db: Db, s: SymbolHit, direction: "callers" | "callees"): { rows:
   return { rows, total: group.total };
 }
 
+/** Types ranked this high or better have their members matched against the question's verbs. */
+const MEMBER_PARENT_FLOOR = 50;
+
+/**
+ * "How does the URL resolver match a path" names a type and, in prose, what it does: the type's
+ * members whose names share a stem with the question's other words (`resolve`) are what to show.
+ */
+function addMembersNamedByVerbs(db: Db, best: Map<number, Candidate>, terms: { term: string; code: boolean }[]) {
+  const types = [...best.values()]
+    .filter((c) => TYPE_KINDS.has(c.symbol.kind) && c.score >= MEMBER_PARENT_FLOOR)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
+  for (const t of types) {
+    const own = new Set(identifierParts(t.symbol.name).map(stem));
+    const stems = new Set(
+      terms
+        .flatMap((x) => identifierParts(x.term))
+        .map(stem)
+        .filter((w) => w.length >= 4 && !own.has(w)),
+    );
+    if (!stems.size) continue;
+    for (const m of membersOf(db, t.symbol.id)) {
+      const hits = identifierParts(m.name).filter((p) => stems.has(stem(p))).length;
+      if (!hits) continue;
+      const symbol = toHit(m);
+      const score = t.score * 0.9 + 5 * hits;
+      const old = best.get(symbol.id);
+      if (!old || old.score < score) best.set(symbol.id, { symbol, score });
+    }
+  }
+}
+
+/** "What calls X", "who uses X", "callers of X", "where is X called". */
+export function asksForCallers(query: string): boolean {
+  return /\b(what|who|which)\b.{0,20}\b(calls?|uses?|invokes?|references?)\b|\bcallers?\s+of\b|\bcalled\s+(by|from)\b|\bwhere\b.{0,60}\b(called|used|invoked)\b/i.test(
+    query,
+  );
+}
+
 /** What the answer needs to know about one file while it is being laid out. */
 interface Plan {
   path: string;
@@ -346,11 +398,41 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const anchorSymbols = targets.anchors.flatMap((a) => (a.symbol ? [a.symbol] : []));
   for (const s of anchorSymbols) put(s, ANCHOR_SCORE);
   for (const s of targets.exact) put(s, EXACT_SCORE);
+  // A pasted error message: the code that raises it holds its text as a literal.
+  const quoting = looksLikeMessage(query)
+    ? symbolsQuoting(
+        db,
+        root,
+        query,
+        [...new Set([...best.values()].sort((a, b) => b.score - a.score).map((c) => c.symbol.file))].slice(0, 20),
+      )
+    : [];
+  for (const s of quoting) put(s, MESSAGE_SCORE);
+  const raisers = looksLikeMessage(query) ? raisersOf(db, exceptionNames(query)) : [];
+  for (const s of raisers) put(s, MESSAGE_SCORE - 5);
+  for (const m of meetingPoints(db, targets.named)) put(m.symbol, MEETING_SCORE + 10 * m.count);
+  addMembersNamedByVerbs(db, best, terms);
+  // "What calls X": the callers are the answer, so their source is shown, not only their names.
+  if (asksForCallers(query)) {
+    const subjects = targets.exact.length
+      ? targets.exact
+      : [...best.values()]
+          .filter((c) => c.score >= 90)
+          .map((c) => c.symbol)
+          .slice(0, 3);
+    for (const subject of subjects) {
+      for (const g of relations(db, subject.uid, "callers", { file: subject.file, limit: 12 }).groups) {
+        for (const row of g.rows) {
+          put(row.symbol, CALLER_SCORE);
+        }
+      }
+    }
+  }
   const all = [...best.values()].sort((a, b) => b.score - a.score);
   const floor = (all[0]?.score ?? 0) * EXPLORE_LIMITS.relativeFloor;
   const ranked = all.filter((c) => c.score >= floor).slice(0, 60);
 
-  const targetIds = new Set([...targets.exact, ...anchorSymbols].map((s) => s.id));
+  const targetIds = new Set([...targets.exact, ...anchorSymbols, ...quoting, ...raisers].map((s) => s.id));
   // Named: what the query spells out, which a clipped target's windows and the second pass favour.
   const namedIds = new Set([...targetIds, ...ranked.filter((c) => c.score >= 90).map((c) => c.symbol.id)]);
 
@@ -511,7 +593,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   });
   const roots = targetIds.size
     ? ranked.filter((c) => targetIds.has(c.symbol.id)).map((c) => c.symbol)
-    : shownRanked.filter((s) => CALLABLE_OR_TYPE.has(s.kind));
+    : shownRanked.filter((s) => CALLABLES.has(s.kind));
   const blast = roots.slice(0, EXPLORE_LIMITS.blastRoots).map((symbol): BlastRoot => {
     const direct = relations(db, symbol.uid, "callers", { file: symbol.file, limit: 1 }).groups[0]?.total ?? 0;
     const { hits } = impactOf(db, [symbol.id], 3, 500);

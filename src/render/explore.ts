@@ -18,10 +18,13 @@ function refs(list: ExploreRef[], total: number): string {
 }
 
 function block(file: ExploreFile, b: ExploreBlock): string {
-  const byName = new Map(file.symbols.map((s) => [s.qualifiedName, s]));
-  const label = b.symbols
+  // Overloads share a qualified name: label each with the declaration this block actually shows.
+  const find = (n: string) =>
+    file.symbols.find((s) => s.qualifiedName === n && s.startLine >= b.startLine && s.startLine <= b.endLine) ??
+    file.symbols.find((s) => s.qualifiedName === n);
+  const label = [...new Set(b.symbols)]
     .map((n) => {
-      const s = byName.get(n);
+      const s = find(n);
       // A drifted file's stored line numbers are unsafe: name the symbols only.
       if (!s || file.wholeFile) return n;
       return `${n} (${s.kind}, ${s.startLine}-${s.endLine})`;

@@ -121,3 +121,42 @@ export function nodesWithWordsNear(
        WHERE n.kind IN (SELECT value FROM json_each(@kinds))`,
   ).all({ match, limit, kinds: JSON.stringify(kinds) }) as SymbolRow[];
 }
+
+/** The innermost declaration of any kind (a function, a class, a module constant) whose lines include `line`. */
+export function innermostSymbolAt(db: Db, path: string, line: number): SymbolRow | undefined {
+  return prepared(
+    db,
+    `${SELECT} WHERE f.path = ? AND n.kind NOT IN ('file', 'import', 'module') AND n.start_line <= ? AND n.end_line >= ?
+       ORDER BY n.start_line DESC, n.end_line ASC, n.id LIMIT 1`,
+  ).get(path, line, line) as SymbolRow | undefined;
+}
+
+/**
+ * Declarations whose body mentions any of `names`: as the name of what they call or instantiate, or
+ * as the receiver of a call (`pre_save.send(...)` mentions `pre_save`). One row per (declaration, name).
+ */
+export function declarationsMentioning(
+  db: Db,
+  names: readonly string[],
+  kinds: readonly string[],
+): (SymbolRow & { mentioned: string })[] {
+  return prepared(
+    db,
+    `WITH wanted(name) AS (SELECT value FROM json_each(?)),
+          hits(from_id, mentioned) AS (
+            SELECT r.from_id, r.name FROM refs r JOIN wanted w ON r.name = w.name
+              WHERE r.kind IN (SELECT value FROM json_each(?))
+            UNION SELECT r.from_id, r.receiver FROM refs r JOIN wanted w ON r.receiver = w.name)
+     SELECT DISTINCT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
+       n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported, h.mentioned
+       FROM hits h CROSS JOIN nodes n ON n.id = h.from_id CROSS JOIN files f ON f.id = n.file_id
+       WHERE n.kind NOT IN ('file', 'module') LIMIT 400`,
+  ).all(JSON.stringify([...new Set(names)]), JSON.stringify(kinds)) as (SymbolRow & { mentioned: string })[];
+}
+
+/** The declarations directly inside a type (its methods, fields, nested types). */
+export function membersOf(db: Db, id: number): SymbolRow[] {
+  return prepared(db, `${SELECT} WHERE n.parent_id = ? AND n.kind NOT IN ('import', 'file') ORDER BY n.start_line`).all(
+    id,
+  ) as SymbolRow[];
+}

@@ -90,6 +90,7 @@ CREATE INDEX IF NOT EXISTS nodes_file_qname ON nodes(file_id, qualified_name);
 CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS refs_from ON refs(from_id, kind);
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
+CREATE INDEX IF NOT EXISTS refs_receiver ON refs(receiver) WHERE receiver IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_unresolved ON refs(kind) WHERE resolved = 0;
 CREATE INDEX IF NOT EXISTS edges_source ON edges(source_id, kind);
 CREATE INDEX IF NOT EXISTS edges_target ON edges(target_id, kind);

@@ -1,0 +1,78 @@
+import { storedFiles } from "../store/reader.js";
+import type { Db } from "../store/database.js";
+import { innermostSymbolAt } from "../store/explore-lookup.js";
+import { readProjectFile } from "./read-project-file.js";
+import { toHit, type SymbolHit } from "./symbols.js";
+
+/** Bytes of source one literal search may read: the whole of a medium project, a bounded slice of a huge one. */
+const READ_BUDGET = 48 * 1024 * 1024;
+const MAX_HITS = 4;
+
+/**
+ * Does the query look like a pasted error message (`TypeError: ...`, `Http404: No Article matches`,
+ * `Forbidden (CSRF cookie not set.)`)? Such text is usually a string literal in the code that raises it.
+ */
+export function looksLikeMessage(query: string): boolean {
+  return /\b[A-Z]\w*(Error|Exception|Warning)\b|^\s*\w+(\.\w+)*\d*:\s|^\s*[A-Z][a-z]+ \(/.test(query);
+}
+
+/**
+ * The fixed runs of words in a message, longest first: what survives of the literal in the source
+ * once the values formatted into it (numbers, quoted values, paths, single letters) are cut out.
+ */
+export function messageFragments(query: string): string[] {
+  const firstLine = query.split("\n")[0] ?? "";
+  // Drop the exception's name: `pkg.module.SomeError: text` → `text`.
+  const text = firstLine.replace(/^\s*[\w.$]*(Error|Exception|Warning|\d{3})\s*:\s*/, "");
+  const runs: string[] = [];
+  // Cut at what a formatted message fills in: quoted values, paths, dotted names, numbers, one-letter values.
+  const cuts = /'[^']*'|"[^"]*"|`[^`]*`|\S*[/\\@]\S*|\b\w+(?:\.\w+)+\b|\b\d[\w.]*\b|\b(?![aAI]\b)\w\b|[():=]/;
+  for (const piece of text.split(cuts)) {
+    const words = (piece ?? "").trim().split(/\s+/).filter(Boolean);
+    if (words.length < 2) continue;
+    runs.push(words.join(" ").replace(/[.,;]+$/, ""));
+    // A value at either end (`Duplicate key a`): the run without its first or last word.
+    if (words.length >= 3) runs.push(words.slice(0, -1).join(" "), words.slice(1).join(" "));
+    // A value formatted into the middle (`No %s matches`) breaks the whole run: try its four-word stretches too.
+    for (let i = 0; i + 4 <= words.length && words.length > 4; i++) {
+      runs.push(
+        words
+          .slice(i, i + 4)
+          .join(" ")
+          .replace(/[.,;]+$/, ""),
+      );
+    }
+  }
+  return [...new Set(runs)]
+    .filter((r) => r.length >= 10)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 8);
+}
+
+/**
+ * The declarations whose source contains a fragment of a pasted message: files already ranked are
+ * read first, then the rest in path order, within a fixed byte budget so a huge project stays fast.
+ */
+export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles: readonly string[]): SymbolHit[] {
+  const fragments = messageFragments(query);
+  if (!fragments.length) return [];
+  const files = storedFiles(db);
+  const order = [...new Set([...rankedFiles, ...[...files.keys()].sort()])];
+  const hits = new Map<number, SymbolHit>();
+  let read = 0;
+  for (const path of order) {
+    const size = files.get(path)?.size ?? 0;
+    if (read + size > READ_BUDGET) break;
+    read += size;
+    const text = readProjectFile(root, path);
+    if (!text || !fragments.some((f) => text.includes(f))) continue;
+    const lines = text.split("\n");
+    for (let i = 0; i < lines.length && hits.size < MAX_HITS; i++) {
+      if (!fragments.some((f) => lines[i]!.includes(f))) continue;
+      const row = innermostSymbolAt(db, path, i + 1);
+      if (row) hits.set(row.id, toHit(row));
+    }
+    if (hits.size >= MAX_HITS) break;
+  }
+  return [...hits.values()];
+}
