@@ -7,8 +7,10 @@ const MAX_THROWERS = 8;
 
 /** Exception classes a pasted message names: `django.core.exceptions.RequestDataTooBig` → RequestDataTooBig. */
 export function exceptionNames(query: string): string[] {
-  const names = query.match(/\b[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Http\d{3})\b|\bHttp\d{3}\b/g) ?? [];
-  return [...new Set(names)];
+  const names = query.match(/\b[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning)\b|\bHttp\d{3}\b/g) ?? [];
+  // The class a traceback's last line starts with, whatever it is called: `pkg.RequestDataTooBig: ...`.
+  const lead = /^\s*(?:[\w$]+\.)*([A-Z][\w$]*)\s*:/.exec(query)?.[1];
+  return [...new Set([...names, ...(lead ? [lead] : [])])];
 }
 
 /**

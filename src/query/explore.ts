@@ -225,6 +225,8 @@ function rank(db: Db, terms: { term: string; code: boolean }[]): Candidate[] {
 const cost = (line: string) => line.length + 8;
 
 interface Window {
+  /** How much the window matters: the best score of what it shows. Windows are kept best first. */
+  score: number;
   start: number;
   end: number;
   /** Where the symbols it shows really end: a window shorter than this was cut. */
@@ -240,6 +242,7 @@ function merge(ws: Window[]): Window[] {
     if (last && w.start <= last.end + 2) {
       last.end = Math.max(last.end, w.end);
       last.fullEnd = Math.max(last.fullEnd, w.fullEnd);
+      last.score = Math.max(last.score, w.score);
       for (const n of w.names) if (!last.names.includes(n)) last.names.push(n);
     } else out.push({ ...w, names: [...w.names] });
   }
@@ -250,10 +253,11 @@ function merge(ws: Window[]): Window[] {
  * The windows that show one exact target when its whole body does not fit: its head, then a few
  * lines around each anchored line and around each of its calls to another symbol the query names.
  */
-function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: Set<number>): Window[] {
+function targetWindows(db: Db, s: SymbolHit, score: number, anchoredLines: number[], namedIds: Set<number>): Window[] {
   const L = EXPLORE_LIMITS;
   const ws: Window[] = [
     {
+      score,
       start: s.startLine,
       end: Math.min(s.endLine, s.startLine + L.targetHeadLines - 1),
       fullEnd: s.endLine,
@@ -262,6 +266,7 @@ function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: 
   ];
   for (const line of anchoredLines) {
     ws.push({
+      score,
       start: Math.max(s.startLine, line - L.anchorContext),
       end: Math.min(s.endLine, line + L.anchorContext),
       fullEnd: s.endLine,
@@ -271,6 +276,7 @@ function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: 
   for (const e of outgoing(db, s.id, CALL_KINDS)) {
     if (e.line === null || !namedIds.has(e.nodeId)) continue;
     ws.push({
+      score,
       start: Math.max(s.startLine, e.line - L.callContext),
       end: Math.min(s.endLine, e.line + L.callContext),
       fullEnd: s.endLine,
@@ -281,12 +287,13 @@ function targetWindows(db: Db, s: SymbolHit, anchoredLines: number[], namedIds: 
 }
 
 /** The window for an ordinary ranked symbol: its body up to a cap (a long type shows only its head). */
-function symbolWindow(s: SymbolHit, full: boolean): Window {
+function symbolWindow(s: SymbolHit, score: number, full: boolean): Window {
   const long = s.endLine - s.startLine + 1 > EXPLORE_LIMITS.symbolLines;
   // A long type is never shown whole, even with room to spare: its members are ranked on their own.
   const cap =
     long && TYPE_KINDS.has(s.kind) ? EXPLORE_LIMITS.typeHeadLines : full ? Infinity : EXPLORE_LIMITS.symbolLines;
   return {
+    score,
     start: s.startLine,
     end: Math.min(s.endLine, s.startLine + cap - 1),
     fullEnd: s.endLine,
@@ -294,23 +301,36 @@ function symbolWindow(s: SymbolHit, full: boolean): Window {
   };
 }
 
-/** Cut windows to an allowance of characters, in order; a window that does not fit entirely is cut at a line. */
+/**
+ * Choose windows for an allowance of characters, best first: a window that does not fit is skipped
+ * whole is cut to what is left when that still shows its first lines, else skipped (a smaller, lesser
+ * one may fit). Shown in the order of the file.
+ */
+const MIN_CUT_LINES = 6;
+
 function fill(ws: Window[], lines: string[], allowance: number): { blocks: ExploreBlock[]; used: number } {
-  const blocks: ExploreBlock[] = [];
+  const chosen: { w: Window; end: number }[] = [];
   let used = 0;
-  for (const w of ws) {
-    const take: string[] = [];
-    for (let n = w.start; n <= Math.min(w.end, lines.length); n++) {
-      const c = cost(lines[n - 1]!);
-      if (used + c > allowance) break;
+  for (const w of [...ws].sort((a, b) => b.score - a.score || a.start - b.start)) {
+    const last = Math.min(w.end, lines.length);
+    let end = w.start - 1;
+    let c = 0;
+    while (end < last && used + c + cost(lines[end]!) <= allowance) c += cost(lines[end++]!);
+    // A window cut short still earns its place if it shows its head: the declaration and a few lines.
+    if (end === last || (end - w.start + 1 >= MIN_CUT_LINES && end >= w.start) || (!chosen.length && end >= w.start)) {
+      chosen.push({ w, end });
       used += c;
-      take.push(lines[n - 1]!);
     }
-    if (!take.length) break;
-    const endLine = w.start + take.length - 1;
-    blocks.push({ startLine: w.start, endLine, lines: take, symbols: w.names, truncated: endLine < w.fullEnd });
-    if (endLine < Math.min(w.end, lines.length)) break;
   }
+  const blocks = chosen
+    .sort((a, b) => a.w.start - b.w.start)
+    .map(({ w, end }) => ({
+      startLine: w.start,
+      endLine: end,
+      lines: lines.slice(w.start - 1, end),
+      symbols: w.names,
+      truncated: end < w.fullEnd,
+    }));
   return { blocks, used };
 }
 
@@ -339,15 +359,18 @@ function addMembersNamedByVerbs(db: Db, best: Map<number, Candidate>, terms: { t
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);
   for (const t of types) {
-    const own = new Set(identifierParts(t.symbol.name).map(stem));
+    // The words of the question other than the type's own name (`resolver` in "URL resolver" counts).
+    const own = t.symbol.name.toLowerCase();
     const stems = new Set(
       terms
+        .filter((x) => x.term.toLowerCase() !== own)
         .flatMap((x) => identifierParts(x.term))
         .map(stem)
-        .filter((w) => w.length >= 4 && !own.has(w)),
+        .filter((w) => w.length >= 4),
     );
     if (!stems.size) continue;
     for (const m of membersOf(db, t.symbol.id)) {
+      if (!CALLABLES.has(m.kind)) continue;
       const hits = identifierParts(m.name).filter((p) => stems.has(stem(p))).length;
       if (!hits) continue;
       const symbol = toHit(m);
@@ -468,6 +491,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       const single = a.startLine === a.endLine;
       const c = single ? EXPLORE_LIMITS.spanContext : 0;
       ws.push({
+        score: ANCHOR_SCORE,
         start: Math.max(1, a.startLine - c),
         end: Math.min(lines.length, a.endLine + c),
         fullEnd: 0,
@@ -478,15 +502,15 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     for (const c of p.cands) {
       const s = c.symbol;
       if (!targetIds.has(s.id)) {
-        ws.push(symbolWindow(s, full));
+        ws.push(symbolWindow(s, c.score, full));
         continue;
       }
       const body = lines.slice(s.startLine - 1, s.endLine).reduce((n, l) => n + cost(l), 0);
-      if (body <= allowance || full) ws.push(symbolWindow(s, true));
-      else ws.push(...targetWindows(db, s, anchoredLines, namedIds));
+      if (body <= allowance || full) ws.push(symbolWindow(s, c.score, true));
+      else ws.push(...targetWindows(db, s, c.score, anchoredLines, namedIds));
     }
     // A pinned file the ranking found nothing in: its beginning, as a Read would show it.
-    if (!ws.length) ws.push({ start: 1, end: lines.length, fullEnd: lines.length, names: [] });
+    if (!ws.length) ws.push({ score: 0, start: 1, end: lines.length, fullEnd: lines.length, names: [] });
     // Windows in the order of the file, but nested symbols (a method inside a shown class) not twice.
     return merge(ws);
   };

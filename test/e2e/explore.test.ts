@@ -96,3 +96,22 @@ describe("what the query names leads", () => {
     expect(text).toMatch(/placeOrder \(function, 5-10\)/);
   });
 });
+
+describe("questions agents paste", () => {
+  it("finds the code that holds a pasted message's text", async () => {
+    const text = await explore("Error: order total must be positive, got -5");
+    expect(sections(text)[0]).toBe("src/orders/validate.ts");
+    expect(text).toMatch(/^\s*3\s+throw new Error\(`order total must be positive/m);
+  });
+
+  it("finds where a pasted exception is raised", async () => {
+    const text = await explore("PaymentDeclined: insufficient funds");
+    expect(text).toMatch(/chargeCard \(function, 2-7\)/);
+  });
+
+  it("shows the callers' source for 'what calls X'", async () => {
+    const text = await explore("what calls chargeCard");
+    expect(text).toMatch(/placeOrder \(function, 5-10\)/);
+    expect(text).toMatch(/^\s*9\s+return chargeCard\(id, cents\);$/m);
+  });
+});
