@@ -85,6 +85,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS files_path ON files(path);
 CREATE INDEX IF NOT EXISTS files_package ON files(package) WHERE package IS NOT NULL;
 CREATE INDEX IF NOT EXISTS nodes_parent_name ON nodes(parent_id, name);
 CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name);
+CREATE INDEX IF NOT EXISTS nodes_uid ON nodes(uid);
 CREATE INDEX IF NOT EXISTS nodes_name_nocase ON nodes(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS nodes_file_qname ON nodes(file_id, qualified_name);
 CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
