@@ -146,7 +146,18 @@ program
     // A separate bundle, resolved at run time: the MCP SDK loads only for this command.
     const serveModule = "./commands/serve-command.js";
     const { runServe } = (await import(serveModule)) as typeof ServeCommand;
-    runServe(opts, pkg.version);
+    await runServe(opts, pkg.version);
+  });
+
+program
+  .command("daemon", { hidden: true })
+  .description("the project's shared daemon (started by serve --mcp)")
+  .addOption(pathOption())
+  .option("--host-pid <pid>", "the agent process whose life bounds the daemon's")
+  .action(async (opts: { path?: string; hostPid?: string }) => {
+    const serveModule = "./commands/serve-command.js";
+    const { runDaemonCommand } = (await import(serveModule)) as typeof ServeCommand;
+    await runDaemonCommand(opts, pkg.version);
   });
 
 program

@@ -8,6 +8,24 @@ export interface Env {
   workers: number | null;
   /** Short names of the MCP tools `tools/list` shows (CODEGRAPH_MCP_TOOLS, comma-separated), or null for the default four. */
   mcpTools: string[] | null;
+  /** CODEGRAPH_NO_DAEMON=1: serve in the foreground, which then owns the project's writer lock. */
+  noDaemon: boolean;
+  /** How long a daemon with no clients waits before it exits (CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS). */
+  daemonIdleTimeoutMs: number;
+  /** How often a daemon checks that its hosts (the agents that started `serve --mcp`) are alive. */
+  hostCheckMs: number;
+  /** Quiet time after the last file event before the watcher syncs (CODEGRAPH_WATCH_DEBOUNCE_MS, 2000). */
+  watchDebounceMs: number;
+  /** CODEGRAPH_FORCE_WATCH=1: watch even where it is off by default (WSL2 /mnt/ drives). */
+  forceWatch: boolean;
+  /** While auto-sync is RECOVERING, how often a full reconcile is retried (CODEGRAPH_RECOVER_INTERVAL_MS, 30000). */
+  recoverIntervalMs: number;
+}
+
+/** A whole number of milliseconds from the environment, or the default when unset or not one. */
+function millis(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
@@ -20,5 +38,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
           .map((t) => t.trim().replace(/^codegraph_/, ""))
           .filter(Boolean)
       : null,
+    noDaemon: env.CODEGRAPH_NO_DAEMON === "1" || env.CODEGRAPH_NO_DAEMON === "true",
+    daemonIdleTimeoutMs: millis(env.CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS, 300_000),
+    hostCheckMs: millis(env.CODEGRAPH_HOST_CHECK_MS, 2_000),
+    watchDebounceMs: millis(env.CODEGRAPH_WATCH_DEBOUNCE_MS, 2_000),
+    forceWatch: env.CODEGRAPH_FORCE_WATCH === "1" || env.CODEGRAPH_FORCE_WATCH === "true",
+    recoverIntervalMs: millis(env.CODEGRAPH_RECOVER_INTERVAL_MS, 30_000),
   };
 }

@@ -19,8 +19,11 @@ export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  /** Sees every well-formed message before the protocol does (project resolution reads `initialize`). */
-  onpeek?: (message: JSONRPCMessage) => void;
+  /**
+   * Sees every well-formed message before the protocol does (project resolution reads `initialize`).
+   * Returning true consumes it: the daemon's `codegraph/hello` never reaches the protocol.
+   */
+  onpeek?: (message: JSONRPCMessage) => boolean | void;
 
   private chunks: Buffer[] = [];
   private buffered = 0;
@@ -121,7 +124,7 @@ export class LineTransport implements Transport {
       return;
     }
     try {
-      this.onpeek?.(message);
+      if (this.onpeek?.(message) === true) return;
       this.onmessage?.(message);
     } catch (e) {
       this.onerror?.(e as Error);

@@ -13,6 +13,15 @@ import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
  */
 export const PROTOCOL_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
 
+/** The revision an `initialize` for `requested` is answered with: echoed when it has a handshake, else the first. */
+export function negotiatedVersion(requested: unknown): string {
+  const legacy = PROTOCOL_VERSIONS.slice(0, 4);
+  return typeof requested === "string" && legacy.includes(requested) ? requested : legacy[0]!;
+}
+
+/** The capabilities every codegraph server advertises: tools only. */
+export const CAPABILITIES = { tools: { listChanged: true } };
+
 /** Methods the reference answers with empty results although we advertise only tools. */
 const EMPTY_ANSWERS = ["prompts/list", "resources/list", "resources/templates/list", "completion/complete"];
 
@@ -35,8 +44,10 @@ export interface ServerDeps {
   /** Short names of the tools `tools/list` shows. */
   listed: ReadonlySet<string>;
   languageOf: (path: string) => string | null;
-  /** Resolves once the client's roots (if it offered any) have been asked for; tool calls wait for it. */
-  rootsSettled?: () => Promise<void>;
+  /** Runs before each tool call: the client's roots being asked for, a daemon's catch-up sync. */
+  beforeCall?: () => Promise<void>;
+  /** A note to put ahead of every answer (auto-sync health), or null when there is none. */
+  banner?: () => string | null;
   log: (line: string) => void;
 }
 
@@ -49,7 +60,7 @@ const PROJECT_PATH = {
 export function createServer(deps: ServerDeps): Server {
   const server = new CodegraphServer(
     { name: "codegraph", version: deps.version },
-    { capabilities: { tools: { listChanged: true } }, supportedProtocolVersions: PROTOCOL_VERSIONS },
+    { capabilities: CAPABILITIES, supportedProtocolVersions: PROTOCOL_VERSIONS },
   );
 
   server.setRequestHandler("tools/list", async () => {
@@ -76,8 +87,12 @@ export function createServer(deps: ServerDeps): Server {
         `Unknown tool: ${request.params.name}. The tools are ${TOOLS.map((t) => t.name).join(", ")}.`,
       );
     }
-    await deps.rootsSettled?.();
-    return callTool(deps, tool, request.params.arguments);
+    await deps.beforeCall?.();
+    const result = callTool(deps, tool, request.params.arguments);
+    const note = deps.banner?.();
+    const first = result.content[0];
+    if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;
+    return result;
   });
 
   server.setRequestHandler("prompts/list", async () => ({ prompts: [] }));

@@ -1,17 +1,52 @@
+import { existsSync } from "node:fs";
+import { readEnv } from "../../config/env.js";
+import { dbPath } from "../../config/paths.js";
 import { CodegraphError } from "../../core/errors.js";
+import { runDaemon } from "../../daemon/daemon.js";
+import { runForegroundWriter } from "../../daemon/foreground.js";
+import { runProxy } from "../../daemon/proxy.js";
 import { languageForPath } from "../../extract/registry.js";
-import { serveMcpStdio } from "../../mcp/stdio.js";
+import { guardStdout, serveMcpStdio, stderrLog } from "../../mcp/stdio.js";
+import { isUnsafeRoot } from "../../project/root.js";
+import { ProjectResolver } from "../../project/workspace.js";
 
 /**
- * `codegraph serve --mcp`: the MCP server on stdin/stdout. Built as its own bundle and loaded only by
- * this command, so the SDK never slows the other commands' start-up.
+ * `codegraph serve --mcp`: the MCP server on stdin/stdout. For an indexed project the session is
+ * relayed to the project's shared daemon (started on demand); with CODEGRAPH_NO_DAEMON=1 this process
+ * serves and owns the project's writer lock itself; with no project, or at $HOME or /, it serves
+ * read-only and inline. Built as its own bundle and loaded only by this command, so the MCP SDK never
+ * slows the other commands' start-up.
  */
-export function runServe(opts: { mcp?: boolean; path?: string }, version: string): void {
+export async function runServe(opts: { mcp?: boolean; path?: string }, version: string): Promise<void> {
   if (!opts.mcp) {
     throw new CodegraphError(
       "BAD_INPUT",
       "Say which transport to serve: `codegraph serve --mcp` speaks MCP on stdin/stdout (what agents' configs run).",
     );
   }
-  serveMcpStdio({ version, pinned: opts.path, languageOf: languageForPath });
+  guardStdout();
+  const resolver = new ProjectResolver(process.cwd(), opts.path);
+  const root = resolver.current().root;
+  const live = root !== null && existsSync(dbPath(root)) && !isUnsafeRoot(root);
+  if (live && !readEnv().noDaemon) {
+    await runProxy({ root, version, mainScript: process.argv[1]!, log: stderrLog });
+    return;
+  }
+  if (live) {
+    await runForegroundWriter({ root, version, resolver, languageOf: languageForPath });
+    return;
+  }
+  serveMcpStdio({ version, resolver, languageOf: languageForPath });
+}
+
+/** `codegraph daemon --path <root> --host-pid <pid>`: started by `serve --mcp`, not by people. */
+export async function runDaemonCommand(opts: { path?: string; hostPid?: string }, version: string): Promise<void> {
+  if (!opts.path) throw new CodegraphError("BAD_INPUT", "codegraph daemon needs --path <project>.");
+  const host = Number(opts.hostPid);
+  await runDaemon({
+    root: opts.path,
+    hostPid: Number.isInteger(host) && host > 1 ? host : null,
+    version,
+    languageOf: languageForPath,
+  });
 }

@@ -1,0 +1,137 @@
+import { readFileSync, rmSync } from "node:fs";
+import type { Socket } from "node:net";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { readEnv } from "../config/env.js";
+import { syncIndex } from "../indexer/sync.js";
+import { LineTransport } from "../mcp/line-transport.js";
+import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
+import { isUnsafeRoot } from "../project/root.js";
+import { ProjectResolver } from "../project/workspace.js";
+import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
+import { daemonLogger } from "./log.js";
+import { socketPath } from "./paths.js";
+import { HELLO_METHOD, type Hello } from "./hello.js";
+
+export interface DaemonOptions {
+  root: string;
+  /** The pid of the agent or IDE that ran `serve --mcp` first. */
+  hostPid: number | null;
+  version: string;
+  languageOf: (path: string) => string | null;
+}
+
+/**
+ * The project's one daemon: it holds the writer lock for its whole life, brings the index up to date,
+ * and serves every client's MCP session over a Unix socket. It exits when its hosts are gone, or after
+ * the idle timeout once the last client disconnected.
+ */
+export async function runDaemon(options: DaemonOptions): Promise<void> {
+  const { root, version } = options;
+  const log = daemonLogger(root);
+  const env = readEnv();
+  if (isUnsafeRoot(root)) {
+    log(`refusing to run for ${root}: the home folder and / are never watched or synced`);
+    process.exitCode = 2;
+    return;
+  }
+  const lock = await acquireWriterLock(root, { version, mode: "daemon", host: options.hostPid });
+  if (!lock) {
+    log("another process holds the writer lock; this daemon is not needed");
+    return;
+  }
+  const path = socketPath(root);
+  // We hold the writer lock, so no other daemon of this project is alive: a socket file is a leftover.
+  rmSync(path, { force: true });
+  const connections = new Set<Socket>();
+  const hosts = new Set<number>(options.hostPid ? [options.hostPid] : []);
+  const indexes = new IndexConnections();
+  let idleTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  const catchUp = syncIndex(root).then(
+    (s) => log(`caught up: ${s.added} added, ${s.modified} modified, ${s.removed} removed`),
+    (e: Error) => log(`catch-up sync failed: ${e.message}`),
+  );
+
+  const shutdown = async (why: string) => {
+    if (closing) return;
+    closing = true;
+    log(`exiting: ${why}`);
+    clearTimeout(idleTimer);
+    clearInterval(hostCheck);
+    for (const c of connections) c.destroy();
+    server?.close();
+    rmSync(path, { force: true });
+    indexes.closeAll();
+    await lock.release();
+    process.exit(0);
+  };
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => void shutdown("idle"), env.daemonIdleTimeoutMs);
+  };
+
+  const server = await listenExclusive(path, (socket) => {
+    connections.add(socket);
+    clearTimeout(idleTimer);
+    const listed = new Set<string>();
+    const session = serveSession(new LineTransport(socket, socket), {
+      version,
+      resolver: new ProjectResolver(root, root),
+      indexes,
+      listed,
+      languageOf: options.languageOf,
+      log,
+      beforeCall: () => catchUp,
+      peek: (message: JSONRPCMessage) => {
+        if (!("method" in message) || message.method !== HELLO_METHOD) return false;
+        const hello = (message.params ?? {}) as Partial<Hello>;
+        if (typeof hello.hostPid === "number") hosts.add(hello.hostPid);
+        for (const t of listedTools(hello.mcpTools ?? null, log)) listed.add(t);
+        if (hello.version && hello.version !== version) log(`client ${hello.version} attached to daemon ${version}`);
+        return true;
+      },
+    });
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      void session.close();
+      connections.delete(socket);
+      if (!connections.size && !closing) armIdle();
+    });
+  });
+  if (!server) {
+    log(`cannot listen on ${path}`);
+    await lock.release();
+    process.exitCode = 1;
+    return;
+  }
+  log(`serving ${root} on ${path} (version ${version})`);
+  armIdle(); // the client that started us connects within moments; if it never does, we leave
+
+  // The host is the agent that ran `serve --mcp`: when every host is gone, so is the reason to run.
+  let hadHost = hosts.size > 0;
+  const hostCheck = setInterval(() => {
+    for (const pid of hosts) if (!alive(pid)) hosts.delete(pid);
+    if (hosts.size) hadHost = true;
+    else if (hadHost) void shutdown("every host process exited");
+  }, env.hostCheckMs);
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Whether a process is alive (signal 0 only checks; EPERM means it exists under another user). A
+ * zombie, dead but not yet reaped by its parent, counts as gone.
+ */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true; // no /proc (not Linux): signal 0 is all we know
+  }
+}

@@ -1,0 +1,59 @@
+import { syncIndex } from "../indexer/sync.js";
+import { LineTransport } from "../mcp/line-transport.js";
+import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
+import { stderrLog } from "../mcp/stdio.js";
+import type { ProjectResolver } from "../project/workspace.js";
+import { readEnv } from "../config/env.js";
+import { acquireWriterLock } from "./kernel-lock.js";
+import { writerPidPath } from "./paths.js";
+import { readFileSync } from "node:fs";
+
+export interface ForegroundOptions {
+  root: string;
+  version: string;
+  resolver: ProjectResolver;
+  languageOf: (path: string) => string | null;
+}
+
+/**
+ * CODEGRAPH_NO_DAEMON=1: this process serves the session and is the project's one writer, holding the
+ * writer lock until it exits. A second writer (another foreground server, or a daemon) is refused.
+ */
+export async function runForegroundWriter(options: ForegroundOptions): Promise<void> {
+  const lock = await acquireWriterLock(options.root, {
+    version: options.version,
+    mode: "foreground",
+    host: process.ppid,
+  });
+  if (!lock) {
+    let holder = "";
+    try {
+      holder = ` (writer.pid says: ${readFileSync(writerPidPath(options.root), "utf8").trim()})`;
+    } catch {
+      // diagnostic only
+    }
+    stderrLog(
+      `another codegraph process already writes ${options.root}${holder}. ` +
+        "Unset CODEGRAPH_NO_DAEMON so this session shares the project's daemon, or stop the other server.",
+    );
+    process.exit(1);
+  }
+  const catchUp = syncIndex(options.root).then(
+    () => undefined,
+    (e: Error) => {
+      stderrLog(`catch-up sync failed: ${e.message}`);
+    },
+  );
+  const transport = new LineTransport(process.stdin, process.stdout);
+  serveSession(transport, {
+    version: options.version,
+    resolver: options.resolver,
+    indexes: new IndexConnections(),
+    listed: listedTools(readEnv().mcpTools, stderrLog),
+    languageOf: options.languageOf,
+    log: stderrLog,
+    beforeCall: () => catchUp,
+  });
+  // The SDK owns the transport's callbacks: watch the stream itself for the client going away.
+  process.stdin.once("end", () => void lock.release().then(() => process.exit(0)));
+}

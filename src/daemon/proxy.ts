@@ -1,0 +1,168 @@
+import { spawn } from "node:child_process";
+import { connect, type Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { readEnv } from "../config/env.js";
+import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
+import { HELLO_METHOD, type Hello } from "./hello.js";
+import { socketPath } from "./paths.js";
+
+export interface ProxyOptions {
+  root: string;
+  version: string;
+  /** The CLI script, to start the daemon with (`node main.js daemon ...`). */
+  mainScript: string;
+  log: (line: string) => void;
+}
+
+/** How long a proxy waits for a daemon it started to accept connections. */
+const DAEMON_START_TIMEOUT_MS = 15_000;
+
+type Message = { id?: string | number | null; method?: string; params?: { protocolVersion?: unknown } };
+
+/**
+ * `serve --mcp` for an indexed project: relay this stdio session to the project's daemon over its
+ * Unix socket, starting the daemon if none runs. The first `initialize` is answered here at once
+ * (the daemon may still be starting), then replayed to the daemon with its answer dropped. If the
+ * daemon goes away mid-session, a new one is started, the session's handshake is replayed to it, and
+ * the requests in flight are sent again.
+ */
+export async function runProxy(options: ProxyOptions): Promise<void> {
+  const hello: Hello = { hostPid: process.ppid, version: options.version, mcpTools: readEnv().mcpTools };
+  const queue: string[] = [];
+  // Requests sent and not yet answered, by id: resent to a new daemon if this one dies (every tool is read-only).
+  const inFlight = new Map<string | number, string>();
+  let handshake: string[] = []; // initialize and notifications/initialized, to replay to a new daemon
+  let dropReplyTo: string | number | null | undefined;
+  let socket: Socket | null = null;
+  let stdinEnded = false;
+
+  const out = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+  const send = (line: string) => {
+    if (socket) socket.write(`${line}\n`);
+    else queue.push(line);
+  };
+
+  lines(
+    process.stdin,
+    (line) => {
+      let msg: Message | null = null;
+      try {
+        msg = JSON.parse(line) as Message;
+      } catch {
+        // Not ours to judge: the daemon's transport answers malformed input.
+      }
+      if (msg && !Array.isArray(msg) && typeof msg === "object") {
+        if (msg.method === "initialize" && msg.id !== undefined && msg.id !== null && handshake.length === 0) {
+          out({
+            jsonrpc: "2.0",
+            id: msg.id,
+            result: {
+              protocolVersion: negotiatedVersion(msg.params?.protocolVersion),
+              capabilities: CAPABILITIES,
+              serverInfo: { name: "codegraph", version: options.version },
+            },
+          });
+          handshake = [line];
+          dropReplyTo = msg.id;
+          send(line);
+          return;
+        }
+        if (msg.method === "notifications/initialized" && handshake.length === 1) handshake.push(line);
+        if (msg.method !== undefined && msg.id !== undefined && msg.id !== null) inFlight.set(msg.id, line);
+      }
+      send(line);
+    },
+    () => {
+      stdinEnded = true;
+      socket?.end();
+      if (!socket) process.exit(0);
+    },
+  );
+
+  for (;;) {
+    const s = await connectOrStart(options, hello);
+    socket = s;
+    for (const line of queue.splice(0)) s.write(`${line}\n`);
+    const closed = new Promise<void>((resolve) => s.once("close", () => resolve()));
+    lines(s, (line) => {
+      let msg: Message | null = null;
+      try {
+        msg = JSON.parse(line) as Message;
+      } catch {
+        // pass through whatever the daemon wrote
+      }
+      if (msg && msg.method === undefined && msg.id !== undefined && msg.id !== null) {
+        if (msg.id === dropReplyTo) {
+          dropReplyTo = undefined;
+          return;
+        }
+        inFlight.delete(msg.id);
+      }
+      process.stdout.write(`${line}\n`);
+    });
+    await closed;
+    socket = null;
+    if (stdinEnded) process.exit(0);
+    options.log("the daemon went away; starting a new one");
+    // Replay the handshake so the new daemon's session is in the same state (its reply is not the
+    // client's), then resend what was in flight: the client never sees the restart.
+    queue.unshift(...handshake, ...inFlight.values());
+    if (handshake.length) dropReplyTo = (JSON.parse(handshake[0]!) as Message).id;
+  }
+}
+
+/** A connection to the project's daemon, after sending the hello; the daemon is started if needed. */
+async function connectOrStart(options: ProxyOptions, hello: Hello): Promise<Socket> {
+  const path = socketPath(options.root);
+  let started = false;
+  const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
+  for (;;) {
+    const s = await tryConnect(path);
+    if (s) {
+      s.write(`${JSON.stringify({ jsonrpc: "2.0", method: HELLO_METHOD, params: hello })}\n`);
+      return s;
+    }
+    if (!started) {
+      startDaemon(options, hello.hostPid);
+      started = true;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`codegraph's daemon for ${options.root} did not start; see .codegraph/daemon.log`);
+    }
+    await sleep(50);
+  }
+}
+
+function tryConnect(path: string): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    const s = connect(path);
+    s.once("connect", () => resolve(s));
+    s.once("error", () => resolve(null));
+  });
+}
+
+/** Start the daemon detached, in its own session (setsid): it outlives this proxy and leaves no zombie. */
+function startDaemon(options: ProxyOptions, hostPid: number): void {
+  const child = spawn(
+    process.execPath,
+    [options.mainScript, "daemon", "--path", options.root, "--host-pid", String(hostPid)],
+    { detached: true, stdio: "ignore", cwd: options.root, env: process.env },
+  );
+  child.unref();
+}
+
+/** Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. */
+function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd?: () => void): void {
+  let buffer = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) !== -1) {
+      const line = buffer.slice(0, nl).replace(/\r$/, "");
+      buffer = buffer.slice(nl + 1);
+      if (line.trim()) onLine(line);
+    }
+  });
+  if (onEnd) stream.on("end", onEnd);
+}

@@ -1,0 +1,178 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CLI, run, tempRepo } from "../helpers/cli.js";
+import { RawServer, connectClient, initializeParams, textOf } from "../helpers/mcp.js";
+
+// The shared daemon as real processes: started by `serve --mcp`, shared by clients, surviving
+// `kill -9` without `unlock`, leaving when idle or when its host dies, one writer per project.
+
+const FIXTURE = join(import.meta.dirname, "fixtures", "mcp");
+
+/** Pids of live `codegraph daemon --path <dir>` processes. */
+function daemonsOf(dir: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const args = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0");
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (/^\d+ \(.*\) Z/.test(stat)) continue;
+      if (args.includes("daemon") && args[args.indexOf("--path") + 1] === dir) out.push(Number(name));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
+async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let repo: ReturnType<typeof tempRepo>;
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+
+beforeAll(async () => {
+  repo = tempRepo(FIXTURE);
+  expect((await run(["init", repo.dir])).code).toBe(0);
+}, 60_000);
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+afterAll(async () => {
+  for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+  repo.cleanup();
+});
+
+const search = async (c: Awaited<ReturnType<typeof connectClient>>, query: string) =>
+  textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query } }));
+
+async function client(env: Record<string, string> = {}) {
+  const c = await connectClient({ cwd: repo.dir, env });
+  cleanups.push(c.close);
+  return c;
+}
+
+describe("one daemon per project", () => {
+  it("is started by the first client and shared by the second", async () => {
+    const a = await client();
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const [pid] = await until("a daemon", () => (daemonsOf(repo.dir).length === 1 ? daemonsOf(repo.dir) : null));
+    const b = await client();
+    expect(await search(b, "greet")).toContain("lib/strings/join.ts:6");
+    expect(daemonsOf(repo.dir)).toEqual([pid]);
+    const info = JSON.parse(readFileSync(join(repo.dir, ".codegraph", "writer.pid"), "utf8")) as {
+      pid: number;
+      mode: string;
+    };
+    expect(info).toMatchObject({ pid, mode: "daemon" });
+    expect(existsSync(join(repo.dir, ".codegraph", "daemon.sock"))).toBe(true);
+  });
+
+  it("survives kill -9: the next call is served by a new daemon, with no unlock", async () => {
+    const a = await client();
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const [old] = await until("a daemon", () => daemonsOf(repo.dir));
+    process.kill(old!, "SIGKILL");
+    await until("the daemon to die", () => !daemonsOf(repo.dir).includes(old!));
+    // The same session goes on: its proxy starts a new daemon and replays the handshake.
+    expect(await search(a, "greet")).toContain("lib/strings/join.ts:6");
+    const b = await client();
+    expect(await search(b, "twice")).toContain("src/math.ts:6");
+    const now = daemonsOf(repo.dir);
+    expect(now).toHaveLength(1);
+    expect(now[0]).not.toBe(old);
+  });
+
+  it("exits after the idle timeout once its clients are gone", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const a = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
+    await search(a, "twice");
+    const [pid] = await until("a daemon", () => daemonsOf(repo.dir));
+    await a.close();
+    await until("the idle daemon to exit", () => !daemonsOf(repo.dir).includes(pid!));
+    const log = readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8");
+    expect(log).toMatch(/exiting: idle/);
+  });
+
+  it("exits when its host dies, even with a long idle timeout", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    // A host (an agent) that runs `serve --mcp` as its child, talks to it, and is then killed.
+    const host = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require("node:child_process").spawn(process.execPath, [${JSON.stringify(CLI)}, "serve", "--mcp"], { stdio: ["pipe", "inherit", "inherit"] });
+         c.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: ${JSON.stringify(initializeParams("2025-06-18"))} }) + "\\n");
+         setInterval(() => {}, 1000);`,
+      ],
+      {
+        cwd: repo.dir,
+        stdio: ["ignore", "pipe", "inherit"],
+        env: { ...process.env, CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "600000", CODEGRAPH_HOST_CHECK_MS: "100" },
+      },
+    );
+    cleanups.push(() => host.kill("SIGKILL"));
+    await new Promise<void>((resolve) => host.stdout.once("data", () => resolve()));
+    const [pid] = await until("a daemon", () => daemonsOf(repo.dir));
+    // writer.pid names the daemon's host once the daemon holds the lock.
+    await until("writer.pid to name the host", () => {
+      const info = JSON.parse(readFileSync(join(repo.dir, ".codegraph", "writer.pid"), "utf8")) as {
+        host: number;
+        pid: number;
+      };
+      return info.pid === pid && info.host === host.pid;
+    });
+    host.kill("SIGKILL");
+    await until("the daemon to follow its host", () => !daemonsOf(repo.dir).includes(pid!));
+  });
+});
+
+describe("writers", () => {
+  it("a second direct writer exits non-zero and says what to do", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const first = new RawServer({ cwd: repo.dir, env: { CODEGRAPH_NO_DAEMON: "1" } });
+    cleanups.push(() => first.close());
+    await first.request(1, "initialize", initializeParams("2025-06-18"));
+    const second = new RawServer({ cwd: repo.dir, env: { CODEGRAPH_NO_DAEMON: "1" } });
+    const code = await new Promise<number | null>((resolve) => second.child.once("exit", resolve));
+    expect(code).not.toBe(0);
+    expect(second.stderr).toMatch(/already writes .*Unset CODEGRAPH_NO_DAEMON/s);
+    // The foreground writer still serves, and no daemon was started.
+    const r = await first.request(2, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+    expect(JSON.stringify(r.result)).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toEqual([]);
+  });
+
+  it("a daemon cannot start while a foreground writer holds the lock", async () => {
+    const first = new RawServer({ cwd: repo.dir, env: { CODEGRAPH_NO_DAEMON: "1" } });
+    cleanups.push(() => first.close());
+    await first.request(1, "initialize", initializeParams("2025-06-18"));
+    const r = await run(["daemon", "--path", repo.dir, "--host-pid", String(process.pid)]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8")).toMatch(
+      /another process holds the writer lock/,
+    );
+  });
+});
+
+describe("the home guard", () => {
+  it("never starts a daemon for $HOME, even when it is indexed", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const c = await client({ HOME: repo.dir });
+    expect(await search(c, "twice")).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toEqual([]);
+  });
+});
