@@ -112,7 +112,7 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
 }
 
 /** A connection to the project's daemon, after sending the hello; the daemon is started if needed. */
-async function connectOrStart(options: ProxyOptions, hello: Hello): Promise<Socket> {
+export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: Hello): Promise<Socket> {
   const path = socketPath(options.root);
   let started = false;
   const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
@@ -142,7 +142,7 @@ function tryConnect(path: string): Promise<Socket | null> {
 }
 
 /** Start the daemon detached, in its own session (setsid): it outlives this proxy and leaves no zombie. */
-function startDaemon(options: ProxyOptions, hostPid: number): void {
+function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): void {
   const child = spawn(
     process.execPath,
     [options.mainScript, "daemon", "--path", options.root, "--host-pid", String(hostPid)],
@@ -152,7 +152,7 @@ function startDaemon(options: ProxyOptions, hostPid: number): void {
 }
 
 /** Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. */
-function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd?: () => void): void {
+export function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd?: () => void): void {
   let buffer = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {

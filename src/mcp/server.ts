@@ -46,6 +46,11 @@ export interface ServerDeps {
   languageOf: (path: string) => string | null;
   /** Runs before each tool call: the client's roots being asked for, a daemon's catch-up sync. */
   beforeCall?: () => Promise<void>;
+  /**
+   * Answers a call for an explicitly named project through that project's own daemon (started on
+   * demand, kept for the session), so it is served live and caught up. Null (or absent): answered here.
+   */
+  forward?: (root: string, tool: string, args: Record<string, unknown>) => Promise<CallToolResult | null>;
   /** A note to put ahead of every answer (auto-sync health), or null when there is none. */
   banner?: () => string | null;
   log: (line: string) => void;
@@ -88,7 +93,7 @@ export function createServer(deps: ServerDeps): Server {
       );
     }
     await deps.beforeCall?.();
-    const result = callTool(deps, tool, request.params.arguments);
+    const result = await callTool(deps, tool, request.params.arguments);
     const note = deps.banner?.();
     const first = result.content[0];
     if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;
@@ -102,13 +107,18 @@ export function createServer(deps: ServerDeps): Server {
   return server;
 }
 
-function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): CallToolResult {
+async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<CallToolResult> {
   try {
     const given = (raw ?? {}) as { projectPath?: unknown };
     let root: string;
     if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
       if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
       root = deps.resolver.explicit(given.projectPath);
+      if (deps.forward) {
+        const { projectPath: _omit, ...rest } = given;
+        const answered = await deps.forward(root, tool.name, rest);
+        if (answered) return answered;
+      }
     } else {
       const found = deps.resolver.current();
       // Not an error: the agent can act on the remedies, and an error would read as a broken server.

@@ -21,6 +21,7 @@ export interface SessionDeps {
   log: (line: string) => void;
   /** Notes to put ahead of every answer (auto-sync health), or null. */
   banner?: ServerDeps["banner"];
+  forward?: ServerDeps["forward"];
   /** Runs before each tool call (the daemon waits here for its catch-up sync). */
   beforeCall?: () => Promise<void>;
   /** Sees each message first; returning true keeps it from the protocol. */
@@ -57,6 +58,7 @@ export function serveSession(transport: LineTransport, deps: SessionDeps): { clo
         listed: deps.listed,
         languageOf: deps.languageOf,
         banner: deps.banner,
+        forward: deps.forward,
         beforeCall: async () => {
           await roots;
           await deps.beforeCall?.();

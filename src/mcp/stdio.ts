@@ -2,7 +2,7 @@ import { readEnv } from "../config/env.js";
 import { ProjectResolver } from "../project/workspace.js";
 import { IndexConnections } from "../query/open-index.js";
 import { LineTransport } from "./line-transport.js";
-import { listedTools, serveSession } from "./session.js";
+import { listedTools, serveSession, type SessionDeps } from "./session.js";
 
 export interface StdioOptions {
   version: string;
@@ -11,6 +11,8 @@ export interface StdioOptions {
   languageOf: (path: string) => string | null;
   /** An already-built resolver (the serve command probed the project to choose daemon or inline). */
   resolver?: ProjectResolver;
+  /** Calls for explicitly named projects go to their daemons. */
+  forward?: SessionDeps["forward"];
 }
 
 export const stderrLog = (line: string) => process.stderr.write(`[codegraph] ${line}\n`);
@@ -36,5 +38,6 @@ export function serveMcpStdio(options: StdioOptions): void {
     listed: listedTools(readEnv().mcpTools, stderrLog),
     languageOf: options.languageOf,
     log: stderrLog,
+    forward: options.forward,
   });
 }

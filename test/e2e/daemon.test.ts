@@ -176,3 +176,25 @@ describe("the home guard", () => {
     expect(daemonsOf(repo.dir)).toEqual([]);
   });
 });
+
+describe("explicit projects", () => {
+  it("a call naming a project starts its daemon, keeps it, and re-attaches after a rebuild", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const elsewhere = tempRepo(); // not a project: no default
+    cleanups.push(() => elsewhere.cleanup());
+    const c = await connectClient({ cwd: elsewhere.dir });
+    cleanups.push(c.close);
+    const call = async () =>
+      textOf(
+        await c.client.callTool({ name: "codegraph_search", arguments: { query: "twice", projectPath: repo.dir } }),
+      );
+    expect(await call()).toContain("src/math.ts:6");
+    const [pid] = await until("the project's daemon", () => daemonsOf(repo.dir));
+    expect(await call()).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toEqual([pid]);
+    // A rebuilt index is a new file: the session lets go of the old connection and attaches again.
+    expect((await run(["init", "--force", repo.dir])).code).toBe(0);
+    expect(await call()).toContain("src/math.ts:6");
+  });
+});

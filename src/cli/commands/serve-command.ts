@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readEnv } from "../../config/env.js";
 import { dbPath } from "../../config/paths.js";
 import { CodegraphError } from "../../core/errors.js";
+import { ExplicitProjects } from "../../daemon/broker.js";
 import { runDaemon } from "../../daemon/daemon.js";
 import { runForegroundWriter } from "../../daemon/foreground.js";
 import { runProxy } from "../../daemon/proxy.js";
@@ -36,7 +37,19 @@ export async function runServe(opts: { mcp?: boolean; path?: string }, version: 
     await runForegroundWriter({ root, version, resolver, languageOf: languageForPath });
     return;
   }
-  serveMcpStdio({ version, resolver, languageOf: languageForPath });
+  // No default project to serve live: a call naming an indexed project is answered by that project's
+  // daemon (started or attached on the first such call), unless daemons are turned off.
+  const broker = readEnv().noDaemon
+    ? null
+    : new ExplicitProjects({ version, mainScript: process.argv[1]!, hostPid: process.ppid });
+  serveMcpStdio({
+    version,
+    resolver,
+    languageOf: languageForPath,
+    forward: broker
+      ? async (project, tool, args) => (isUnsafeRoot(project) ? null : broker.call(project, tool, args))
+      : undefined,
+  });
 }
 
 /** `codegraph daemon --path <root> --host-pid <pid>`: started by `serve --mcp`, not by people. */
