@@ -117,7 +117,7 @@ program
     "the code most relevant to a question or names: symbols' source grouped by file, with callers and callees",
   )
   .argument("<query>", 'a question, symbol names or words ("how is a session token refreshed")')
-  .option("--max-files <n>", "at most this many files of source", "8")
+  .option("--max-files <n>", "at most this many files of source (default: by the project's size, 6 to 10)")
   .addOption(pathOption())
   .addOption(jsonOption())
   .action(async (query: string, opts) => {

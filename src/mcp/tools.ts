@@ -69,10 +69,9 @@ export const TOOLS: readonly ToolSpec[] = [
       },
       maxFiles: {
         type: "integer",
-        description: "At most this many files of source.",
+        description: "At most this many files of source (default: by the project's size, 6 to 10).",
         minimum: 1,
         maximum: 30,
-        default: 8,
       },
     },
     required: ["query"],

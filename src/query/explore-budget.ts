@@ -14,10 +14,10 @@ export interface ExploreBudget {
 
 /** Tiers by the number of indexed files: the first whose bound is at least the project's size. */
 export const BUDGET_TIERS: readonly (ExploreBudget & { upToFiles: number })[] = [
-  { upToFiles: 150, total: 12_000, files: 5, perFile: 5_000 },
-  { upToFiles: 1_500, total: 16_000, files: 6, perFile: 6_000 },
-  { upToFiles: 10_000, total: 20_000, files: 7, perFile: 7_000 },
-  { upToFiles: Infinity, total: 24_000, files: 8, perFile: 7_500 },
+  { upToFiles: 150, total: 12_000, files: 6, perFile: 5_000 },
+  { upToFiles: 1_500, total: 16_000, files: 8, perFile: 6_000 },
+  { upToFiles: 10_000, total: 20_000, files: 8, perFile: 7_000 },
+  { upToFiles: Infinity, total: 24_000, files: 10, perFile: 7_500 },
 ];
 
 /** A file is never given more than this multiple of the per-file budget on the first pass. */

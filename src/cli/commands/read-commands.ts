@@ -82,7 +82,8 @@ export function runNode(
 
 export function runExplore(query: string, opts: Common & { maxFiles?: string }): void {
   withIndex(opts, (db, root) => {
-    const result = exploreQuery(db, root, query, { maxFiles: positiveInt(opts.maxFiles, "max-files", 8) });
+    const maxFiles = opts.maxFiles === undefined ? undefined : positiveInt(opts.maxFiles, "max-files", 8);
+    const result = exploreQuery(db, root, query, { maxFiles });
     emit(opts.json, result, () => renderExplore(result));
   });
 }
