@@ -21,7 +21,7 @@ await build({
   platform: "node",
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
-  external: ["better-sqlite3", "web-tree-sitter", "tree-sitter-wasms"],
+  external: ["better-sqlite3", "web-tree-sitter", "tree-sitter-wasms", "@parcel/watcher"],
   // Bundled CommonJS dependencies call require(); give ESM output one.
   banner: {
     js: "import { createRequire as __cgRequire } from 'node:module'; const require = __cgRequire(import.meta.url);",

@@ -39,6 +39,9 @@ export {
 export { renderNode } from "./render/node.js";
 export { renderExplore } from "./render/explore.js";
 export { staleBanner, withStaleBanner } from "./render/banner.js";
+export { healthBanner } from "./render/health-banner.js";
+export { watchProject, watchDisabledReason, type ProjectWatcher, type WatchOptions } from "./watch/index.js";
+export type { SyncHealth } from "./core/sync-health.js";
 export { checkCycles, type CheckOptions, type CycleReport } from "./query/check.js";
 export {
   exportGraph,

@@ -1,8 +1,11 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 
 const LOCK_FILE = "writer.lock";
+
+/** Lock files this process holds now: a lock naming our own pid is ours only if it is listed here. */
+const heldHere = new Set<string>();
 
 function alive(pid: number): boolean {
   try {
@@ -22,6 +25,14 @@ function holder(path: string): number | null {
   }
 }
 
+function justCreated(path: string): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs < 2000;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The writer lock: one process writes an index at a time. A lock left by a process that died is taken
  * over; one held by a live process is a LOCKED error that says how to proceed.
@@ -33,14 +44,23 @@ export function acquireWriterLock(indexDir: string): () => void {
       const fd = openSync(path, "wx");
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
-      return () => rmSync(path, { force: true });
+      heldHere.add(path);
+      return () => {
+        heldHere.delete(path);
+        rmSync(path, { force: true });
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const pid = holder(path);
-      if (pid !== null && pid !== process.pid && alive(pid)) {
+      // Our own pid: another sync in this process (a daemon's catch-up and its watcher) holds it, or
+      // an earlier process that had our pid died holding it.
+      // No pid yet: its writer may be between creating the file and writing to it.
+      const live = pid === process.pid ? heldHere.has(path) : pid === null ? justCreated(path) : alive(pid);
+      if (live) {
+        const who = pid === process.pid ? "Another sync in this process" : `Another codegraph process (pid ${pid})`;
         throw new CodegraphError(
           "LOCKED",
-          `Another codegraph process (pid ${pid}) is writing this index. Wait for it to finish; ` +
+          `${who} is writing this index. Wait for it to finish; ` +
             "if it is stuck, stop it, or run `codegraph unlock` if it has already died.",
         );
       }

@@ -1,4 +1,5 @@
-import { loadConfig } from "../config/config.js";
+import { existsSync } from "node:fs";
+import { loadConfig, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import { indexDir, dbPath } from "../config/paths.js";
 import type { FileRecord } from "../core/rows.js";
@@ -32,30 +33,45 @@ import type { IndexSummary, ProgressFn } from "./progress.js";
 import { phaseTimer } from "./timing.js";
 import { IdAllocator, changedNames, recordFacts, toRecord } from "./records.js";
 
+export interface SyncOptions {
+  /**
+   * The configuration to index with instead of reading it from disk. A watcher passes the last valid
+   * one while the user's config.toml does not parse, so a typo does not stop or widen the index.
+   */
+  config?: Config;
+}
+
 /**
- * Bring the index up to date with the disk. A file whose size and mtime match is fresh; otherwise its
- * hash decides. Only added and modified files are parsed, removed ones are dropped, and the references
- * that could resolve differently are resolved again, so the graph equals what `init --force` builds.
+ * Bring the index up to date with the disk. Every sync walks the whole tree under the current scope: a
+ * file whose size and mtime match is fresh; otherwise its hash decides. Only added and modified files
+ * are parsed, removed (or newly excluded) ones are dropped, and the references that could resolve
+ * differently are resolved again, so the graph equals what `init --force` builds.
  */
-export async function syncIndex(root: string, onProgress: ProgressFn = () => {}): Promise<IndexSummary> {
+export async function syncIndex(
+  root: string,
+  onProgress: ProgressFn = () => {},
+  options: SyncOptions = {},
+): Promise<IndexSummary> {
   const started = performance.now();
-  const db = openDatabase(dbPath(root));
+  if (!existsSync(dbPath(root))) openDatabase(dbPath(root)); // throws NOT_INDEXED, saying what to run
+  // The lock comes first: `init --force` replaces graph.db while holding it, and a database opened
+  // before that would take our writes to the replaced file.
+  const release = acquireWriterLock(indexDir(root));
   try {
-    const release = acquireWriterLock(indexDir(root));
+    const db = openDatabase(dbPath(root));
     try {
-      const summary = await syncOpen(db, root, onProgress);
+      const summary = await syncOpen(db, root, options.config ?? loadConfig(root), onProgress);
       summary.durationMs = Math.round(performance.now() - started);
       return summary;
     } finally {
-      release();
+      db.close();
     }
   } finally {
-    db.close();
+    release();
   }
 }
 
-async function syncOpen(db: Db, root: string, onProgress: ProgressFn): Promise<IndexSummary> {
-  const config = loadConfig(root);
+async function syncOpen(db: Db, root: string, config: Config, onProgress: ProgressFn): Promise<IndexSummary> {
   const timer = phaseTimer();
   onProgress({ phase: "scanning", done: 0, total: 0 });
   const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);

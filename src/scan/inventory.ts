@@ -1,9 +1,9 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { relative, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
-import picomatch from "picomatch";
 import type { IndexingConfig } from "../config/config.js";
-import { BUILTIN_IGNORED_DIRS } from "./ignores.js";
+import { ScopeRules, type GitignoreLayer } from "./scope.js";
+
+export { MANIFEST_NAMES } from "./scope.js";
 
 /** A file in scope, as seen on disk. */
 export interface ScannedFile {
@@ -24,15 +24,10 @@ export interface Inventory {
   skipped: Skipped[];
   /** Project files that steer resolution (tsconfig.json, go.mod), found on the same walk. */
   manifests: string[];
-}
-
-/** Names of files that change how imports resolve. */
-export const MANIFEST_NAMES: ReadonlySet<string> = new Set(["tsconfig.json", "jsconfig.json", "go.mod"]);
-
-interface GitignoreLayer {
-  /** Project-relative folder the .gitignore lives in ("" for the root). */
-  base: string;
-  rules: Ignore;
+  /** Folders the walk entered, the root ("") first. */
+  folders: string[];
+  /** Folders it did not enter because of .gitignore or the config's exclude (built-in ignores aside). */
+  ignoredFolders: string[];
 }
 
 /**
@@ -45,8 +40,9 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
   const files: ScannedFile[] = [];
   const skipped: Skipped[] = [];
   const manifests: string[] = [];
-  const include = config.include.length ? picomatch(config.include, { dot: true }) : null;
-  const exclude = config.exclude.length ? picomatch(config.exclude, { dot: true }) : null;
+  const folders: string[] = [];
+  const ignoredFolders: string[] = [];
+  const scope = new ScopeRules(config, claims);
   let realRoot: string;
   try {
     realRoot = realpathSync(root);
@@ -62,29 +58,25 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
       if (rel) skipped.push({ path: rel, reason: "unreadable" });
       return;
     }
-    let active = layers;
-    if (config.gitignore && entries.some((e) => e.name === ".gitignore" && !e.isDirectory())) {
-      try {
-        const rules = ignore().add(readFileSync(`${dir}/.gitignore`, "utf8"));
-        active = [...layers, { base: rel, rules }];
-      } catch {
-        // An unreadable .gitignore ignores nothing.
-      }
-    }
+    folders.push(rel);
+    const active = scope.layersInside(rel, layers, () =>
+      entries.some((e) => e.name === ".gitignore" && !e.isDirectory())
+        ? readFileSync(`${dir}/.gitignore`, "utf8")
+        : null,
+    );
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       const abs = `${dir}/${e.name}`; // not path.join: this runs for every entry of the tree
       if (e.isDirectory()) {
-        if (BUILTIN_IGNORED_DIRS.has(e.name) || ignored(active, childRel, true)) continue;
-        if (exclude?.(childRel) || exclude?.(`${childRel}/`)) continue;
-        walk(abs, childRel, active);
+        const skip = scope.skipsFolder(childRel, e.name, active);
+        if (skip === "ignored") ignoredFolders.push(childRel);
+        if (!skip) walk(abs, childRel, active);
         continue;
       }
       if (!e.isFile() && !e.isSymbolicLink()) continue;
-      if (MANIFEST_NAMES.has(e.name) && e.isFile() && !ignored(active, childRel, false)) manifests.push(childRel);
-      if (!claims(e.name) || ignored(active, childRel, false)) continue;
-      if (exclude?.(childRel) || (include && !include(childRel))) continue;
+      if (e.isFile() && scope.isManifest(childRel, e.name, active)) manifests.push(childRel);
+      if (!scope.admitsFile(childRel, e.name, active)) continue;
       let st;
       try {
         if (e.isSymbolicLink()) {
@@ -112,13 +104,5 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
     }
   };
   walk(root, "", []);
-  return { files, skipped, manifests };
-}
-
-function ignored(layers: GitignoreLayer[], rel: string, isDir: boolean): boolean {
-  for (const layer of layers) {
-    const sub = layer.base ? rel.slice(layer.base.length + 1) : rel;
-    if (layer.rules.ignores(isDir ? `${sub}/` : sub)) return true;
-  }
-  return false;
+  return { files, skipped, manifests, folders, ignoredFolders };
 }
