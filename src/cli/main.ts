@@ -141,8 +141,9 @@ program
   .command("serve")
   .description("serve the index to AI agents: --mcp speaks MCP on stdin/stdout")
   .option("--mcp", "the MCP protocol over stdio (newline-delimited JSON-RPC)")
+  .option("--no-watch", "bring the index up to date once, then stop watching the files")
   .addOption(pathOption())
-  .action(async (opts: { mcp?: boolean; path?: string }) => {
+  .action(async (opts: { mcp?: boolean; path?: string; watch?: boolean }) => {
     // A separate bundle, resolved at run time: the MCP SDK loads only for this command.
     const serveModule = "./commands/serve-command.js";
     const { runServe } = (await import(serveModule)) as typeof ServeCommand;
@@ -154,7 +155,8 @@ program
   .description("the project's shared daemon (started by serve --mcp)")
   .addOption(pathOption())
   .option("--host-pid <pid>", "the agent process whose life bounds the daemon's")
-  .action(async (opts: { path?: string; hostPid?: string }) => {
+  .option("--no-watch", "one catch-up sync, then no watching")
+  .action(async (opts: { path?: string; hostPid?: string; watch?: boolean }) => {
     const serveModule = "./commands/serve-command.js";
     const { runDaemonCommand } = (await import(serveModule)) as typeof ServeCommand;
     await runDaemonCommand(opts, pkg.version);

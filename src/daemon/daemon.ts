@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { readEnv } from "../config/env.js";
 import { syncIndex } from "../indexer/sync.js";
+import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
 import { isUnsafeRoot } from "../project/root.js";
@@ -18,6 +19,8 @@ export interface DaemonOptions {
   hostPid: number | null;
   version: string;
   languageOf: (path: string) => string | null;
+  /** Keep watching after the catch-up (false: `--no-watch`). */
+  watch: boolean;
 }
 
 /**
@@ -48,10 +51,17 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   let idleTimer: NodeJS.Timeout | undefined;
   let closing = false;
 
-  const catchUp = syncIndex(root).then(
-    (s) => log(`caught up: ${s.added} added, ${s.modified} modified, ${s.removed} removed`),
-    (e: Error) => log(`catch-up sync failed: ${e.message}`),
-  );
+  // The watcher's first sync is the catch-up: tool calls wait for it, so the first answer is current.
+  const watcher = options.watch
+    ? await watchProject(root, { initialSync: true, log, onError: (e) => log(`auto-sync: ${e.message}`) })
+    : null;
+  const catchUp = watcher
+    ? watcher.flush()
+    : syncIndex(root).then(
+        () => undefined,
+        (e: Error) => log(`catch-up sync failed: ${e.message}`),
+      );
+  void catchUp.then(() => log("caught up with the files on disk"));
 
   const shutdown = async (why: string) => {
     if (closing) return;
@@ -61,6 +71,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     clearInterval(hostCheck);
     for (const c of connections) c.destroy();
     server?.close();
+    await watcher?.close();
     rmSync(path, { force: true });
     indexes.closeAll();
     await lock.release();
@@ -83,6 +94,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       languageOf: options.languageOf,
       log,
       beforeCall: () => catchUp,
+      health: watcher ? () => watcher.health() : undefined,
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message) || message.method !== HELLO_METHOD) return false;
         const hello = (message.params ?? {}) as Partial<Hello>;

@@ -1,4 +1,5 @@
 import { syncIndex } from "../indexer/sync.js";
+import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
 import { stderrLog } from "../mcp/stdio.js";
@@ -13,6 +14,8 @@ export interface ForegroundOptions {
   version: string;
   resolver: ProjectResolver;
   languageOf: (path: string) => string | null;
+  /** Keep watching after the catch-up (false: `--no-watch`). */
+  watch: boolean;
 }
 
 /**
@@ -38,12 +41,21 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
     );
     process.exit(1);
   }
-  const catchUp = syncIndex(options.root).then(
-    () => undefined,
-    (e: Error) => {
-      stderrLog(`catch-up sync failed: ${e.message}`);
-    },
-  );
+  const watcher = options.watch
+    ? await watchProject(options.root, {
+        initialSync: true,
+        log: stderrLog,
+        onError: (e) => stderrLog(`auto-sync: ${e.message}`),
+      })
+    : null;
+  const catchUp = watcher
+    ? watcher.flush()
+    : syncIndex(options.root).then(
+        () => undefined,
+        (e: Error) => {
+          stderrLog(`catch-up sync failed: ${e.message}`);
+        },
+      );
   const transport = new LineTransport(process.stdin, process.stdout);
   serveSession(transport, {
     version: options.version,
@@ -53,7 +65,14 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
     languageOf: options.languageOf,
     log: stderrLog,
     beforeCall: () => catchUp,
+    health: watcher ? () => watcher.health() : undefined,
   });
   // The SDK owns the transport's callbacks: watch the stream itself for the client going away.
-  process.stdin.once("end", () => void lock.release().then(() => process.exit(0)));
+  process.stdin.once("end", () => {
+    void (async () => {
+      await watcher?.close();
+      await lock.release();
+      process.exit(0);
+    })();
+  });
 }

@@ -11,6 +11,8 @@ export interface ProxyOptions {
   version: string;
   /** The CLI script, to start the daemon with (`node main.js daemon ...`). */
   mainScript: string;
+  /** Start the daemon with `--no-watch`: one catch-up, no watching. */
+  noWatch?: boolean;
   log: (line: string) => void;
 }
 
@@ -145,7 +147,15 @@ function tryConnect(path: string): Promise<Socket | null> {
 function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): void {
   const child = spawn(
     process.execPath,
-    [options.mainScript, "daemon", "--path", options.root, "--host-pid", String(hostPid)],
+    [
+      options.mainScript,
+      "daemon",
+      "--path",
+      options.root,
+      "--host-pid",
+      String(hostPid),
+      ...(options.noWatch ? ["--no-watch"] : []),
+    ],
     { detached: true, stdio: "ignore", cwd: options.root, env: process.env },
   );
   child.unref();

@@ -2,6 +2,8 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@
 import { isCodegraphError } from "../core/errors.js";
 import type { ProjectResolver } from "../project/workspace.js";
 import type { IndexConnections } from "../query/open-index.js";
+import type { SyncHealth } from "../core/sync-health.js";
+import { healthBanner } from "../render/health-banner.js";
 import { renderNoProject } from "../render/no-project.js";
 import { ArgumentError, checkArgs, inputSchema } from "./tool-args.js";
 import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
@@ -51,8 +53,8 @@ export interface ServerDeps {
    * demand, kept for the session), so it is served live and caught up. Null (or absent): answered here.
    */
   forward?: (root: string, tool: string, args: Record<string, unknown>) => Promise<CallToolResult | null>;
-  /** A note to put ahead of every answer (auto-sync health), or null when there is none. */
-  banner?: () => string | null;
+  /** The live auto-sync's health; absent when nothing watches the project in this session. */
+  health?: () => SyncHealth;
   log: (line: string) => void;
 }
 
@@ -94,7 +96,7 @@ export function createServer(deps: ServerDeps): Server {
     }
     await deps.beforeCall?.();
     const result = await callTool(deps, tool, request.params.arguments);
-    const note = deps.banner?.();
+    const note = deps.health ? healthBanner(deps.health()) : null;
     const first = result.content[0];
     if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;
     return result;
@@ -126,7 +128,8 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
       root = found.root;
     }
     const args = checkArgs(tool.args, tool.required, raw);
-    return text(tool.run({ root, db: deps.indexes.get(root), languageOf: deps.languageOf }, args));
+    const health = deps.health?.() ?? null;
+    return text(tool.run({ root, db: deps.indexes.get(root), languageOf: deps.languageOf, health }, args));
   } catch (e) {
     if (e instanceof ArgumentError || isCodegraphError(e)) return failure(e.message);
     deps.log(`${tool.name} failed: ${(e as Error)?.stack ?? String(e)}`);

@@ -1,5 +1,6 @@
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { JSONRPCMessage, Server } from "@modelcontextprotocol/server";
+import type { SyncHealth } from "../core/sync-health.js";
 import type { ProjectResolver } from "../project/workspace.js";
 import type { IndexConnections } from "../query/open-index.js";
 
@@ -19,8 +20,8 @@ export interface SessionDeps {
   listed: ReadonlySet<string>;
   languageOf: (path: string) => string | null;
   log: (line: string) => void;
-  /** Notes to put ahead of every answer (auto-sync health), or null. */
-  banner?: ServerDeps["banner"];
+  /** The live auto-sync's health, when this process (or its daemon) watches the project. */
+  health?: () => SyncHealth;
   forward?: ServerDeps["forward"];
   /** Runs before each tool call (the daemon waits here for its catch-up sync). */
   beforeCall?: () => Promise<void>;
@@ -57,7 +58,7 @@ export function serveSession(transport: LineTransport, deps: SessionDeps): { clo
         indexes: deps.indexes,
         listed: deps.listed,
         languageOf: deps.languageOf,
-        banner: deps.banner,
+        health: deps.health,
         forward: deps.forward,
         beforeCall: async () => {
           await roots;

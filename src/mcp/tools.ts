@@ -1,3 +1,6 @@
+import type { SyncHealth } from "../core/sync-health.js";
+import { FreshnessProbe } from "../query/freshness.js";
+import { renderAutoSync, renderChangedWhileFrozen } from "../render/health-banner.js";
 import type { Db } from "../store/database.js";
 import { relations } from "../query/callers.js";
 import { listFiles } from "../query/files.js";
@@ -20,6 +23,20 @@ export interface ToolContext {
   db: Db;
   /** The language of a path, or null when it is not indexed (for status's scan of the disk). */
   languageOf: (path: string) => string | null;
+  /** The live auto-sync's health, or null when nothing watches the project in this session. */
+  health: SyncHealth | null;
+}
+
+/**
+ * While auto-sync is RECOVERING or DISABLED, an answer naming files that changed since the last sync
+ * would come from a frozen graph: name those files instead. Null when the answer may stand.
+ */
+function frozen(ctx: ToolContext, files: Iterable<string>): string | null {
+  const state = ctx.health?.state;
+  if (!state || state === "ok") return null;
+  const probe = new FreshnessProbe(ctx.db, ctx.root);
+  const changed = [...new Set(files)].filter((f) => !probe.check(f).fresh).sort();
+  return changed.length ? renderChangedWhileFrozen(state, changed) : null;
 }
 
 export type ToolArgs = Record<string, string | number | boolean | undefined>;
@@ -98,8 +115,15 @@ export const TOOLS: readonly ToolSpec[] = [
       limit: { type: "integer", description: "At most this many hits.", minimum: 1, maximum: 100, default: 10 },
     },
     required: ["query"],
-    run: (ctx, a) =>
-      renderSearch(searchSymbols(ctx.db, str(a, "query")!, { kind: str(a, "kind"), limit: int(a, "limit") })),
+    run: (ctx, a) => {
+      const r = searchSymbols(ctx.db, str(a, "query")!, { kind: str(a, "kind"), limit: int(a, "limit") });
+      return (
+        frozen(
+          ctx,
+          r.hits.map((h) => h.file),
+        ) ?? renderSearch(r)
+      );
+    },
   },
   {
     short: "node",
@@ -194,7 +218,8 @@ export const TOOLS: readonly ToolSpec[] = [
       "the last sync (Pending sync).",
     args: {},
     required: [],
-    run: (ctx) => renderStatus(status(ctx.db, ctx.root, ctx.languageOf), { forAgent: true }),
+    run: (ctx) =>
+      `${renderStatus(status(ctx.db, ctx.root, ctx.languageOf), { forAgent: true })}\n${renderAutoSync(ctx.health)}`,
   },
   {
     short: "files",

@@ -20,3 +20,23 @@ export function healthBanner(health: SyncHealth): string | null {
       );
   }
 }
+
+/**
+ * What search, callers, callees and impact say instead of an answer while auto-sync is unhealthy and
+ * files they would name changed since the last sync: the frozen graph cannot speak for those files.
+ */
+export function renderChangedWhileFrozen(state: "recovering" | "disabled", files: readonly string[]): string {
+  return [
+    `Auto-sync is ${state.toUpperCase()}, and files this answer would name changed since the last index sync:`,
+    ...files.map((f) => `  - ${f}`),
+    "The graph no longer describes them. Read them directly, or run `codegraph sync` and ask again.",
+  ].join("\n");
+}
+
+/** The `Auto-sync:` line of status: null health means nothing watches the project in this session. */
+export function renderAutoSync(health: SyncHealth | null): string {
+  if (!health) return "Auto-sync: off (no daemon serves this session; run `codegraph sync` after edits)";
+  if (health.state === "ok") return "Auto-sync: ok (watching for changes)";
+  if (health.state === "recovering") return `Auto-sync: RECOVERING since ${health.since} — ${health.reason}`;
+  return `Auto-sync: DISABLED — ${health.reason}`;
+}

@@ -18,7 +18,10 @@ import { ProjectResolver } from "../../project/workspace.js";
  * read-only and inline. Built as its own bundle and loaded only by this command, so the MCP SDK never
  * slows the other commands' start-up.
  */
-export async function runServe(opts: { mcp?: boolean; path?: string }, version: string): Promise<void> {
+export async function runServe(
+  opts: { mcp?: boolean; path?: string; watch?: boolean },
+  version: string,
+): Promise<void> {
   if (!opts.mcp) {
     throw new CodegraphError(
       "BAD_INPUT",
@@ -30,11 +33,11 @@ export async function runServe(opts: { mcp?: boolean; path?: string }, version: 
   const root = resolver.current().root;
   const live = root !== null && existsSync(dbPath(root)) && !isUnsafeRoot(root);
   if (live && !readEnv().noDaemon) {
-    await runProxy({ root, version, mainScript: process.argv[1]!, log: stderrLog });
+    await runProxy({ root, version, mainScript: process.argv[1]!, log: stderrLog, noWatch: opts.watch === false });
     return;
   }
   if (live) {
-    await runForegroundWriter({ root, version, resolver, languageOf: languageForPath });
+    await runForegroundWriter({ root, version, resolver, languageOf: languageForPath, watch: opts.watch !== false });
     return;
   }
   // No default project to serve live: a call naming an indexed project is answered by that project's
@@ -53,7 +56,10 @@ export async function runServe(opts: { mcp?: boolean; path?: string }, version: 
 }
 
 /** `codegraph daemon --path <root> --host-pid <pid>`: started by `serve --mcp`, not by people. */
-export async function runDaemonCommand(opts: { path?: string; hostPid?: string }, version: string): Promise<void> {
+export async function runDaemonCommand(
+  opts: { path?: string; hostPid?: string; watch?: boolean },
+  version: string,
+): Promise<void> {
   if (!opts.path) throw new CodegraphError("BAD_INPUT", "codegraph daemon needs --path <project>.");
   const host = Number(opts.hostPid);
   await runDaemon({
@@ -61,5 +67,6 @@ export async function runDaemonCommand(opts: { path?: string; hostPid?: string }
     hostPid: Number.isInteger(host) && host > 1 ? host : null,
     version,
     languageOf: languageForPath,
+    watch: opts.watch !== false,
   });
 }
