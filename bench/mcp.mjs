@@ -10,13 +10,14 @@
 //     status over stdio (median), the same arguments for both;
 //   - ours in-process: the same queries as direct function calls on an open index (median).
 // Writes bench/results/<date>-mcp.md and prints it.
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { measuredEnv, median } from "./lib/measure.mjs";
 import { stopColbyDaemon } from "./lib/peer-daemon.mjs";
+import { INIT, prepareCopy, startServer } from "./lib/mcp-session.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -42,66 +43,8 @@ const QUERIES = {
 const q = QUERIES[repoName] ?? { search: "main", callers: "main", node: "main" };
 
 const log = (m) => process.stderr.write(`[bench:mcp] ${m}\n`);
-
-function prepare(name, initCmd, env) {
-  const src = join(WORK, "corpora", tier, repoName);
-  if (!existsSync(src)) throw new Error(`no corpus at ${src}; run npm run bench -- --tier ${tier} first`);
-  const dir = join(WORK, "scratch", `mcp-${name}`, repoName);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dirname(dir), { recursive: true });
-  cpSync(src, dir, { recursive: true });
-  const [cmd, cmdArgs] = initCmd(dir);
-  log(`${name}: indexing ${dir}`);
-  const r = spawnSync(cmd, cmdArgs, { env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${name} init failed: ${r.stderr.slice(-400)}`);
-  return dir;
-}
-
-/** A server process with request/response over newline-delimited JSON. */
-function startServer(cmd, cmdArgs, cwd, env) {
-  const child = spawn(cmd, cmdArgs, { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
-  let buf = "";
-  const pending = new Map();
-  child.stdout.on("data", (d) => {
-    buf += d.toString();
-    let nl;
-    while ((nl = buf.indexOf("\n")) !== -1) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      let msg;
-      try {
-        msg = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const p = pending.get(msg.id);
-      if (p) {
-        pending.delete(msg.id);
-        p(msg);
-      }
-    }
-  });
-  let next = 1;
-  return {
-    child,
-    request(method, params) {
-      const id = next++;
-      return new Promise((res) => {
-        pending.set(id, res);
-        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-      });
-    },
-    notify(method) {
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
-    },
-    stop() {
-      child.stdin.end();
-      child.kill();
-    },
-  };
-}
-
-const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } };
+const prepare = (name, initCmd, env) =>
+  prepareCopy({ work: WORK, tier, repo: repoName, name: `mcp-${name}`, initCmd, env, log });
 
 async function startupMs(cmd, cmdArgs, cwd, env) {
   const t = performance.now();

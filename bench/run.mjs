@@ -324,8 +324,10 @@ async function main() {
     return;
   }
   // --mcp: the MCP server's start-up and tool latency against the peer (bench/mcp.mjs).
-  if (process.argv[2] === "--mcp") {
-    const r = spawnSync(process.execPath, [join(BENCH, "mcp.mjs"), ...process.argv.slice(3)], { stdio: "inherit" });
+  // --daemon: save-to-query latency, idle cost and second-client attach against the peer (bench/daemon.mjs).
+  if (process.argv[2] === "--mcp" || process.argv[2] === "--daemon") {
+    const script = process.argv[2] === "--mcp" ? "mcp.mjs" : "daemon.mjs";
+    const r = spawnSync(process.execPath, [join(BENCH, script), ...process.argv.slice(3)], { stdio: "inherit" });
     process.exit(r.status ?? 1);
   }
   const opts = parseArgs(process.argv.slice(2));

@@ -93,7 +93,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       listed,
       languageOf: options.languageOf,
       log,
-      beforeCall: () => catchUp,
+      // A question asked while edits wait out the debounce syncs them first: no answer from before a save.
+      beforeCall: () => (watcher ? watcher.flush() : catchUp),
       health: watcher ? () => watcher.health() : undefined,
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message) || message.method !== HELLO_METHOD) return false;

@@ -64,7 +64,8 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
     listed: listedTools(readEnv().mcpTools, stderrLog),
     languageOf: options.languageOf,
     log: stderrLog,
-    beforeCall: () => catchUp,
+    // A question asked while edits wait out the debounce syncs them first: no answer from before a save.
+    beforeCall: () => (watcher ? watcher.flush() : catchUp),
     health: watcher ? () => watcher.health() : undefined,
   });
   // The SDK owns the transport's callbacks: watch the stream itself for the client going away.
