@@ -155,11 +155,26 @@ describe("files and status", () => {
     const before = await call("status");
     expect(before.text).toMatch(/Files: +3/);
     expect(before.text).toMatch(/Pending sync: none/);
+    expect(before.text).toMatch(/^Auto-sync: ok/m);
     expect(before.text).not.toContain(repo.dir);
-    appendFileSync(join(repo.dir, "src", "math.ts"), "\nexport const THREE = 3;\n");
-    const after = await call("status");
-    expect(after.text).toMatch(/Pending sync: 0 added, 1 modified, 0 removed/);
-    expect(after.text).toMatch(/modified: src\/math\.ts/);
+    // A daemon that does not watch (--no-watch) leaves edits pending, and status lists them.
+    const still = tempRepo(FIXTURE);
+    try {
+      expect((await run(["init", still.dir])).code).toBe(0);
+      const other = await connectClient({ cwd: still.dir, args: ["--no-watch"] });
+      try {
+        // The first answer waits for the daemon's one catch-up; edits after it stay pending.
+        await other.client.callTool({ name: "codegraph_status", arguments: {} });
+        appendFileSync(join(still.dir, "src", "math.ts"), "\nexport const THREE = 3;\n");
+        const after = textOf(await other.client.callTool({ name: "codegraph_status", arguments: {} }));
+        expect(after).toMatch(/Pending sync: 0 added, 1 modified, 0 removed/);
+        expect(after).toMatch(/modified: src\/math\.ts/);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      still.cleanup();
+    }
   });
 });
 
