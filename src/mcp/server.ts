@@ -126,6 +126,11 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
       // Not an error: the agent can act on the remedies, and an error would read as a broken server.
       if (!found.root) return text(renderNoProject(tool.name, found.candidates));
       root = found.root;
+      // A project the client named after start-up (rootUri, roots) is served by its daemon, live.
+      if (deps.forward && (found.source === "client" || found.source === "roots")) {
+        const answered = await deps.forward(root, tool.name, given as Record<string, unknown>);
+        if (answered) return answered;
+      }
     }
     const args = checkArgs(tool.args, tool.required, raw);
     const health = deps.health?.() ?? null;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
 import { RawServer, connectClient, initializeParams, textOf } from "../helpers/mcp.js";
@@ -196,5 +197,45 @@ describe("explicit projects", () => {
     // A rebuilt index is a new file: the session lets go of the old connection and attaches again.
     expect((await run(["init", "--force", repo.dir])).code).toBe(0);
     expect(await call()).toContain("src/math.ts:6");
+  });
+});
+
+describe("sessions on one daemon", () => {
+  it("serve clients on different protocol revisions side by side", async () => {
+    const legacy = new RawServer({ cwd: repo.dir });
+    const modern = new RawServer({ cwd: repo.dir });
+    cleanups.push(
+      () => legacy.close(),
+      () => modern.close(),
+    );
+    const init = await legacy.request(1, "initialize", initializeParams("2025-03-26"));
+    expect(init.result?.protocolVersion).toBe("2025-03-26");
+    legacy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const m = await modern.request(1, "tools/call", {
+      name: "codegraph_search",
+      arguments: { query: "twice" },
+      _meta: meta,
+    });
+    const l = await legacy.request(2, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+    expect(m.result?.resultType).toBe("complete");
+    expect(l.result).not.toHaveProperty("resultType");
+    expect(JSON.stringify(m.result)).toContain("src/math.ts:6");
+    expect(JSON.stringify(l.result)).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toHaveLength(1);
+  });
+
+  it("a project the client names through roots is served by that project's daemon", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const elsewhere = tempRepo();
+    cleanups.push(() => elsewhere.cleanup());
+    const c = await connectClient({ cwd: elsewhere.dir, roots: [pathToFileURL(repo.dir).href] });
+    cleanups.push(c.close);
+    expect(await search(c, "twice")).toContain("src/math.ts:6");
+    await until("the project's daemon", () => daemonsOf(repo.dir).length === 1);
   });
 });
