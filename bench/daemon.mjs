@@ -11,7 +11,7 @@
 //   - idle: the daemon's CPU over --idle seconds with one client attached and nothing happening, and
 //     its RSS next to the size of the index.
 //   - second client: with the daemon running, a new `serve --mcp` from spawn to its first search answer.
-// Writes bench/results/<date>-daemon.md.
+// Writes bench/results/<date>-daemon-<repo>.md.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -38,7 +38,13 @@ const saves = Number(opt("saves", "5"));
 const idleSeconds = Number(opt("idle", "60"));
 const withPeer = !args.includes("--no-peer");
 /** The file edited in each save, and a symbol that exists from the start (for the attach timing). */
-const TARGETS = { django: { file: "django/utils/text.py", known: "capfirst" } };
+const TARGETS = {
+  django: { file: "django/utils/text.py", known: "capfirst" },
+  "go-stdlib": { file: "src/strings/strings.go", known: "TrimSpace" },
+};
+/** A new function in the target file's language. */
+const probe = (file, name, i) =>
+  file.endsWith(".go") ? `\n\nfunc ${name}() int {\n\treturn ${i}\n}\n` : `\n\ndef ${name}():\n    return ${i}\n`;
 const target = TARGETS[repo] ?? { file: null, known: "main" };
 
 const log = (m) => process.stderr.write(`[bench:daemon] ${m}\n`);
@@ -95,7 +101,7 @@ async function saveToQuery(tool, env, label) {
   try {
     for (let i = 0; i < saves; i++) {
       const name = `codegraph_probe_${label.replace(/\W/g, "_")}_${i}_${Date.now() % 100000}`;
-      appendFileSync(file, `\n\ndef ${name}():\n    return ${i}\n`);
+      appendFileSync(file, probe(target.file, name, i));
       const t0 = performance.now();
       for (;;) {
         const answer = await search(name);
@@ -241,7 +247,7 @@ async function main() {
     "",
   ].join("\n");
   mkdirSync(join(BENCH, "results"), { recursive: true });
-  const out = join(BENCH, "results", `${new Date().toISOString().slice(0, 10)}-daemon.md`);
+  const out = join(BENCH, "results", `${new Date().toISOString().slice(0, 10)}-daemon-${repo}.md`);
   writeFileSync(out, md);
   process.stdout.write(md);
   log(`wrote ${out}`);
