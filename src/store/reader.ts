@@ -155,8 +155,8 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
        UNION
        SELECT r.id FROM refs r JOIN sync_names s ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0
        UNION
-       SELECT r.id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0
-       JOIN refs r ON r.file_id = t.file_id WHERE r.receiver IS NOT NULL`,
+       SELECT r.id FROM refs r WHERE r.receiver IS NOT NULL AND r.file_id IN (
+         SELECT t.file_id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0)`,
     )
     .all() as { id: number }[];
   db.exec("DELETE FROM sync_names");
