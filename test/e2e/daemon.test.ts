@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -237,5 +238,27 @@ describe("sessions on one daemon", () => {
     cleanups.push(c.close);
     expect(await search(c, "twice")).toContain("src/math.ts:6");
     await until("the project's daemon", () => daemonsOf(repo.dir).length === 1);
+  });
+});
+
+describe("socket paths", () => {
+  it("a project whose path is too long for a Unix socket gets a short one under the temp dir", async () => {
+    const outer = tempRepo();
+    cleanups.push(() => outer.cleanup());
+    const deep = join(
+      outer.dir,
+      "a-rather-long-folder-name-to-push-the-path",
+      "past-the-unix-socket-limit-of-about-100-bytes",
+    );
+    mkdirSync(deep, { recursive: true });
+    cpSync(FIXTURE, deep, { recursive: true });
+    expect((await run(["init", deep])).code).toBe(0);
+    const c = await connectClient({ cwd: deep });
+    cleanups.push(c.close);
+    expect(await search(c, "twice")).toContain("src/math.ts:6");
+    expect(existsSync(join(deep, ".codegraph", "daemon.sock"))).toBe(false);
+    const log = readFileSync(join(deep, ".codegraph", "daemon.log"), "utf8");
+    expect(log).toContain(`on ${tmpdir()}`);
+    for (const pid of daemonsOf(deep)) process.kill(pid, "SIGKILL");
   });
 });
