@@ -139,15 +139,41 @@ program
 
 program
   .command("serve")
-  .description("serve the index to AI agents: --mcp speaks MCP on stdin/stdout")
+  .description("serve the index to AI agents: --mcp on stdin/stdout, --http as streamable HTTP at /mcp")
   .option("--mcp", "the MCP protocol over stdio (newline-delimited JSON-RPC)")
+  .option("--http", "the MCP protocol over streamable HTTP, stateless, at http://127.0.0.1:8111/mcp")
+  .option(
+    "--http-addr <host:port>",
+    "where --http listens (default 127.0.0.1:8111; off loopback needs CODEGRAPH_HTTP_TOKEN)",
+  )
+  .option("--detach", "with --http: run in the background; prints its pid, address and log file")
+  .addOption(new Option("--http-log <file>", "set by --detach: the detached server's log file").hideHelp())
   .option("--no-watch", "bring the index up to date once, then stop watching the files")
   .addOption(pathOption())
-  .action(async (opts: { mcp?: boolean; path?: string; watch?: boolean }) => {
+  .action(async (opts: ServeCommand.ServeOptions) => {
     // A separate bundle, resolved at run time: the MCP SDK loads only for this command.
     const serveModule = "./commands/serve-command.js";
     const { runServe } = (await import(serveModule)) as typeof ServeCommand;
     await runServe(opts, pkg.version);
+  });
+
+const http = program.command("http").description("the detached HTTP servers started by serve --http --detach");
+http
+  .command("list")
+  .description("running HTTP servers: address, pid, project, uptime")
+  .addOption(jsonOption())
+  .action(async (opts: { json?: boolean }) => {
+    const { runHttpList } = await import("./commands/http-commands.js");
+    runHttpList(opts);
+  });
+http
+  .command("stop")
+  .description("stop the HTTP server on <host:port> (it finishes its in-flight requests first)")
+  .argument("<host:port>", "the server's address, as `codegraph http list` shows it")
+  .addOption(jsonOption())
+  .action(async (addr: string, opts: { json?: boolean }) => {
+    const { runHttpStop } = await import("./commands/http-commands.js");
+    await runHttpStop(addr, opts);
   });
 
 program

@@ -20,6 +20,11 @@ export interface Env {
   forceWatch: boolean;
   /** While auto-sync is RECOVERING, how often a full reconcile is retried (CODEGRAPH_RECOVER_INTERVAL_MS, 30000). */
   recoverIntervalMs: number;
+  /**
+   * CODEGRAPH_HTTP_TOKEN: the bearer token `serve --http` requires on every request when set. Binding
+   * a non-loopback address is refused without one.
+   */
+  httpToken: string | null;
 }
 
 /** A whole number of milliseconds from the environment, or the default when unset or not one. */
@@ -44,5 +49,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     watchDebounceMs: millis(env.CODEGRAPH_WATCH_DEBOUNCE_MS, 2_000),
     forceWatch: env.CODEGRAPH_FORCE_WATCH === "1" || env.CODEGRAPH_FORCE_WATCH === "true",
     recoverIntervalMs: millis(env.CODEGRAPH_RECOVER_INTERVAL_MS, 30_000),
+    httpToken: env.CODEGRAPH_HTTP_TOKEN?.trim() ? env.CODEGRAPH_HTTP_TOKEN.trim() : null,
   };
 }

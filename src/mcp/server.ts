@@ -53,6 +53,11 @@ export interface ServerDeps {
    * demand, kept for the session), so it is served live and caught up. Null (or absent): answered here.
    */
   forward?: (root: string, tool: string, args: Record<string, unknown>) => Promise<CallToolResult | null>;
+  /**
+   * Also send calls for a `--path` project through `forward`: the HTTP server has no daemon of its
+   * own, so its pinned project is served live by that project's daemon like any explicit one.
+   */
+  forwardPinned?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
   log: (line: string) => void;
@@ -127,7 +132,9 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
       if (!found.root) return text(renderNoProject(tool.name, found.candidates));
       root = found.root;
       // A project the client named after start-up (rootUri, roots) is served by its daemon, live.
-      if (deps.forward && (found.source === "client" || found.source === "roots")) {
+      const viaDaemon =
+        found.source === "client" || found.source === "roots" || (deps.forwardPinned && found.source === "path");
+      if (deps.forward && viaDaemon) {
         const answered = await deps.forward(root, tool.name, given as Record<string, unknown>);
         if (answered) return answered;
       }

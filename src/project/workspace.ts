@@ -35,17 +35,19 @@ export class ProjectResolver {
     private readonly cwd: string,
     pinned?: string,
     private readonly now: () => number = () => performance.now(),
+    /** False: never look for a default (no find-up, no child scan); only `--path` or explicit paths. */
+    private readonly discover = true,
   ) {
     if (pinned !== undefined) {
       const abs = resolve(cwd, pinned);
       this.root = findIndexedRoot(abs) ?? abs;
       this.source = "path";
-    } else this.probe();
+    } else if (discover) this.probe();
   }
 
   /** The default project as of now, probing again if none is known yet. */
   current(): DefaultProject {
-    if (!this.root) this.probe();
+    if (!this.root && this.discover) this.probe();
     return { root: this.root, source: this.source, candidates: this.candidates };
   }
 

@@ -1,0 +1,186 @@
+import { createServer as createNodeServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import {
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isJsonContentType,
+  isLegacyRequest,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
+  type McpServerFactory,
+} from "@modelcontextprotocol/server";
+import { isLoopbackHost, type HttpAddress } from "../core/http-address.js";
+import { createServer, type ServerDeps } from "./server.js";
+
+/** The one endpoint the HTTP server answers on. */
+export const MCP_PATH = "/mcp";
+
+export interface HttpServerOptions {
+  address: HttpAddress;
+  /** Everything `createServer` needs; one instance is made per request from these. */
+  deps: ServerDeps;
+  /** Required as `Authorization: Bearer <token>` on every request when set. */
+  token: string | null;
+  /** Largest request body accepted (413 beyond it). */
+  maxBodyBytes?: number;
+}
+
+export interface RunningHttpServer {
+  /** The address actually bound (the port is real even when 0 was asked for). */
+  address: HttpAddress;
+  /** Stop accepting, let in-flight requests finish, then release the port. */
+  close: () => Promise<void>;
+}
+
+/**
+ * MCP over streamable HTTP on one endpoint, stateless at every revision: a fresh server instance per
+ * request, never an `Mcp-Session-Id`, no GET stream and no DELETE (405), nothing to resume.
+ *
+ * 2026-07-28 requests go to the SDK's `createMcpHandler`, which validates the SEP-2243 headers
+ * (400 / -32020) and stamps `resultType`. Legacy (2025-era) requests are served here rather than by
+ * the handler's own fallback, on a stateless transport with JSON responses enabled: the fallback would
+ * answer with an SSE stream, and the clients we serve all accept plain JSON.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const { deps } = options;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
+  const onerror = (e: Error) => deps.log(`http: ${e.message}`);
+  const factory: McpServerFactory = () => createServer(deps);
+  const modern = createMcpHandler(factory, {
+    legacy: "reject",
+    responseMode: "auto",
+    maxRequestBodySize: maxBody,
+    onerror,
+  });
+
+  async function legacy(request: Request): Promise<Response> {
+    const server = factory({ era: "legacy", requestInfo: request }) as ReturnType<typeof createServer>;
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: maxBody,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      // JSON responses are complete when returned: nothing of this exchange outlives it.
+      void transport.close().catch(() => {});
+      void server.close().catch(() => {});
+    }
+  }
+
+  const fetchFace = {
+    fetch: async (request: Request): Promise<Response> => {
+      const method = request.method.toUpperCase();
+      if (method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: "POST" });
+      if (!isJsonContentType(request.headers.get("content-type"))) {
+        return rpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+      }
+      if (await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBody })) return legacy(request);
+      return modern.fetch(request);
+    },
+  };
+  const mcp = toNodeHandler(fetchFace, { maxRequestBodySize: maxBody, onerror });
+
+  const allowedHosts = allowedHostnames(options.address);
+  const allowedOrigins = localhostAllowedOrigins();
+  const inflight = new Set<ServerResponse>();
+
+  const http = createNodeServer((req, res) => {
+    inflight.add(res);
+    res.on("close", () => inflight.delete(res));
+    const refusal = refuse(req, allowedHosts, allowedOrigins, options.token);
+    if (refusal) return send(res, refusal);
+    void mcp(req, res).catch((e: unknown) => {
+      onerror(e as Error);
+      if (!res.headersSent) send(res, { status: 500, code: -32603, message: "Internal error" });
+      else res.end();
+    });
+  });
+  // Keep-alive sockets would hold close() open for minutes; idle ones are closed on shutdown.
+  http.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.address.port, options.address.host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  const bound = http.address() as AddressInfo;
+
+  return {
+    address: { host: options.address.host, port: bound.port },
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+        // Requests already being answered finish; their sockets close when they have.
+        for (const res of inflight) res.once("finish", () => http.closeIdleConnections());
+        void modern.close().catch(() => {});
+      }),
+  };
+}
+
+interface Refusal {
+  status: number;
+  code: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The checks before any MCP handling: the endpoint, the DNS-rebinding guard (Host and Origin), and
+ * the bearer token when one is configured.
+ */
+function refuse(
+  req: IncomingMessage,
+  allowedHosts: string[] | null,
+  allowedOrigins: string[],
+  token: string | null,
+): Refusal | null {
+  const path = (req.url ?? "/").split("?")[0];
+  if (path !== MCP_PATH) return { status: 404, code: -32000, message: `Not found: the MCP endpoint is ${MCP_PATH}.` };
+  if (allowedHosts) {
+    const host = validateHostHeader(req.headers.host, allowedHosts);
+    if (!host.ok) return { status: 403, code: -32000, message: `Forbidden: ${host.message}` };
+  }
+  const origin = validateOriginHeader(req.headers.origin, allowedOrigins);
+  if (!origin.ok) return { status: 403, code: -32000, message: `Forbidden: ${origin.message}` };
+  if (token !== null && req.headers.authorization !== `Bearer ${token}`) {
+    return {
+      status: 401,
+      code: -32000,
+      message: "Unauthorized: send Authorization: Bearer <CODEGRAPH_HTTP_TOKEN>.",
+      headers: { "WWW-Authenticate": 'Bearer realm="codegraph"' },
+    };
+  }
+  return null;
+}
+
+/**
+ * Host names a request may carry. On loopback: only loopback names, so a web page that rebinds its
+ * own name to 127.0.0.1 is refused. On a named interface: that name too. On a wildcard bind the
+ * Host cannot be known in advance; the token (required there) is the guard.
+ */
+function allowedHostnames(address: HttpAddress): string[] | null {
+  if (isLoopbackHost(address.host)) return localhostAllowedHostnames();
+  if (address.host === "0.0.0.0" || address.host === "::") return null;
+  const named = address.host.includes(":") ? `[${address.host}]` : address.host;
+  return [...localhostAllowedHostnames(), named];
+}
+
+function send(res: ServerResponse, r: Refusal): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: r.code, message: r.message }, id: null });
+  res.writeHead(r.status, { "Content-Type": "application/json", ...r.headers });
+  res.end(body);
+}
+
+function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}
