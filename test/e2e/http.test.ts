@@ -1,0 +1,446 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CLI, run, tempRepo, type RunResult } from "../helpers/cli.js";
+import { MODERN_META, initializeParams, textOf } from "../helpers/mcp.js";
+
+// `codegraph serve --http`, the built CLI as a real process on a free loopback port: every row of the
+// reference's protocol table over HTTP, the SEP-2243 rejections, the safety checks, and the
+// detach/list/stop cycle. Each server gets a temporary HOME, so the registry is the test's own.
+
+const FIXTURE = join(import.meta.dirname, "fixtures", "mcp");
+const LEGACY = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+const ACCEPT = "application/json, text/event-stream";
+
+let repo: ReturnType<typeof tempRepo>;
+let home: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  repo = tempRepo(FIXTURE);
+  home = mkdtempSync(join(tmpdir(), "codegraph-home-"));
+  const r = await run(["init", repo.dir]);
+  expect(r.code, r.stderr).toBe(0);
+}, 60_000);
+
+afterEach(async () => {
+  for (const c of children.splice(0)) await stop(c);
+});
+
+afterAll(() => {
+  repo.cleanup();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** A port nothing listens on right now: the kernel picks one for a throwaway listener. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: "1", ...extra };
+  if (!("CODEGRAPH_HTTP_TOKEN" in extra)) delete e.CODEGRAPH_HTTP_TOKEN;
+  return e;
+}
+
+/** Run the CLI to completion with the test's HOME. */
+function cli(args: string[], extra: Record<string, string> = {}, timeoutMs = 30_000): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: repo.dir, env: env(extra) });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`codegraph ${args.join(" ")} timed out\n${stderr}`));
+    }, timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Start `serve --http` in the foreground on a free port and wait until it says it listens. */
+async function serve(
+  args: string[] = ["--path", "."],
+  extra: Record<string, string> = {},
+): Promise<{ url: string; addr: string; child: ChildProcess; stderr: () => string }> {
+  const port = await freePort();
+  const addr = `127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [CLI, "serve", "--http", "--http-addr", addr, ...args], {
+    cwd: repo.dir,
+    env: env(extra),
+  });
+  children.push(child);
+  let stderr = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve --http did not start:\n${stderr}`)), 20_000);
+    child.stderr!.on("data", (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes("MCP over HTTP at")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve --http exited ${code}:\n${stderr}`));
+    });
+  });
+  return { url: `http://${addr}/mcp`, addr, child, stderr: () => stderr };
+}
+
+/** SIGTERM, then wait for the exit (SIGKILL after a while, so a hung server cannot hang the suite). */
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", (code) => {
+      clearTimeout(t);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: {
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string };
+    id?: unknown;
+  } | null;
+  text: string;
+}
+
+async function post(url: string, message: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: ACCEPT, ...headers },
+    body: typeof message === "string" ? message : JSON.stringify(message),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  let body: Reply["body"] = null;
+  try {
+    body = JSON.parse(text) as Reply["body"];
+  } catch {
+    // SSE or empty: the tests that care look at the text.
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** A stateless 2026-07-28 request with its SEP-2243 headers (overridable). */
+function modern(
+  url: string,
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const name: Record<string, string> = typeof params.name === "string" ? { "Mcp-Name": params.name } : {};
+  return post(
+    url,
+    { jsonrpc: "2.0", id, method, params: { ...params, _meta: MODERN_META } },
+    { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method, ...name, ...headers },
+  );
+}
+
+function expectNoSession(r: Reply): void {
+  expect(r.headers.get("mcp-session-id")).toBeNull();
+}
+
+describe("the protocol table over HTTP", () => {
+  let url: string;
+  let shared: ChildProcess;
+  beforeAll(async () => {
+    const s = await serve();
+    url = s.url;
+    shared = s.child;
+    children.splice(children.indexOf(shared), 1); // lives for the whole block, not one test
+  }, 30_000);
+  afterAll(async () => {
+    await stop(shared);
+  });
+
+  for (const version of LEGACY) {
+    it(`echoes an initialize for ${version}, as plain JSON, with no session id`, async () => {
+      const r = await post(url, { jsonrpc: "2.0", id: 1, method: "initialize", params: initializeParams(version) });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(r.body?.result?.protocolVersion).toBe(version);
+      expect(r.body?.result?.serverInfo).toMatchObject({ name: "codegraph" });
+      expect(r.body?.result).not.toHaveProperty("resultType");
+      expectNoSession(r);
+    });
+  }
+
+  it("answers an initialize for 2026-07-28 with 2024-11-05", async () => {
+    const r = await post(url, { jsonrpc: "2.0", id: 1, method: "initialize", params: initializeParams("2026-07-28") });
+    expect(r.body?.result?.protocolVersion).toBe("2024-11-05");
+    expectNoSession(r);
+  });
+
+  it("serves a stateless 2026-07-28 request with resultType complete and no session id", async () => {
+    const list = await modern(url, 2, "tools/list");
+    expect(list.status).toBe(200);
+    expect(list.body?.result?.resultType).toBe("complete");
+    expectNoSession(list);
+    const call = await modern(url, 3, "tools/call", { name: "codegraph_search", arguments: { query: "add" } });
+    expect(call.body?.result?.resultType).toBe("complete");
+    expect(textOf(call.body?.result)).toContain("src/math.ts");
+    expectNoSession(call);
+  });
+
+  it("answers a legacy tool call as plain JSON without resultType", async () => {
+    const r = await post(
+      url,
+      {
+        jsonrpc: "2.0",
+        id: 4,
+        method: "tools/call",
+        params: { name: "codegraph_search", arguments: { query: "add" } },
+      },
+      { "MCP-Protocol-Version": "2025-06-18" },
+    );
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(r.text.startsWith("{")).toBe(true);
+    expect(r.body?.result).not.toHaveProperty("resultType");
+    expect(textOf(r.body?.result)).toContain("src/math.ts");
+    expectNoSession(r);
+  });
+
+  it("acknowledges a legacy notification with 202", async () => {
+    const r = await post(url, { jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(r.status).toBe(202);
+    expectNoSession(r);
+  });
+
+  it("refuses GET (no standalone stream) and DELETE (no session) with 405", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(url, { method, headers: { Accept: ACCEPT }, signal: AbortSignal.timeout(10_000) });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(res.headers.get("mcp-session-id")).toBeNull();
+      expect(((await res.json()) as { error?: unknown }).error).toBeDefined();
+    }
+  });
+
+  it("rejects a 2026-07-28 request without MCP-Protocol-Version: 400, -32020", async () => {
+    const r = await post(
+      url,
+      { jsonrpc: "2.0", id: 5, method: "tools/list", params: { _meta: MODERN_META } },
+      { "Mcp-Method": "tools/list" },
+    );
+    expect(r.status).toBe(400);
+    expect(r.body?.error?.code).toBe(-32020);
+  });
+
+  it("rejects a 2026-07-28 request whose Mcp-Method disagrees with the body: 400, -32020", async () => {
+    const r = await modern(url, 6, "tools/list", {}, { "Mcp-Method": "tools/call" });
+    expect(r.status).toBe(400);
+    expect(r.body?.error?.code).toBe(-32020);
+  });
+
+  it("rejects a 2026-07-28 tool call whose Mcp-Name disagrees with the body: 400, -32020", async () => {
+    const r = await modern(
+      url,
+      7,
+      "tools/call",
+      { name: "codegraph_search", arguments: { query: "add" } },
+      { "Mcp-Name": "codegraph_node" },
+    );
+    expect(r.status).toBe(400);
+    expect(r.body?.error?.code).toBe(-32020);
+  });
+
+  it("refuses a foreign Origin with 403 and accepts a loopback one", async () => {
+    const ping = { jsonrpc: "2.0", id: 8, method: "initialize", params: initializeParams("2025-06-18") };
+    expect((await post(url, ping, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post(url, ping, { Origin: "http://localhost:3000" })).status).toBe(200);
+  });
+
+  it("refuses a foreign Host with 403 (DNS rebinding)", async () => {
+    // fetch will not forge Host; a raw request does.
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(url, {
+        method: "POST",
+        headers: { Host: "evil.example", "Content-Type": "application/json" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+    expect(status).toBe(403);
+  });
+
+  it("refuses an oversized body with 413 and a JSON-RPC error", async () => {
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "codegraph_search", arguments: { query: "x".repeat(5 * 1024 * 1024) } },
+    });
+    const r = await post(url, huge, { "MCP-Protocol-Version": "2025-06-18" });
+    expect(r.status).toBe(413);
+    expect(r.body?.error?.code).toBeTypeOf("number");
+  });
+
+  it("answers other paths with 404", async () => {
+    const res = await fetch(url.replace("/mcp", "/other"), { signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(404);
+  });
+
+  it("serves a real v2 SDK client over StreamableHTTPClientTransport", async () => {
+    const client = new Client({ name: "codegraph-tests", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toContain("codegraph_search");
+      const result = await client.callTool({ name: "codegraph_callers", arguments: { symbol: "add" } });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toMatch(/\.ts/);
+      const outside = await client.callTool({ name: "codegraph_node", arguments: { file: "/etc/passwd" } });
+      expect(textOf(outside)).toContain("outside the project");
+      expect(textOf(outside)).not.toContain("root:");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("without --path", () => {
+  it("answers a call that names its projectPath, through that project's daemon", async () => {
+    const { url } = await serve([]);
+    const none = await post(
+      url,
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "codegraph_search", arguments: { query: "add" } },
+      },
+      { "MCP-Protocol-Version": "2025-06-18" },
+    );
+    expect(textOf(none.body?.result)).toMatch(/projectPath/);
+    const named = await post(
+      url,
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "codegraph_search", arguments: { query: "add", projectPath: repo.dir } },
+      },
+      { "MCP-Protocol-Version": "2025-06-18" },
+    );
+    expect(named.body?.result?.isError).toBeFalsy();
+    expect(textOf(named.body?.result)).toContain("src/math.ts");
+  }, 30_000);
+});
+
+describe("start-up checks", () => {
+  it("refuses a non-loopback bind without CODEGRAPH_HTTP_TOKEN", async () => {
+    const port = await freePort();
+    const r = await cli(["serve", "--http", "--http-addr", `0.0.0.0:${port}`, "--path", "."]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("CODEGRAPH_HTTP_TOKEN");
+  });
+
+  it("refuses a --path that is not indexed", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "codegraph-empty-"));
+    try {
+      const port = await freePort();
+      const r = await cli(["serve", "--http", "--http-addr", `127.0.0.1:${port}`, "--path", empty]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain("not indexed");
+      expect(r.stderr).toContain("codegraph init");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("requires the bearer token on every request when CODEGRAPH_HTTP_TOKEN is set", async () => {
+    const { url } = await serve(["--path", "."], { CODEGRAPH_HTTP_TOKEN: "s3cret" });
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: initializeParams("2025-06-18") };
+    const missing = await post(url, init);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect((await post(url, init, { Authorization: "Bearer wrong" })).status).toBe(401);
+    const ok = await post(url, init, { Authorization: "Bearer s3cret" });
+    expect(ok.status).toBe(200);
+    expect(ok.body?.result?.protocolVersion).toBe("2025-06-18");
+  }, 30_000);
+});
+
+describe("--detach, http list, http stop", () => {
+  it("starts in the background, is listed, answers, and stops on SIGTERM leaving no entry", async () => {
+    const port = await freePort();
+    const addr = `127.0.0.1:${port}`;
+    const started = await cli(["serve", "--http", "--detach", "--http-addr", addr, "--path", repo.dir]);
+    expect(started.code, started.stderr).toBe(0);
+    const pid = Number(/pid (\d+)/.exec(started.stdout)?.[1]);
+    expect(pid).toBeGreaterThan(1);
+    expect(started.stdout).toContain(`http://${addr}/mcp`);
+    const log = /log: (\S+)/.exec(started.stdout)?.[1];
+    expect(log && existsSync(log)).toBe(true);
+
+    try {
+      const listed = await cli(["http", "list"]);
+      expect(listed.stdout).toContain(addr);
+      expect(listed.stdout).toContain(String(pid));
+      expect(listed.stdout).toContain(repo.dir);
+      const json = JSON.parse((await cli(["http", "list", "--json"])).stdout) as {
+        servers: { addr: string; pid: number; project: string; log: string }[];
+      };
+      expect(json.servers).toEqual([expect.objectContaining({ addr, pid, project: repo.dir, log })]);
+
+      const r = await post(`http://${addr}/mcp`, {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: initializeParams("2025-11-25"),
+      });
+      expect(r.body?.result?.protocolVersion).toBe("2025-11-25");
+
+      const stopped = await cli(["http", "stop", addr]);
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(stopped.stdout).toContain(String(pid));
+      expect(() => process.kill(pid, 0)).toThrow();
+      expect((await cli(["http", "list"])).stdout).toContain("No codegraph HTTP servers");
+      const registry = JSON.parse(readFileSync(join(home, ".codegraph", "http-servers.json"), "utf8")) as unknown[];
+      expect(registry).toEqual([]);
+      expect(readFileSync(log!, "utf8")).toContain("SIGTERM");
+    } finally {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone, as it should be
+      }
+    }
+  }, 60_000);
+
+  it("says so when nothing is registered on the address", async () => {
+    const r = await cli(["http", "stop", "127.0.0.1:1"]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("http list");
+  });
+});
