@@ -21,8 +21,11 @@ export function negotiatedVersion(requested: unknown): string {
   return typeof requested === "string" && legacy.includes(requested) ? requested : legacy[0]!;
 }
 
-/** The capabilities every codegraph server advertises: tools only. */
-export const CAPABILITIES = { tools: { listChanged: true } };
+/**
+ * The capabilities every codegraph server advertises: tools only, without `listChanged`, which at
+ * 2026-07-28 would make the SDK accept subscriptions the reference leaves out.
+ */
+export const CAPABILITIES = { tools: {} };
 
 /** Methods the reference answers with empty results although we advertise only tools. */
 const EMPTY_ANSWERS = ["prompts/list", "resources/list", "resources/templates/list", "completion/complete"];

@@ -89,7 +89,7 @@ function workspaceHints(p: InitializeHints): string[] {
   return out;
 }
 
-/** Ask the client for its roots and adopt the first indexed one; tell the client the tool schemas changed. */
+/** Ask the client for its roots and adopt the first indexed one (tool schemas then stop requiring projectPath). */
 async function askForRoots(server: Server, deps: SessionDeps): Promise<void> {
   try {
     const result = await server.listRoots(undefined, { timeout: ROOTS_WAIT_MS });
@@ -97,10 +97,7 @@ async function askForRoots(server: Server, deps: SessionDeps): Promise<void> {
       result.roots.map((r) => r.uri),
       "roots",
     );
-    if (adopted) {
-      deps.log(`project from the client's roots: ${adopted}`);
-      await server.sendToolListChanged();
-    }
+    if (adopted) deps.log(`project from the client's roots: ${adopted}`);
   } catch (e) {
     deps.log(`roots/list failed: ${(e as Error).message}`);
   }
