@@ -4,6 +4,10 @@
 //   node bench/load.mjs [--repo django] [--tier medium] [--clients 50] [--requests 200] [--runs 3]
 //                       [--modern] [--cpu-prof DIR] [--no-reindex]
 //
+// --cpu-prof DIR: V8 CPU profiles of the server and the daemon over the two measured phases
+// (bench/lib/cpu-prof-preload.mjs through NODE_OPTIONS; one .cpuprofile per process in DIR).
+// --no-reindex: reuse the indexed copy of a previous run.
+//
 // On the medium-tier Django copy (indexed with our CLI), `serve --http --path <copy>` on a free
 // loopback port (NODE_EXTRA_CA_CERTS unset, HOME a scratch folder), warmed up, then per run:
 //   - mixed: --clients concurrent closed-loop clients × --requests tool calls each, 40% search,
@@ -148,8 +152,9 @@ function procTable() {
       const status = readFileSync(`/proc/${n}/status`, "latin1");
       const ppid = Number(/\nPPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
       const rss = Number(/\nVmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      const state = /\nState:\s+(\S+)/.exec(status)?.[1] ?? "?";
       const argv = readFileSync(`/proc/${n}/cmdline`, "utf8").split("\0");
-      t.set(Number(n), { ppid, rssKb: rss, argv });
+      t.set(Number(n), { ppid, rssKb: rss, argv, state });
     } catch {
       // gone
     }
@@ -185,7 +190,18 @@ function tree(serverPid, dir) {
   }
   return seen;
 }
-const treeRssMiB = (serverPid, dir) => [...tree(serverPid, dir).values()].reduce((a, b) => a + b, 0) / 1024;
+/** RSS in MiB: the whole tree, the server alone and the daemon(s) alone. */
+function treeRssMiB(serverPid, dir) {
+  const t = tree(serverPid, dir);
+  const daemons = new Set(daemonPids(dir));
+  let total = 0;
+  let daemon = 0;
+  for (const [pid, kb] of t) {
+    total += kb;
+    if (daemons.has(pid)) daemon += kb;
+  }
+  return { total: total / 1024, server: (t.get(serverPid) ?? 0) / 1024, daemon: daemon / 1024 };
+}
 
 function cpuSeconds(pid) {
   try {
@@ -416,6 +432,13 @@ async function oneRun(main, dir, env, runNo) {
     const daemons = daemonPids(dir);
     r.daemonPids = daemons;
     r.procs = tree(pid, dir).size;
+    const table = procTable();
+    r.procList = [...tree(pid, dir).keys()].map((p) => {
+      const role = p === pid ? "server" : daemons.includes(p) ? "daemon" : "other";
+      const e = table.get(p);
+      return `${p} ${role} (ppid ${e?.ppid}, state ${e?.state}): ${(e?.argv ?? []).join(" ").trim().slice(0, 160)}`;
+    });
+    log(`  processes:\n    ${r.procList.join("\n    ")}`);
     await sleep(1000);
     r.rssBefore = treeRssMiB(pid, dir);
 
@@ -426,11 +449,16 @@ async function oneRun(main, dir, env, runNo) {
     });
     const cpuDelta = (a, b) => ({ server: b.server - a.server, daemon: b.daemon - a.daemon, self: b.self - a.self });
 
+    const profiled = [pid, ...daemons];
+    const usr2 = () => profiled.forEach((p) => process.kill(p, "SIGUSR2"));
+    if (CPU_PROF) usr2(); // start the profilers for both phases
+
     log(`run ${runNo}: mixed, ${CLIENTS} clients × ${REQUESTS}`);
     let c0 = cpu();
     const mixed = await phase(server.port, CLIENTS, REQUESTS, (c, i) => MIX[(c + i) % MIX.length]);
     r.mixedCpu = cpuDelta(c0, cpu());
     r.mixed = summarize(mixed);
+    r.rssMid = treeRssMiB(pid, dir); // between the phases: a plateau or still climbing?
     log(
       `  ${r.mixed.rps.toFixed(0)} req/s, p50 ${r.mixed.overall.p50?.toFixed(1)} ms, p99 ${r.mixed.overall.p99?.toFixed(1)} ms, errors ${r.mixed.errors}, dropped ${r.mixed.dropped}`,
     );
@@ -444,11 +472,13 @@ async function oneRun(main, dir, env, runNo) {
       `  ${r.search.rps.toFixed(0)} req/s, p50 ${r.search.overall.p50?.toFixed(1)} ms, p99 ${r.search.overall.p99?.toFixed(1)} ms, errors ${r.search.errors}, dropped ${r.search.dropped}`,
     );
 
+    if (CPU_PROF) usr2(); // stop them and write the profiles
+
     r.rssAfter = treeRssMiB(pid, dir);
     await sleep(SETTLE_MS);
     r.rssSettled = treeRssMiB(pid, dir);
     log(
-      `  RSS ${r.rssBefore.toFixed(0)} → ${r.rssAfter.toFixed(0)} → ${r.rssSettled.toFixed(0)} MiB (${r.procs} processes)`,
+      `  RSS ${r.rssBefore.total.toFixed(0)} → ${r.rssAfter.total.toFixed(0)} → ${r.rssSettled.total.toFixed(0)} MiB (${r.procs} processes)`,
     );
   } finally {
     const stopped = await stopServer(server, dir);
@@ -523,13 +553,18 @@ function report(runs, meta) {
     "",
     "## Memory (RSS of the server + its daemon, MiB)",
     "",
-    "| run | processes | before | right after | 10 s after | growth |",
-    "|---|---:|---:|---:|---:|---:|",
+    "Server / daemon in parentheses; the total also counts any other process in the server's tree.",
+    "",
+    "| run | processes | before | after the mixed phase | right after (both phases) | 10 s after | growth (10 s after − before) |",
+    "|---|---:|---:|---:|---:|---:|---:|",
   );
+  const mem = (m) => `${m.total.toFixed(0)} (${m.server.toFixed(0)} / ${m.daemon.toFixed(0)})`;
+  const grow = (a, b) => `${b - a >= 0 ? "+" : ""}${(b - a).toFixed(0)}`;
   for (const r of runs)
     L.push(
-      `| ${r.run} | ${r.procs} | ${r.rssBefore.toFixed(0)} | ${r.rssAfter.toFixed(0)} | ${r.rssSettled.toFixed(0)} | ${(r.rssSettled - r.rssBefore >= 0 ? "+" : "") + (r.rssSettled - r.rssBefore).toFixed(0)} |`,
+      `| ${r.run} | ${r.procs} | ${mem(r.rssBefore)} | ${mem(r.rssMid)} | ${mem(r.rssAfter)} | ${mem(r.rssSettled)} | ${grow(r.rssBefore.total, r.rssSettled.total)} (${grow(r.rssBefore.server, r.rssSettled.server)} / ${grow(r.rssBefore.daemon, r.rssSettled.daemon)}) |`,
     );
+  L.push("", "Processes measured (first run):", "", ...(runs[0].procList ?? []).map((p) => `- ${p}`));
   L.push(
     "",
     "## Per run",
@@ -554,7 +589,9 @@ async function main() {
   const extra = { HOME: home, NO_COLOR: "1" };
   if (CPU_PROF) {
     mkdirSync(resolve(CPU_PROF), { recursive: true });
-    extra.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${resolve(CPU_PROF)}`;
+    // --cpu-prof is refused in NODE_OPTIONS; a preload that profiles between two SIGUSR2s is not.
+    extra.NODE_OPTIONS = `--import=${join(BENCH, "lib", "cpu-prof-preload.mjs")}`;
+    extra.CODEGRAPH_BENCH_PROF_DIR = resolve(CPU_PROF);
   }
   const env = measuredEnv(extra);
   delete env.CODEGRAPH_HTTP_TOKEN;
