@@ -1,3 +1,4 @@
+import { CALLABLE_KINDS, TYPE_KINDS as CORE_TYPE_KINDS } from "../core/kinds.js";
 import { isTestPath } from "../core/test-paths.js";
 import { outgoing, impactOf, CALL_KINDS } from "../graph/traverse.js";
 import { testReach, type TestReach } from "../graph/test-reach.js";
@@ -156,19 +157,9 @@ interface Candidate {
   score: number;
 }
 
-const CALLABLES = new Set(["function", "method", "constructor"]);
-const TYPE_KINDS = new Set(["class", "struct", "interface", "trait", "enum"]);
-const CALLABLE_OR_TYPE = new Set([
-  "function",
-  "method",
-  "constructor",
-  "class",
-  "struct",
-  "interface",
-  "trait",
-  "enum",
-  "type_alias",
-]);
+const CALLABLES: ReadonlySet<string> = CALLABLE_KINDS;
+const TYPE_KINDS: ReadonlySet<string> = CORE_TYPE_KINDS;
+const CALLABLE_OR_TYPE: ReadonlySet<string> = new Set([...CALLABLE_KINDS, ...CORE_TYPE_KINDS]);
 
 /**
  * Rank symbols for a query. Exact matches come first: a code-shaped term (camelCase, snake_case,
