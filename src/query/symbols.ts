@@ -1,26 +1,15 @@
 import type { Db } from "../store/database.js";
+import type { SymbolRow } from "../store/symbol-row.js";
 import { prepared } from "../store/statements.js";
 
-/** A node with where it lives: the shape every query returns for a symbol. */
-export interface SymbolHit {
-  id: number;
-  uid: string;
-  name: string;
-  qualifiedName: string;
-  kind: string;
-  file: string;
-  startLine: number;
-  endLine: number;
-  signature: string | null;
-  docstring: string | null;
-  exported: boolean;
-}
+/** A node with where it lives: the shape every query returns for a symbol (the stored row, `exported` as a boolean). */
+export type SymbolHit = Omit<SymbolRow, "exported"> & { exported: boolean };
 
 export const SYMBOL_SELECT = `SELECT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
   n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported
   FROM nodes n JOIN files f ON f.id = n.file_id`;
 
-type Row = Omit<SymbolHit, "exported"> & { exported: number };
+type Row = SymbolRow;
 export const toHit = (r: Row): SymbolHit => ({ ...r, exported: r.exported === 1 });
 
 export function symbolById(db: Db, id: number): SymbolHit | undefined {

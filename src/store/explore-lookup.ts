@@ -1,20 +1,8 @@
 import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
 
-/** A node with its file, as stored (`exported` is 0 or 1): the row behind query's SymbolHit. */
-export interface SymbolRow {
-  id: number;
-  uid: string;
-  name: string;
-  qualifiedName: string;
-  kind: string;
-  file: string;
-  startLine: number;
-  endLine: number;
-  signature: string | null;
-  docstring: string | null;
-  exported: number;
-}
+export type { SymbolRow } from "./symbol-row.js";
+import type { SymbolRow } from "./symbol-row.js";
 
 const SELECT = `SELECT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
   n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported
