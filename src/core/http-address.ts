@@ -26,3 +26,10 @@ export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
+
+/** Whether two addresses name the same listening socket: `localhost:8111` is `127.0.0.1:8111`. */
+export function sameEndpoint(a: HttpAddress, b: HttpAddress): boolean {
+  if (a.port !== b.port) return false;
+  const norm = (h: string) => h.toLowerCase().replace(/^\[|\]$/g, "");
+  return norm(a.host) === norm(b.host) || (isLoopbackHost(a.host) && isLoopbackHost(b.host));
+}

@@ -25,7 +25,7 @@ interface Retained {
 export class ExplicitProjects {
   private readonly retained = new Map<string, Retained>();
 
-  constructor(private readonly options: { version: string; mainScript: string; hostPid: number }) {}
+  constructor(private readonly options: { version: string; mainScript: string; hostPid: number; noWatch?: boolean }) {}
 
   async call(root: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const r = await this.attach(root);
@@ -56,7 +56,7 @@ export class ExplicitProjects {
     old?.socket.destroy();
     this.retained.delete(root);
     const socket = await connectOrStart(
-      { root, version: this.options.version, mainScript: this.options.mainScript },
+      { root, version: this.options.version, mainScript: this.options.mainScript, noWatch: this.options.noWatch },
       { hostPid: this.options.hostPid, version: this.options.version, mcpTools: null },
     );
     const r: Retained = { socket, ino, nextId: 1, pending: new Map() };

@@ -94,8 +94,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const http = createNodeServer((req, res) => {
     inflight.add(res);
     res.on("close", () => inflight.delete(res));
-    const refusal = refuse(req, allowedHosts, allowedOrigins, options.token);
-    if (refusal) return send(res, refusal);
+    const refusal = refuse(req, allowedHosts, allowedOrigins, options.token) ?? tooLarge(req, maxBody);
+    if (refusal) {
+      // Read and discard what the client is still sending, so it can finish and read the answer
+      // instead of meeting a reset connection (and close it after: nothing else follows).
+      req.resume();
+      return send(res, { ...refusal, headers: { Connection: "close", ...refusal.headers } });
+    }
     void mcp(req, res).catch((e: unknown) => {
       onerror(e as Error);
       if (!res.headersSent) send(res, { status: 500, code: -32603, message: "Internal error" });
@@ -173,6 +178,13 @@ function allowedHostnames(address: HttpAddress): string[] | null {
   if (address.host === "0.0.0.0" || address.host === "::") return null;
   const named = address.host.includes(":") ? `[${address.host}]` : address.host;
   return [...localhostAllowedHostnames(), named];
+}
+
+/** A body announced as larger than the limit is refused before any of it is read. */
+function tooLarge(req: IncomingMessage, maxBody: number): Refusal | null {
+  const length = Number(req.headers["content-length"]);
+  if (!Number.isFinite(length) || length <= maxBody) return null;
+  return { status: 413, code: -32600, message: `Payload Too Large: a request body may be at most ${maxBody} bytes.` };
 }
 
 function send(res: ServerResponse, r: Refusal): void {

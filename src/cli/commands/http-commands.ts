@@ -1,5 +1,5 @@
 import { CodegraphError } from "../../core/errors.js";
-import { formatHttpAddress, parseHttpAddress } from "../../core/http-address.js";
+import { formatHttpAddress, parseHttpAddress, sameEndpoint } from "../../core/http-address.js";
 import { isAlive, isCodegraphHttpServer, listHttpServers, unregisterHttpServer } from "../http-registry.js";
 
 /** How long `http stop` waits for the server to finish its requests and exit. */
@@ -34,7 +34,13 @@ export async function runHttpStop(addrText: string, opts: { json?: boolean }): P
   const parsed = parseHttpAddress(addrText);
   if (!parsed) throw new CodegraphError("BAD_INPUT", `${addrText} is not <host>:<port>, e.g. 127.0.0.1:8111.`);
   const addr = formatHttpAddress(parsed);
-  const entry = listHttpServers().find((s) => s.addr === addr);
+  const servers = listHttpServers();
+  const entry =
+    servers.find((s) => s.addr === addr) ??
+    servers.find((s) => {
+      const registered = parseHttpAddress(s.addr);
+      return registered !== null && sameEndpoint(registered, parsed);
+    });
   if (!entry) {
     throw new CodegraphError(
       "NOT_FOUND",

@@ -82,7 +82,12 @@ export async function runServe(opts: ServeOptions, version: string): Promise<voi
   // daemon (started or attached on the first such call), unless daemons are turned off.
   const broker = readEnv().noDaemon
     ? null
-    : new ExplicitProjects({ version, mainScript: process.argv[1]!, hostPid: process.ppid });
+    : new ExplicitProjects({
+        version,
+        mainScript: process.argv[1]!,
+        hostPid: process.ppid,
+        noWatch: opts.watch === false,
+      });
   serveMcpStdio({
     version,
     resolver,
@@ -145,7 +150,12 @@ async function runServeHttp(opts: ServeOptions, version: string): Promise<void> 
     : new ProjectResolver(process.cwd(), undefined, undefined, false);
   const broker = readEnv().noDaemon
     ? null
-    : new ExplicitProjects({ version, mainScript: process.argv[1]!, hostPid: process.pid });
+    : new ExplicitProjects({
+        version,
+        mainScript: process.argv[1]!,
+        hostPid: process.pid,
+        noWatch: opts.watch === false,
+      });
   const server = await startHttpServer({
     address,
     token,
@@ -218,6 +228,7 @@ async function detach(opts: ServeOptions, address: HttpAddress, root: string | n
   const fd = openSync(logFile, "a");
   const args = [process.argv[1]!, "serve", "--http", "--http-addr", addr, "--http-log", logFile];
   if (root) args.push("--path", root);
+  if (opts.watch === false) args.push("--no-watch");
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ["ignore", fd, fd],
