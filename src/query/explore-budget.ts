@@ -40,3 +40,25 @@ export function fileAllowance(budget: ExploreBudget, remaining: number, named: b
   const share = named ? budget.perFile * FILE_CEILING : budget.perFile;
   return Math.max(0, Math.min(remaining, share));
 }
+
+/** The limits of one explore answer that do not depend on the project's size (see explore-budget.ts). */
+export const EXPLORE_LIMITS = {
+  /** A symbol's body is shown up to this many lines. */
+  symbolLines: 120,
+  /** A class (or other type) longer than symbolLines shows only its head: its members are ranked on their own. */
+  typeHeadLines: 15,
+  /** An exact target too big for its file's budget shows this many head lines, then windows. */
+  targetHeadLines: 12,
+  /** Lines either side of an anchored line, and of a call to another named symbol, in a clipped target. */
+  anchorContext: 6,
+  callContext: 2,
+  /** A bare line anchor no callable encloses renders this many lines either side. */
+  spanContext: 15,
+  /** Candidates scoring under this share of the best one are dropped: FTS's long tail is noise next to an exact name. */
+  relativeFloor: 0.4,
+  /** Symbols whose callers and callees are listed, and how many of each. */
+  related: 5,
+  relatedRows: 5,
+  /** Roots of the blast-radius block. */
+  blastRoots: 3,
+} as const;

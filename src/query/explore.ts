@@ -1,47 +1,28 @@
-import { CALLABLE_KINDS, TYPE_KINDS as CORE_TYPE_KINDS } from "../core/kinds.js";
 import { isTestPath } from "../core/test-paths.js";
-import { outgoing, impactOf, CALL_KINDS } from "../graph/traverse.js";
+import { impactOf } from "../graph/traverse.js";
 import { testReach, type TestReach } from "../graph/test-reach.js";
 import type { Db } from "../store/database.js";
 import { countFiles } from "../store/graph-dump.js";
 import { relations } from "./callers.js";
-import { budgetFor, fileAllowance, LOW_SCORE_SHARE, type ExploreBudget } from "./explore-budget.js";
-import { exploreTargets, type LineAnchor } from "./explore-targets.js";
+import { budgetFor, EXPLORE_LIMITS, fileAllowance, LOW_SCORE_SHARE, type ExploreBudget } from "./explore-budget.js";
 import { looksLikeMessage, symbolsQuoting } from "./explore-literal.js";
 import { exceptionNames, meetingPoints, raisersOf } from "./explore-mentions.js";
+import { addMembersNamedByVerbs, asksForCallers, CALLABLES, queryTerms, rank, type Candidate } from "./explore-rank.js";
+import { exploreTargets, type LineAnchor } from "./explore-targets.js";
+import { cost, fill, merge, symbolWindow, targetWindows, type ExploreBlock, type Window } from "./explore-windows.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { FILE_MODE_MAX_LINES, splitLines } from "./node.js";
-import { searchSymbols } from "./search.js";
-import { stem, identifierParts } from "./stem.js";
-import { findSymbols, toHit, type SymbolHit } from "./symbols.js";
-import { membersOf } from "../store/explore-lookup.js";
+import type { SymbolHit } from "./symbols.js";
+
+// The pieces of explore live beside it; these are part of its public face.
+export { EXPLORE_LIMITS } from "./explore-budget.js";
+export { asksForCallers, queryTerms } from "./explore-rank.js";
+export type { ExploreBlock } from "./explore-windows.js";
 
 export interface ExploreOptions {
   /** At most this many files of source (default: the project's size tier decides). */
   maxFiles?: number;
 }
-
-/** The limits of one explore answer that do not depend on the project's size (see explore-budget.ts). */
-export const EXPLORE_LIMITS = {
-  /** A symbol's body is shown up to this many lines. */
-  symbolLines: 120,
-  /** A class (or other type) longer than symbolLines shows only its head: its members are ranked on their own. */
-  typeHeadLines: 15,
-  /** An exact target too big for its file's budget shows this many head lines, then windows. */
-  targetHeadLines: 12,
-  /** Lines either side of an anchored line, and of a call to another named symbol, in a clipped target. */
-  anchorContext: 6,
-  callContext: 2,
-  /** A bare line anchor no callable encloses renders this many lines either side. */
-  spanContext: 15,
-  /** Candidates scoring under this share of the best one are dropped: FTS's long tail is noise next to an exact name. */
-  relativeFloor: 0.4,
-  /** Symbols whose callers and callees are listed, and how many of each. */
-  related: 5,
-  relatedRows: 5,
-  /** Roots of the blast-radius block. */
-  blastRoots: 3,
-} as const;
 
 /** Scores of what the query names explicitly, above anything ranking can give. */
 const EXACT_SCORE = 200;
@@ -54,17 +35,6 @@ const MEETING_SCORE = 120;
 const CALLER_SCORE = 150;
 /** Prose segments resolved to a name ("feed bottom" → feedAtBottom): a seed, but a dampened one. */
 const SEED_SCORE = 55;
-
-/** A run of consecutive source lines shown for one or more symbols. */
-export interface ExploreBlock {
-  startLine: number;
-  endLine: number;
-  lines: string[];
-  /** Qualified names of the ranked symbols this block shows. */
-  symbols: string[];
-  /** The block was cut short (body cap or budget); `codegraph_node` reads the rest. */
-  truncated: boolean;
-}
 
 export interface ExploreFile {
   path: string;
@@ -128,203 +98,6 @@ export interface ExploreResult {
   drifted: string[];
 }
 
-const STOPWORDS = new Set(
-  (
-    "a an and are as at be by can do does did for from how i if in into is it its me my of on or " +
-    "our should so that the their them then there these this those to use used uses using was we what " +
-    "when where which who why will with work works working you your code function method class file " +
-    "find show explain about get gets handle handles happen happens implemented implementation"
-  ).split(" "),
-);
-
-/** Identifier-like pieces of a query (`QuerySet.filter`, `get_user`, `parseConfig`, `filter`), deduplicated. */
-export function queryTerms(query: string): { term: string; code: boolean }[] {
-  const out: { term: string; code: boolean }[] = [];
-  const seen = new Set<string>();
-  for (const raw of query.match(/[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*/g) ?? []) {
-    const term = raw.replace(/::|#/g, ".");
-    const code = /[._$]/.test(term) || /[a-z0-9][A-Z]/.test(term) || /^[A-Z]{2,}[a-z]/.test(term);
-    if (!code && (term.length < 3 || STOPWORDS.has(term.toLowerCase()))) continue;
-    if (seen.has(term)) continue;
-    seen.add(term);
-    out.push({ term, code });
-  }
-  return out;
-}
-
-interface Candidate {
-  symbol: SymbolHit;
-  score: number;
-}
-
-const CALLABLES: ReadonlySet<string> = CALLABLE_KINDS;
-const TYPE_KINDS: ReadonlySet<string> = CORE_TYPE_KINDS;
-const CALLABLE_OR_TYPE: ReadonlySet<string> = new Set([...CALLABLE_KINDS, ...CORE_TYPE_KINDS]);
-
-/**
- * Rank symbols for a query. Exact matches come first: a code-shaped term (camelCase, snake_case,
- * dotted) naming a qualified name or a name, two adjacent terms naming `A.b`, then a plain word naming
- * a symbol exactly; FTS over names, signatures and docs follows. A name defined in many places says
- * less, so its score is damped; other query terms found in a symbol's qualified name or path add a
- * little. Variables and properties rank below callables and types.
- */
-function rank(db: Db, terms: { term: string; code: boolean }[]): Candidate[] {
-  const best = new Map<number, Candidate>();
-  const add = (symbol: SymbolHit, score: number) => {
-    if (symbol.kind === "file" || symbol.kind === "import") return; // a file node is not a symbol to quote
-    const old = best.get(symbol.id);
-    if (!old || old.score < score) best.set(symbol.id, { symbol, score });
-  };
-  const exact = (text: string, qualifiedScore: number, nameScore: number) => {
-    const defs = findSymbols(db, text);
-    const damp = defs.length <= 3 ? 1 : 1 / (1 + Math.log2(defs.length / 3));
-    const dotted = text.includes(".");
-    for (const d of defs.slice(0, 50)) add(d, dotted ? qualifiedScore : nameScore * damp);
-  };
-  for (const { term, code } of terms) exact(term, 100, code ? 90 : 60);
-  for (let i = 0; i + 1 < terms.length; i++) {
-    const a = terms[i]!.term;
-    const b = terms[i + 1]!.term;
-    if (!a.includes(".") && !b.includes(".")) exact(`${a}.${b}`, 100, 0);
-  }
-  const stems = terms
-    .filter((t) => !t.code)
-    .map((t) => stem(t.term))
-    .filter((w) => w.length >= 4);
-  const words = [...new Set([...terms.map((t) => t.term), ...stems])].join(" ");
-  if (words) {
-    const fts = searchSymbols(db, words, { limit: 30 }).hits;
-    fts.forEach((h, i) => add(h, h.score >= 90 ? h.score : 50 * (1 - i / 40)));
-  }
-  const lowered = terms.map((t) => t.term.toLowerCase());
-  const ranked = [...best.values()].map((c) => {
-    const where = `${c.symbol.qualifiedName} ${c.symbol.file}`.toLowerCase();
-    const own = c.symbol.name.toLowerCase();
-    const bonus = Math.min(30, 10 * lowered.filter((t) => t !== own && where.includes(t)).length);
-    const kind = CALLABLE_OR_TYPE.has(c.symbol.kind) ? 1 : 0.6;
-    return { symbol: c.symbol, score: (c.score + bonus) * kind };
-  });
-  return ranked
-    .filter((c) => c.score > 0)
-    .sort(
-      (a, b) =>
-        b.score - a.score || a.symbol.file.localeCompare(b.symbol.file) || a.symbol.startLine - b.symbol.startLine,
-    );
-}
-
-/** Character cost of a source line as rendered (number, spaces, newline). */
-const cost = (line: string) => line.length + 8;
-
-interface Window {
-  /** How much the window matters: the best score of what it shows. Windows are kept best first. */
-  score: number;
-  start: number;
-  end: number;
-  /** Where the symbols it shows really end: a window shorter than this was cut. */
-  fullEnd: number;
-  names: string[];
-}
-
-/** Merge overlapping or nearly touching windows (sorted by start) into one. */
-function merge(ws: Window[]): Window[] {
-  const out: Window[] = [];
-  for (const w of [...ws].sort((a, b) => a.start - b.start || b.end - a.end)) {
-    const last = out[out.length - 1];
-    if (last && w.start <= last.end + 2) {
-      last.end = Math.max(last.end, w.end);
-      last.fullEnd = Math.max(last.fullEnd, w.fullEnd);
-      last.score = Math.max(last.score, w.score);
-      for (const n of w.names) if (!last.names.includes(n)) last.names.push(n);
-    } else out.push({ ...w, names: [...w.names] });
-  }
-  return out;
-}
-
-/**
- * The windows that show one exact target when its whole body does not fit: its head, then a few
- * lines around each anchored line and around each of its calls to another symbol the query names.
- */
-function targetWindows(db: Db, s: SymbolHit, score: number, anchoredLines: number[], namedIds: Set<number>): Window[] {
-  const L = EXPLORE_LIMITS;
-  const ws: Window[] = [
-    {
-      score,
-      start: s.startLine,
-      end: Math.min(s.endLine, s.startLine + L.targetHeadLines - 1),
-      fullEnd: s.endLine,
-      names: [s.qualifiedName],
-    },
-  ];
-  for (const line of anchoredLines) {
-    ws.push({
-      score,
-      start: Math.max(s.startLine, line - L.anchorContext),
-      end: Math.min(s.endLine, line + L.anchorContext),
-      fullEnd: s.endLine,
-      names: [],
-    });
-  }
-  for (const e of outgoing(db, s.id, CALL_KINDS)) {
-    if (e.line === null || !namedIds.has(e.nodeId)) continue;
-    ws.push({
-      score,
-      start: Math.max(s.startLine, e.line - L.callContext),
-      end: Math.min(s.endLine, e.line + L.callContext),
-      fullEnd: s.endLine,
-      names: [],
-    });
-  }
-  return merge(ws);
-}
-
-/** The window for an ordinary ranked symbol: its body up to a cap (a long type shows only its head). */
-function symbolWindow(s: SymbolHit, score: number, full: boolean): Window {
-  const long = s.endLine - s.startLine + 1 > EXPLORE_LIMITS.symbolLines;
-  // A long type is never shown whole, even with room to spare: its members are ranked on their own.
-  const cap =
-    long && TYPE_KINDS.has(s.kind) ? EXPLORE_LIMITS.typeHeadLines : full ? Infinity : EXPLORE_LIMITS.symbolLines;
-  return {
-    score,
-    start: s.startLine,
-    end: Math.min(s.endLine, s.startLine + cap - 1),
-    fullEnd: s.endLine,
-    names: [s.qualifiedName],
-  };
-}
-
-/**
- * Choose windows for an allowance of characters, best first: a window that does not fit is skipped
- * whole is cut to what is left when that still shows its first lines, else skipped (a smaller, lesser
- * one may fit). Shown in the order of the file.
- */
-const MIN_CUT_LINES = 6;
-
-function fill(ws: Window[], lines: string[], allowance: number): { blocks: ExploreBlock[]; used: number } {
-  const chosen: { w: Window; end: number }[] = [];
-  let used = 0;
-  for (const w of [...ws].sort((a, b) => b.score - a.score || a.start - b.start)) {
-    const last = Math.min(w.end, lines.length);
-    let end = w.start - 1;
-    let c = 0;
-    while (end < last && used + c + cost(lines[end]!) <= allowance) c += cost(lines[end++]!);
-    // A window cut short still earns its place if it shows its head: the declaration and a few lines.
-    if (end === last || (end - w.start + 1 >= MIN_CUT_LINES && end >= w.start) || (!chosen.length && end >= w.start)) {
-      chosen.push({ w, end });
-      used += c;
-    }
-  }
-  const blocks = chosen
-    .sort((a, b) => a.w.start - b.w.start)
-    .map(({ w, end }) => ({
-      startLine: w.start,
-      endLine: end,
-      lines: lines.slice(w.start - 1, end),
-      symbols: w.names,
-      truncated: end < w.fullEnd,
-    }));
-  return { blocks, used };
-}
-
 function refsOf(db: Db, s: SymbolHit, direction: "callers" | "callees"): { rows: ExploreRef[]; total: number } {
   const group = relations(db, s.uid, direction, { file: s.file, limit: EXPLORE_LIMITS.relatedRows }).groups[0];
   if (!group) return { rows: [], total: 0 };
@@ -335,48 +108,6 @@ function refsOf(db: Db, s: SymbolHit, direction: "callers" | "callees"): { rows:
     line: direction === "callers" ? (r.line ?? r.symbol.startLine) : r.symbol.startLine,
   }));
   return { rows, total: group.total };
-}
-
-/** Types ranked this high or better have their members matched against the question's verbs. */
-const MEMBER_PARENT_FLOOR = 50;
-
-/**
- * "How does the URL resolver match a path" names a type and, in prose, what it does: the type's
- * members whose names share a stem with the question's other words (`resolve`) are what to show.
- */
-function addMembersNamedByVerbs(db: Db, best: Map<number, Candidate>, terms: { term: string; code: boolean }[]) {
-  const types = [...best.values()]
-    .filter((c) => TYPE_KINDS.has(c.symbol.kind) && c.score >= MEMBER_PARENT_FLOOR)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, 5);
-  for (const t of types) {
-    // The words of the question other than the type's own name (`resolver` in "URL resolver" counts).
-    const own = t.symbol.name.toLowerCase();
-    const stems = new Set(
-      terms
-        .filter((x) => x.term.toLowerCase() !== own)
-        .flatMap((x) => identifierParts(x.term))
-        .map(stem)
-        .filter((w) => w.length >= 4),
-    );
-    if (!stems.size) continue;
-    for (const m of membersOf(db, t.symbol.id)) {
-      if (!CALLABLES.has(m.kind)) continue;
-      const hits = identifierParts(m.name).filter((p) => stems.has(stem(p))).length;
-      if (!hits) continue;
-      const symbol = toHit(m);
-      const score = t.score * 0.9 + 5 * hits;
-      const old = best.get(symbol.id);
-      if (!old || old.score < score) best.set(symbol.id, { symbol, score });
-    }
-  }
-}
-
-/** "What calls X", "who uses X", "callers of X", "where is X called". */
-export function asksForCallers(query: string): boolean {
-  return /\b(what|who|which)\b.{0,20}\b(calls?|uses?|invokes?|references?)\b|\bcallers?\s+of\b|\bcalled\s+(by|from)\b|\bwhere\b.{0,60}\b(called|used|invoked)\b/i.test(
-    query,
-  );
 }
 
 /** What the answer needs to know about one file while it is being laid out. */
