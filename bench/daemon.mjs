@@ -21,6 +21,7 @@ import { INIT, prepareCopy, startServer } from "./lib/mcp-session.mjs";
 import { measuredEnv, median } from "./lib/measure.mjs";
 import { stopColbyDaemon } from "./lib/peer-daemon.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
+import { optionReader } from "./lib/args.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, "..");
@@ -28,10 +29,7 @@ const WORK = join(BENCH, ".work");
 const MAIN = join(ROOT, "dist", "cli", "main.js");
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 const repo = opt("repo", "django");
 const tier = opt("tier", "medium");
 const saves = Number(opt("saves", "5"));

@@ -31,16 +31,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { measuredEnv, median } from "./lib/measure.mjs";
 import { prepareCopy } from "./lib/mcp-session.mjs";
+import { optionReader } from "./lib/args.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, "..");
 const WORK = join(BENCH, ".work");
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 const repoName = opt("repo", "django");
 const tier = opt("tier", "medium");
 const CLIENTS = Number(opt("clients", "50"));

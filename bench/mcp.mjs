@@ -19,6 +19,7 @@ import { measuredEnv, median } from "./lib/measure.mjs";
 import { stopColbyDaemon } from "./lib/peer-daemon.mjs";
 import { INIT, prepareCopy, startServer } from "./lib/mcp-session.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
+import { optionReader } from "./lib/args.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, "..");
@@ -26,10 +27,7 @@ const WORK = join(BENCH, ".work");
 const MAIN = join(ROOT, "dist", "cli", "main.js");
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader(args);
 const repoName = opt("repo", "django");
 const tier = opt("tier", "medium");
 const runs = Number(opt("runs", "9"));

@@ -99,7 +99,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message) || message.method !== HELLO_METHOD) return false;
         const hello = (message.params ?? {}) as Partial<Hello>;
-        if (typeof hello.hostPid === "number") hosts.add(hello.hostPid);
+        // pid 1 is init: a proxy whose agent already died was adopted by it, and init never exits.
+        if (typeof hello.hostPid === "number" && hello.hostPid > 1) hosts.add(hello.hostPid);
         for (const t of listedTools(hello.mcpTools ?? null, log)) listed.add(t);
         if (hello.version && hello.version !== version) log(`client ${hello.version} attached to daemon ${version}`);
         return true;

@@ -1,20 +1,10 @@
 import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
+import type { SymbolRow } from "./symbol-row.js";
 
 /** A symbol row as search reads it: the node, its file and language, and (from FTS5) its bm25 rank. */
-export interface SearchRow {
-  id: number;
-  uid: string;
-  name: string;
-  qualifiedName: string;
-  kind: string;
-  file: string;
+export interface SearchRow extends SymbolRow {
   language: string;
-  startLine: number;
-  endLine: number;
-  signature: string | null;
-  docstring: string | null;
-  exported: number;
   /** bm25 (lower is better, negative); 0 for rows not found through the full-text index. */
   rank: number;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CLI, run, tempRepo, type RunResult } from "../helpers/cli.js";
+import { CLI, run, tempRepo } from "../helpers/cli.js";
 import { MODERN_META, initializeParams, textOf } from "../helpers/mcp.js";
 
 // `codegraph serve --http`, the built CLI as a real process on a free loopback port: every row of the
@@ -55,23 +55,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Run the CLI to completion with the test's HOME. */
-function cli(args: string[], extra: Record<string, string> = {}, timeoutMs = 30_000): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: repo.dir, env: env(extra) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`codegraph ${args.join(" ")} timed out\n${stderr}`));
-    }, timeoutMs);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], extra: Record<string, string> = {}) => run(args, { cwd: repo.dir, env: env(extra) });
 
 /** Start `serve --http` in the foreground on a free port and wait until it says it listens. */
 async function serve(

@@ -12,9 +12,15 @@ export interface RunResult {
 }
 
 /** Run the built CLI as a real process and wait for it (with a timeout, never forever). */
-export function run(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? { ...process.env, NO_COLOR: "1" },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
