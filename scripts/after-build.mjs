@@ -13,6 +13,7 @@ await build({
     main: "src/cli/main.ts",
     worker: "src/indexer/worker.ts",
     "commands/serve-command": "src/cli/commands/serve-command.ts",
+    "commands/install-commands": "src/cli/commands/install-commands.ts",
   },
   outdir: "dist/cli",
   bundle: true,
@@ -22,6 +23,8 @@ await build({
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
   external: ["better-sqlite3", "web-tree-sitter", "tree-sitter-wasms", "@parcel/watcher"],
+  // jsonc-parser's CommonJS build loads its parts with a require() esbuild cannot follow: use its ES modules.
+  alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
   // Bundled CommonJS dependencies call require(); give ESM output one.
   banner: {
     js: "import { createRequire as __cgRequire } from 'node:module'; const require = __cgRequire(import.meta.url);",

@@ -2,6 +2,7 @@
 import { Command, Option } from "commander";
 import { readFileSync } from "node:fs";
 import { fail } from "./output.js";
+import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -22,12 +23,15 @@ program
   .description("create .codegraph/ in a project and build its index (an existing index is synced)")
   .argument("[path]", "project folder (default: the working directory)")
   .option("-f, --force", "rebuild the index from scratch")
+  .option("-t, --target <id>", "also write the project's entry for this agent (zed: .zed/settings.json with --path)")
   .addOption(new Option("-p, --path <dir>", "the project folder, as an option"))
   .addOption(jsonOption())
-  .action(async (path: string | undefined, opts: { force?: boolean; json?: boolean; path?: string }) => {
-    const { runInit } = await import("./commands/index-commands.js");
-    await runInit(path ?? opts.path ?? ".", opts);
-  });
+  .action(
+    async (path: string | undefined, opts: { force?: boolean; json?: boolean; path?: string; target?: string }) => {
+      const { runInit } = await import("./commands/index-commands.js");
+      await runInit(path ?? opts.path ?? ".", opts);
+    },
+  );
 
 program
   .command("sync")
@@ -220,6 +224,51 @@ program
   .action(async (opts) => {
     const { runUnlock } = await import("./commands/index-commands.js");
     runUnlock(opts);
+  });
+
+const targetOption = () =>
+  new Option("-t, --target <ids>", "comma-separated agent ids (default: the agents detected on this machine)");
+const scopeOptions = (cmd: Command) =>
+  cmd
+    .addOption(targetOption())
+    .addOption(new Option("-g, --global", "the agents' user-level config (the default)").conflicts("local"))
+    .addOption(new Option("-l, --local", "the project's own config files, at the project root"))
+    .option("-y, --yes", "act on the detected agents without asking")
+    .option("--dry-run", "print the changes, file by file, and write nothing")
+    .addOption(pathOption())
+    .addOption(jsonOption());
+
+scopeOptions(
+  program
+    .command("install")
+    .description("register codegraph's MCP server (and its instructions) with your coding agents")
+    .option("--print-config <id>", "print the snippet for one agent, and write nothing")
+    .option("--prompt-hook", "Claude Code: also run `codegraph prompt-hook` on every prompt")
+    .option("--no-permissions", "Claude Code: do not allow codegraph's (read-only) tools without asking"),
+).action(async (opts) => {
+  const { runInstall } = await loadInstallCommands();
+  await runInstall(opts);
+});
+
+scopeOptions(
+  program.command("uninstall").description("remove what `codegraph install` wrote: our entries, blocks and skill file"),
+).action(async (opts) => {
+  const { runUninstall } = await loadInstallCommands();
+  await runUninstall(opts);
+});
+
+program
+  .command("skill")
+  .description("the instruction blocks and skill file codegraph keeps in agents' files")
+  .command("update")
+  .description("refresh codegraph's instruction blocks and .agents/skills/codegraph/SKILL.md where they are installed")
+  .addOption(targetOption())
+  .option("--dry-run", "print the changes and write nothing")
+  .addOption(pathOption())
+  .addOption(jsonOption())
+  .action(async (opts) => {
+    const { runSkillUpdate } = await loadInstallCommands();
+    runSkillUpdate(opts);
   });
 
 program.parseAsync(process.argv).catch((e: unknown) => fail(e, process.argv.includes("--json")));

@@ -23,6 +23,10 @@ export class CodegraphError extends Error {
   }
 }
 
+/**
+ * By shape, not `instanceof`: commands bundled separately (serve, install) carry their own copy of
+ * the class, and their errors must still read as ours in main's error handler.
+ */
 export function isCodegraphError(e: unknown): e is CodegraphError {
-  return e instanceof CodegraphError;
+  return e instanceof Error && e.name === "CodegraphError" && typeof (e as { code?: unknown }).code === "string";
 }

@@ -8,10 +8,13 @@ import { syncIndex } from "../../indexer/sync.js";
 import { isUnsafeRoot, resolveProject } from "../../project/root.js";
 import { renderIndexSummary } from "../../render/text.js";
 import { emit } from "../output.js";
+import { loadInstallCommands } from "./load-install.js";
 import { progressLine } from "./progress-line.js";
 
-export async function runInit(path: string, opts: { force?: boolean; json?: boolean }): Promise<void> {
+export async function runInit(path: string, opts: { force?: boolean; json?: boolean; target?: string }): Promise<void> {
   const root = resolve(path);
+  // Check the target before the (long) index, so a typo fails at once.
+  if (opts.target !== undefined) (await loadInstallCommands()).checkInitTarget(opts.target);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new CodegraphError(
       "BAD_INPUT",
@@ -36,6 +39,10 @@ export async function runInit(path: string, opts: { force?: boolean; json?: bool
   } catch (e) {
     progress.done();
     throw e;
+  }
+  if (opts.target !== undefined) {
+    const { writeInitTarget } = await loadInstallCommands();
+    writeInitTarget(opts.target, root, opts.json);
   }
 }
 

@@ -1,0 +1,272 @@
+import { homedir } from "node:os";
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { CodegraphError, isCodegraphError } from "../../core/errors.js";
+import { applyChanges } from "../../install/apply.js";
+import { setEntry } from "../../install/config-entry.js";
+import { installEnv, onPath, type InstallEnv } from "../../install/locations.js";
+import {
+  isInstalled,
+  Plan,
+  planInstall,
+  planSkillUpdate,
+  planUninstall,
+  unsupported,
+  type FileChange,
+} from "../../install/plan.js";
+import { TARGETS, targetById, type Scope, type Target, type TargetContext } from "../../install/targets.js";
+import { findIndexedRoot } from "../../project/root.js";
+import { multiselect } from "../multiselect.js";
+import { renderChanges } from "./install-report.js";
+
+export interface ScopeFlags {
+  target?: string;
+  global?: boolean;
+  local?: boolean;
+  yes?: boolean;
+  dryRun?: boolean;
+  path?: string;
+  json?: boolean;
+}
+
+export interface InstallFlags extends ScopeFlags {
+  printConfig?: string;
+  promptHook?: boolean;
+  permissions?: boolean;
+}
+
+interface Outcome {
+  changes: FileChange[];
+  notes: string[];
+  errors: string[];
+}
+
+/** `codegraph install`: register our MCP server (and instructions) with agents. */
+export async function runInstall(flags: InstallFlags): Promise<void> {
+  const scope = scopeOf(flags);
+  const ctx = context(flags, scope);
+  if (flags.printConfig !== undefined) return printConfig(flags.printConfig, scope, ctx);
+  const targets = await chooseTargets(flags, ctx, "install", (t) => t.detect(ctx.env));
+  if (!targets) return;
+  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  let plan = new Plan();
+  for (const target of targets) {
+    const why = unsupported(target, scope, ctx);
+    if (why) {
+      (flags.target ? outcome.errors : outcome.notes).push(why);
+      continue;
+    }
+    // Each target is planned on a copy, so one malformed file leaves the other targets' edits intact.
+    const trial = plan.clone();
+    try {
+      planInstall(trial, target, scope, ctx, {
+        permissions: flags.permissions !== false,
+        promptHook: flags.promptHook === true,
+      });
+      plan = trial;
+      outcome.notes.push(...(target.notes?.(scope) ?? []));
+    } catch (e) {
+      if (!isCodegraphError(e)) throw e;
+      outcome.errors.push(`${target.name}: ${e.message}`);
+    }
+  }
+  finish(plan, outcome, flags, ctx, targets, "install");
+}
+
+/** `codegraph uninstall`: take out what install wrote, at one scope. */
+export async function runUninstall(flags: ScopeFlags): Promise<void> {
+  const scope = scopeOf(flags);
+  const ctx = context(flags, scope);
+  const installed = (t: Target) => isInstalled(new Plan(), t, scope, ctx) || hasClaudeExtras(t, scope, ctx);
+  const targets = await chooseTargets(flags, ctx, "uninstall", installed);
+  if (!targets) return;
+  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  const plan = new Plan();
+  for (const target of targets) {
+    try {
+      planUninstall(plan, target, scope, ctx, targets);
+    } catch (e) {
+      if (!isCodegraphError(e)) throw e;
+      outcome.errors.push(`${target.name}: ${e.message}`);
+    }
+  }
+  finish(plan, outcome, flags, ctx, targets, "uninstall");
+}
+
+/** `codegraph skill update`: refresh the instruction blocks and skill file where they already are. */
+export function runSkillUpdate(flags: Pick<ScopeFlags, "target" | "path" | "json" | "dryRun">): void {
+  const ctx = context(flags, "local");
+  const targets = flags.target ? parseTargets(flags.target) : TARGETS;
+  const plan = new Plan();
+  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  for (const target of targets) {
+    for (const scope of ["global", "local"] as const) {
+      try {
+        planSkillUpdate(plan, target, scope, ctx);
+      } catch (e) {
+        if (!isCodegraphError(e)) throw e;
+        outcome.errors.push(`${target.name}: ${e.message}`);
+      }
+    }
+  }
+  finish(plan, outcome, flags, ctx, targets, "skill update");
+}
+
+/** `codegraph init --target=zed`: the project-level Zed entry, with this project's absolute path. */
+export function writeInitTarget(id: string, root: string, json: boolean | undefined): void {
+  checkInitTarget(id);
+  const ctx = context({ path: root }, "local");
+  const plan = new Plan();
+  planInstall(plan, targetById("zed")!, "local", ctx, { permissions: false, promptHook: false });
+  const changes = plan.list();
+  applyChanges(changes);
+  // With --json, stdout holds the index summary alone.
+  if (!json)
+    process.stdout.write(
+      renderChanges({ changes, notes: [], errors: [] }, { dryRun: false, home: ctx.env.home, targets: [], verb: "" }),
+    );
+}
+
+/** Only Zed needs init's help: it cannot pass the project's folder to a server. */
+export function checkInitTarget(id: string): void {
+  if (id !== "zed") {
+    throw new CodegraphError(
+      "BAD_INPUT",
+      `init --target writes a project entry only for zed (Zed cannot pass the project's folder to a server). For ${id}, run \`codegraph install --target=${id} --local\`.`,
+    );
+  }
+}
+
+function finish(
+  plan: Plan,
+  outcome: Outcome,
+  flags: Pick<ScopeFlags, "dryRun" | "json">,
+  ctx: TargetContext,
+  targets: readonly Target[],
+  verb: string,
+): void {
+  outcome.changes = plan.list();
+  if (!flags.dryRun) {
+    applyChanges(outcome.changes);
+  }
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify({ dryRun: !!flags.dryRun, ...outcome }, null, 2)}\n`);
+  } else {
+    process.stdout.write(renderChanges(outcome, { dryRun: !!flags.dryRun, home: ctx.env.home, targets, verb }));
+  }
+  if (outcome.errors.length > 0) process.exitCode = 1;
+}
+
+function printConfig(id: string, scope: Scope, ctx: TargetContext): void {
+  const target = parseTargets(id)[0]!;
+  const entry = target.config(scope, ctx);
+  if (!entry) throw new CodegraphError("BAD_INPUT", unsupported(target, scope, ctx)!);
+  process.stdout.write(`# ${target.name}, ${scope}: ${entry.file}\n${setEntry(entry, "")}`);
+  for (const note of target.notes?.(scope) ?? []) process.stdout.write(`# ${note}\n`);
+}
+
+/**
+ * The targets a command acts on: those named with --target; else the detected (or installed) ones,
+ * taken as they are with --yes, or chosen in a checkbox list on a terminal. Elsewhere we do not
+ * guess: we say what we found and how to go on. Null when there is nothing to do.
+ */
+async function chooseTargets(
+  flags: ScopeFlags,
+  ctx: TargetContext,
+  verb: "install" | "uninstall",
+  found: (t: Target) => boolean,
+): Promise<Target[] | null> {
+  if (flags.target) return parseTargets(flags.target);
+  const present = TARGETS.filter(found);
+  const what = verb === "install" ? "detected on this machine" : "with codegraph registered";
+  if (flags.yes || flags.dryRun) {
+    if (present.length === 0) process.stderr.write(`codegraph: no agents ${what}; name them with --target=<id>.\n`);
+    return present.length ? present : null;
+  }
+  if (process.stdin.isTTY && process.stderr.isTTY) {
+    const order = verb === "install" ? [...present, ...TARGETS.filter((t) => !present.includes(t))] : present;
+    if (order.length === 0) {
+      process.stderr.write(`codegraph: no agents ${what}.\n`);
+      return null;
+    }
+    const picked = await multiselect(
+      verb === "install" ? "Register codegraph with which agents?" : "Remove codegraph from which agents?",
+      order.map((t) => ({
+        label: `${t.name} (${t.id})`,
+        hint: present.includes(t) ? "detected" : undefined,
+        selected: present.includes(t),
+      })),
+    );
+    if (picked === null) {
+      process.stderr.write("Cancelled; nothing was written.\n");
+      return null;
+    }
+    return picked.map((i) => order[i]!);
+  }
+  const names = present.map((t) => t.id).join(",");
+  throw new CodegraphError(
+    "BAD_INPUT",
+    present.length
+      ? `Agents ${what}: ${names}. Nothing was written: run \`codegraph ${verb} --yes\` to ${verb === "install" ? "register codegraph with" : "remove codegraph from"} them, \`--dry-run\` to see the changes first, or choose with --target=<id>[,<id>...].`
+      : `No agents ${what}. Name them with --target=<id>[,<id>...]; ids: ${TARGETS.map((t) => t.id).join(", ")}.`,
+  );
+}
+
+function parseTargets(list: string): Target[] {
+  const ids = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = ids.filter((id) => !targetById(id));
+  if (unknown.length || ids.length === 0) {
+    throw new CodegraphError(
+      "BAD_INPUT",
+      `Unknown target ${unknown.map((u) => `"${u}"`).join(", ") || "(none given)"}. Targets: ${TARGETS.map((t) => t.id).join(", ")}.`,
+    );
+  }
+  return [...new Set(ids)].map((id) => targetById(id)!);
+}
+
+function scopeOf(flags: ScopeFlags): Scope {
+  if (flags.global && flags.local)
+    throw new CodegraphError("BAD_INPUT", "Choose one of --global and --local, not both.");
+  return flags.local ? "local" : "global";
+}
+
+function context(flags: Pick<ScopeFlags, "path">, scope: Scope): TargetContext {
+  const env = installEnv(process.env, process.platform, process.env.HOME || homedir());
+  return { env, projectRoot: projectRoot(flags.path, scope), server: serverCommand(env) };
+}
+
+/** A local install writes at the project root: the indexed project around us, else the git root, else here. */
+function projectRoot(path: string | undefined, scope: Scope): string {
+  const start = resolve(path ?? ".");
+  if (path !== undefined && !existsSync(start)) {
+    throw new CodegraphError("BAD_INPUT", `${start} does not exist. Pass the project folder with --path.`);
+  }
+  if (scope === "global" && path === undefined) return start;
+  return findIndexedRoot(start) ?? findUp(start, ".git") ?? start;
+}
+
+function findUp(start: string, name: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, name))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * `codegraph` when it is on PATH, as the reference's snippets have it; otherwise this very install,
+ * run by this node, so the entry works for a clone that was never linked.
+ */
+function serverCommand(env: InstallEnv): TargetContext["server"] {
+  if (onPath(env, "codegraph")) return { command: "codegraph", prefix: [] };
+  return { command: process.execPath, prefix: [realpathSync(process.argv[1]!)] };
+}
+
+function hasClaudeExtras(target: Target, scope: Scope, ctx: TargetContext): boolean {
+  if (target.id !== "claude") return false;
+  const plan = new Plan();
+  planUninstall(plan, target, scope, ctx, [target]);
+  return plan.list().length > 0;
+}
