@@ -26,16 +26,19 @@ export function hookCommand(server: ServerCommand): string {
   return [server.command, ...server.prefix, "prompt-hook"].map(shellWord).join(" ");
 }
 
-/** A UserPromptSubmit group is ours when one of its commands runs `… prompt-hook` of a codegraph. */
-function isOurHookGroup(value: unknown): boolean {
-  const hooks = (value as { hooks?: unknown } | null)?.hooks;
-  return (
-    Array.isArray(hooks) &&
-    hooks.some((h) => {
-      const command = (h as { command?: unknown } | null)?.command;
-      return typeof command === "string" && /codegraph/.test(command) && /\bprompt-hook\b/.test(command);
-    })
-  );
+/** A UserPromptSubmit group is ours when it runs this install's hook command, or any codegraph's `prompt-hook`. */
+function isOurHookGroup(server: ServerCommand): (value: unknown) => boolean {
+  const ours = hookCommand(server);
+  return (value) => {
+    const hooks = (value as { hooks?: unknown } | null)?.hooks;
+    return (
+      Array.isArray(hooks) &&
+      hooks.some((h) => {
+        const command = (h as { command?: unknown } | null)?.command;
+        return typeof command === "string" && (command === ours || /codegraph\S* prompt-hook\b/.test(command));
+      })
+    );
+  };
 }
 
 export const addPromptHook = (text: string, file: string, server: ServerCommand) =>
@@ -44,10 +47,10 @@ export const addPromptHook = (text: string, file: string, server: ServerCommand)
     file,
     HOOK_PATH,
     { hooks: [{ type: "command", command: hookCommand(server) }] },
-    isOurHookGroup,
+    isOurHookGroup(server),
   );
-export const removePromptHook = (text: string, file: string) =>
-  removeJsonArrayItems(text, file, HOOK_PATH, isOurHookGroup, true);
+export const removePromptHook = (text: string, file: string, server: ServerCommand) =>
+  removeJsonArrayItems(text, file, HOOK_PATH, isOurHookGroup(server), true);
 
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;

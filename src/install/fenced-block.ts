@@ -24,7 +24,8 @@ export function removeBlock(text: string, file: string): string {
   let before = text.slice(0, span.start);
   let after = text.slice(span.end);
   if (after.startsWith("\n")) after = after.slice(1);
-  if (after === "" && before.endsWith("\n\n")) before = before.slice(0, -1);
+  // The blank line that set the block apart goes with it.
+  if (before.endsWith("\n\n") && (after === "" || after.startsWith("\n"))) before = before.slice(0, -1);
   const rest = before + after;
   return rest.trim() === "" ? "" : rest;
 }

@@ -148,7 +148,9 @@ export function planUninstall(
     plan.edit(settings, "removed the mcp__codegraph__* permission", (text) =>
       dropEmpty(removePermission(text, settings), settings),
     );
-    plan.edit(settings, "removed the prompt hook", (text) => dropEmpty(removePromptHook(text, settings), settings));
+    plan.edit(settings, "removed the prompt hook", (text) =>
+      dropEmpty(removePromptHook(text, settings, ctx.server), settings),
+    );
   }
 }
 

@@ -1,0 +1,563 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { CLI, run } from "../helpers/cli.js";
+
+/**
+ * Every target of the installer, run as the built CLI in a scratch HOME and XDG_CONFIG_HOME. The
+ * expected paths and shapes are written out here from the issue's table and the agents' documented
+ * formats, not read from our source, so a wrong path fails.
+ */
+type Format = "json" | "jsonc" | "toml" | "yaml";
+interface Case {
+  id: string;
+  /** Relative to HOME ("~/") or XDG_CONFIG_HOME ("xdg/"). */
+  global?: string;
+  /** Relative to the project root. */
+  local?: string;
+  format: Format;
+  key: [string, string];
+  shape: "commandArgs" | "commandArray";
+  /** Fields the entry must carry besides the command. */
+  fields?: Record<string, unknown>;
+  /** Fields the entry must not carry. */
+  absent?: string[];
+}
+
+const CASES: Case[] = [
+  {
+    id: "claude",
+    global: "~/.claude.json",
+    local: ".mcp.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "cursor",
+    global: "~/.cursor/mcp.json",
+    local: ".cursor/mcp.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "codex",
+    global: "~/.codex/config.toml",
+    local: ".codex/config.toml",
+    format: "toml",
+    key: ["mcp_servers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "opencode",
+    global: "xdg/opencode/opencode.json",
+    local: "opencode.json",
+    format: "jsonc",
+    key: ["mcp", "codegraph"],
+    shape: "commandArray",
+    fields: { type: "local" },
+  },
+  {
+    id: "hermes",
+    global: "~/.hermes/config.yaml",
+    format: "yaml",
+    key: ["mcp_servers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "gemini",
+    global: "~/.gemini/settings.json",
+    local: ".gemini/settings.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "antigravity",
+    global: "~/.gemini/antigravity/mcp_config.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "kiro",
+    global: "~/.kiro/settings/mcp.json",
+    local: ".kiro/settings/mcp.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "trae",
+    global: "xdg/Trae/User/mcp.json",
+    local: ".trae/mcp.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "qoder",
+    global: "xdg/Qoder/SharedClientCache/mcp.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+  },
+  {
+    id: "zed",
+    global: "xdg/zed/settings.json",
+    local: ".zed/settings.json",
+    format: "jsonc",
+    key: ["context_servers", "codegraph"],
+    shape: "commandArgs",
+    fields: { env: {} },
+    absent: ["type"],
+  },
+  {
+    id: "zuno",
+    global: "xdg/zuno/zuno.json",
+    local: ".zuno/zuno.json",
+    format: "jsonc",
+    key: ["mcp", "codegraph"],
+    shape: "commandArray",
+    fields: { type: "local", enabled: true },
+  },
+  {
+    id: "vscode",
+    global: "xdg/Code/User/mcp.json",
+    local: ".vscode/mcp.json",
+    format: "jsonc",
+    key: ["servers", "codegraph"],
+    shape: "commandArgs",
+    fields: { type: "stdio" },
+  },
+  {
+    id: "copilot-cli",
+    global: "~/.copilot/mcp-config.json",
+    format: "json",
+    key: ["mcpServers", "codegraph"],
+    shape: "commandArgs",
+    fields: { type: "local", tools: ["*"] },
+  },
+  {
+    id: "jetbrains",
+    global: "xdg/github-copilot/intellij/mcp.json",
+    format: "json",
+    key: ["servers", "codegraph"],
+    shape: "commandArgs",
+    fields: { type: "stdio" },
+  },
+];
+
+let scratch: string;
+let home: string;
+let xdg: string;
+let project: string;
+
+beforeEach(() => {
+  scratch = mkdtempSync(join(tmpdir(), "codegraph-install-"));
+  home = join(scratch, "home");
+  // XDG_CONFIG_HOME outside HOME: a path that ignored it would land in ~/.config instead.
+  xdg = join(scratch, "xdg");
+  project = join(scratch, "project");
+  for (const dir of [home, xdg, join(project, ".git")]) mkdirSync(dir, { recursive: true });
+});
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The CLI with a scratch HOME and XDG_CONFIG_HOME, and a PATH without any agent (or codegraph) on it. */
+function cli(args: string[]) {
+  return run(args, {
+    cwd: project,
+    env: { HOME: home, XDG_CONFIG_HOME: xdg, PATH: dirname(process.execPath), NO_COLOR: "1" },
+  });
+}
+
+function pathOf(spec: string, scope: "global" | "local"): string {
+  if (scope === "local") return join(project, spec);
+  return spec.startsWith("~/") ? join(home, spec.slice(2)) : join(xdg, spec.slice(4));
+}
+
+function write(file: string, text: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** A file as its agent would read it. */
+function parseAs(format: Format, text: string): Record<string, unknown> {
+  if (format === "toml") return parseToml(text) as Record<string, unknown>;
+  if (format === "yaml") return parseYaml(text) as Record<string, unknown>;
+  const errors: unknown[] = [];
+  const value = parseJsonc(text, errors as never, { allowTrailingComma: true }) as Record<string, unknown>;
+  expect(errors).toEqual([]);
+  if (format === "json") expect(() => JSON.parse(text)).not.toThrow();
+  return value;
+}
+
+function at(doc: Record<string, unknown>, key: readonly string[]): unknown {
+  return key.reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], doc);
+}
+
+/** A user's existing file: a comment (where the format has them) and another server beside ours. */
+function existing(c: Case): string {
+  const [container] = c.key;
+  switch (c.format) {
+    case "toml":
+      return `# my settings\nmodel = "o3"\n\n[${container}.other]\ncommand = "other-server"\n`;
+    case "yaml":
+      return `# my settings\nmodel: o3\n${container}:\n  other:\n    command: other-server # keep me\n`;
+    case "jsonc":
+      return `{\n  // my settings\n  "theme": "dark",\n  "${container}": {\n    "other": { "command": "other-server" }, // keep me\n  },\n}\n`;
+    case "json":
+      return `{\n  "theme": "dark",\n  "${container}": {\n    "other": {\n      "command": "other-server"\n    }\n  }\n}\n`;
+  }
+}
+
+function malformed(format: Format): string {
+  return format === "toml"
+    ? '[mcp_servers\ncommand = "x"\n'
+    : format === "yaml"
+      ? "a: [1, 2\nb: }\n"
+      : '{\n  "theme": "dark",,\n}\n';
+}
+
+function expectOurEntry(c: Case, entry: unknown, scope: "global" | "local") {
+  const e = entry as Record<string, unknown>;
+  expect(e, `${c.id}: entry at ${c.key.join(".")}`).toBeTypeOf("object");
+  const argv =
+    c.shape === "commandArray"
+      ? (e.command as string[])
+      : [e.command as string, ...((e.args as string[] | undefined) ?? [])];
+  // Zed cannot pass the workspace to a server: its project entry pins the project's absolute path.
+  const pinned = c.id === "zed" && scope === "local" ? ["--path", project] : [];
+  expect(argv.slice(-2 - pinned.length)).toEqual(["serve", "--mcp", ...pinned]);
+  // `codegraph` when on PATH; here it is not, so this very build, run by node.
+  expect(argv[0] === "codegraph" || argv.some((a) => a.endsWith(join("dist", "cli", "main.js")))).toBe(true);
+  for (const [k, v] of Object.entries(c.fields ?? {})) expect(e[k], `${c.id}: ${k}`).toEqual(v);
+  for (const k of c.absent ?? []) expect(e).not.toHaveProperty(k);
+}
+
+const scopes = (c: Case) => (["global", "local"] as const).filter((s) => (s === "global" ? c.global : c.local));
+
+describe.each(CASES)("install --target=$id", (c) => {
+  it.each(scopes(c))(
+    "%s: writes the documented shape into a user's file, once, and uninstall gives the file back",
+    async (scope) => {
+      const file = pathOf((scope === "global" ? c.global : c.local)!, scope);
+      const flag = scope === "local" ? ["--local"] : [];
+      const original = existing(c);
+      write(file, original);
+
+      const first = await cli(["install", `--target=${c.id}`, ...flag, "--yes"]);
+      expect(first.code, first.stderr + first.stdout).toBe(0);
+      const installed = readFileSync(file, "utf8");
+      const doc = parseAs(c.format, installed);
+      expectOurEntry(c, at(doc, c.key), scope);
+      expect(at(doc, [c.key[0], "other"])).toEqual({ command: "other-server" });
+      expect((doc as { theme?: string; model?: string }).theme ?? (doc as { model?: string }).model).toBeTruthy();
+      if (c.format !== "json") expect(installed).toContain(c.format === "jsonc" ? "// my settings" : "# my settings");
+      if (c.format !== "json" && c.format !== "toml") expect(installed).toContain("keep me");
+
+      const again = await cli(["install", `--target=${c.id}`, ...flag, "--yes"]);
+      expect(again.code).toBe(0);
+      expect(readFileSync(file, "utf8")).toBe(installed);
+
+      const removed = await cli(["uninstall", `--target=${c.id}`, ...flag, "--yes"]);
+      expect(removed.code, removed.stderr).toBe(0);
+      const after = readFileSync(file, "utf8");
+      // YAML is re-printed from its document tree: the same data and comments, maybe not the same bytes.
+      if (c.format === "yaml") expect(parseAs("yaml", after)).toEqual(parseAs("yaml", original));
+      else expect(after).toBe(original);
+    },
+  );
+
+  it.each(scopes(c))("%s: creates the file when there is none, and uninstall deletes it", async (scope) => {
+    const file = pathOf((scope === "global" ? c.global : c.local)!, scope);
+    const flag = scope === "local" ? ["--local"] : [];
+    const r = await cli(["install", `--target=${c.id}`, ...flag, "--yes"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(file.replace(home, "~"));
+    expectOurEntry(c, at(parseAs(c.format, readFileSync(file, "utf8")), c.key), scope);
+    await cli(["uninstall", `--target=${c.id}`, ...flag, "--yes"]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("leaves a malformed file untouched, names it, and exits non-zero", async () => {
+    const scope = scopes(c)[0]!;
+    const file = pathOf((scope === "global" ? c.global : c.local)!, scope);
+    const broken = malformed(c.format);
+    write(file, broken);
+    const r = await cli(["install", `--target=${c.id}`, ...(scope === "local" ? ["--local"] : []), "--yes"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(file);
+    expect(r.stdout + r.stderr).toMatch(/left untouched/);
+    expect(readFileSync(file, "utf8")).toBe(broken);
+  });
+});
+
+describe("instruction blocks and skill", () => {
+  const block = /<!-- BEGIN codegraph[^\n]*-->\n[\s\S]*?<!-- END codegraph -->/g;
+
+  it("Codex global writes the block into ~/.codex/AGENTS.md, keeping the user's text around it byte for byte", async () => {
+    const agents = join(home, ".codex", "AGENTS.md");
+    const mine = "# My rules\n\nAlways run the tests.\n";
+    write(agents, mine);
+    expect((await cli(["install", "--target=codex", "--yes"])).code).toBe(0);
+    const text = readFileSync(agents, "utf8");
+    expect(text.startsWith(mine)).toBe(true);
+    expect(text.match(block)).toHaveLength(1);
+    for (const tool of [
+      "codegraph_explore",
+      "codegraph_node",
+      "codegraph_search",
+      "codegraph_callers",
+      "codegraph explore",
+    ]) {
+      expect(text).toContain(tool);
+    }
+    // Edited by hand, then installed again: replaced in place, never duplicated.
+    writeFileSync(agents, text.replace("Reach for it", "IGNORE THIS") + "\nMore of my text.\n");
+    expect((await cli(["install", "--target=codex", "--yes"])).code).toBe(0);
+    const again = readFileSync(agents, "utf8");
+    expect(again.match(block)).toHaveLength(1);
+    expect(again).not.toContain("IGNORE THIS");
+    expect(again.endsWith("\nMore of my text.\n")).toBe(true);
+    expect((await cli(["uninstall", "--target=codex", "--yes"])).code).toBe(0);
+    expect(readFileSync(agents, "utf8")).toBe(`${mine}\nMore of my text.\n`);
+  });
+
+  it("Codex local writes AGENTS.md and the skill at the project root, says to trust the project, and its uninstall leaves the global entry", async () => {
+    expect((await cli(["install", "--target=codex", "--yes"])).code).toBe(0);
+    const globalConfig = readFileSync(join(home, ".codex", "config.toml"), "utf8");
+    const local = await cli(["install", "--target=codex", "--local", "--yes"]);
+    expect(local.code).toBe(0);
+    expect(local.stdout).toMatch(/trusted/);
+    expect(readFileSync(join(project, "AGENTS.md"), "utf8")).toMatch(block);
+    const skill = readFileSync(join(project, ".agents", "skills", "codegraph", "SKILL.md"), "utf8");
+    expect(skill).toMatch(/^---\nname: codegraph\ndescription: .+\n---\n/);
+    expect(
+      at(parseToml(readFileSync(join(project, ".codex", "config.toml"), "utf8")), ["mcp_servers", "codegraph"]),
+    ).toBeTruthy();
+
+    expect((await cli(["uninstall", "--target=codex", "--local", "--yes"])).code).toBe(0);
+    expect(existsSync(join(project, "AGENTS.md"))).toBe(false);
+    expect(existsSync(join(project, ".agents", "skills", "codegraph"))).toBe(false);
+    expect(existsSync(join(project, ".codex", "config.toml"))).toBe(false);
+    expect(readFileSync(join(home, ".codex", "config.toml"), "utf8")).toBe(globalConfig);
+    expect(existsSync(join(home, ".codex", "AGENTS.md"))).toBe(true);
+  });
+
+  it("a project's AGENTS.md and skill stay while another agent still uses them", async () => {
+    expect((await cli(["install", "--target=codex,zuno", "--local", "--yes"])).code).toBe(0);
+    expect((await cli(["uninstall", "--target=codex", "--local", "--yes"])).code).toBe(0);
+    expect(readFileSync(join(project, "AGENTS.md"), "utf8")).toMatch(block);
+    expect(existsSync(join(project, ".agents", "skills", "codegraph", "SKILL.md"))).toBe(true);
+    expect((await cli(["uninstall", "--target=zuno", "--local", "--yes"])).code).toBe(0);
+    expect(existsSync(join(project, "AGENTS.md"))).toBe(false);
+  });
+
+  it("skill update refreshes blocks and the skill where they are, and creates none", async () => {
+    expect((await cli(["install", "--target=gemini", "--yes"])).code).toBe(0);
+    expect((await cli(["install", "--target=zuno", "--local", "--yes"])).code).toBe(0);
+    const gemini = join(home, ".gemini", "GEMINI.md");
+    const skill = join(project, ".agents", "skills", "codegraph", "SKILL.md");
+    const fresh = [readFileSync(gemini, "utf8"), readFileSync(skill, "utf8")];
+    writeFileSync(gemini, fresh[0]!.replace("codegraph_node", "OLD"));
+    writeFileSync(skill, "old skill\n");
+    const r = await cli(["skill", "update"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect([readFileSync(gemini, "utf8"), readFileSync(skill, "utf8")]).toEqual(fresh);
+    expect(existsSync(join(home, ".claude", "CLAUDE.md"))).toBe(false);
+    expect(existsSync(join(project, "GEMINI.md"))).toBe(false);
+  });
+});
+
+describe("Claude extras", () => {
+  const settings = () => join(home, ".claude", "settings.json");
+
+  it("allows codegraph's tools, adds the prompt hook on request, keeps the user's settings, and uninstall gives them back", async () => {
+    const mine = `{\n  "model": "opus",\n  "permissions": {\n    "allow": ["Bash(npm test)"]\n  },\n  "hooks": {\n    "UserPromptSubmit": [\n      { "hooks": [{ "type": "command", "command": "my-hook" }] }\n    ]\n  }\n}\n`;
+    write(settings(), mine);
+    const r = await cli(["install", "--target=claude", "--prompt-hook", "--yes"]);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = parseAs("json", readFileSync(settings(), "utf8")) as {
+      permissions: { allow: string[] };
+      hooks: { UserPromptSubmit: { hooks: { type: string; command: string }[] }[] };
+    };
+    expect(doc.permissions.allow).toEqual(["Bash(npm test)", "mcp__codegraph__*"]);
+    const commands = doc.hooks.UserPromptSubmit.flatMap((g) => g.hooks.map((h) => h.command));
+    expect(commands[0]).toBe("my-hook");
+    expect(commands[1]).toMatch(/ prompt-hook$/);
+    expect(readFileSync(join(home, ".claude", "CLAUDE.md"), "utf8")).toContain("codegraph_explore");
+
+    const twice = await cli(["install", "--target=claude", "--prompt-hook", "--yes"]);
+    expect(twice.stdout).toMatch(/Nothing to change/);
+
+    expect((await cli(["uninstall", "--target=claude", "--yes"])).code).toBe(0);
+    expect(readFileSync(settings(), "utf8")).toBe(mine);
+    expect(existsSync(join(home, ".claude", "CLAUDE.md"))).toBe(false);
+  });
+
+  it("--no-permissions leaves the permissions alone; --local writes the project's .claude/settings.json", async () => {
+    expect((await cli(["install", "--target=claude", "--no-permissions", "--yes"])).code).toBe(0);
+    expect(existsSync(settings())).toBe(false);
+    expect((await cli(["install", "--target=claude", "--local", "--prompt-hook", "--yes"])).code).toBe(0);
+    const local = parseAs("json", readFileSync(join(project, ".claude", "settings.json"), "utf8"));
+    expect(at(local, ["permissions", "allow"])).toEqual(["mcp__codegraph__*"]);
+    expect(JSON.stringify(at(local, ["hooks", "UserPromptSubmit"]))).toContain("prompt-hook");
+    expect(readFileSync(join(project, "CLAUDE.md"), "utf8")).toContain("codegraph_explore");
+  });
+});
+
+describe("Zuno and Zed specifics", () => {
+  it("Zuno: a codegraph-mcp-server entry from an older codegraph moves to mcp.codegraph, in the .jsonc the user has", async () => {
+    const file = join(xdg, "zuno", "zuno.jsonc");
+    write(
+      file,
+      `{\n  // zuno\n  "mcp": {\n    "codegraph-mcp-server": { "type": "local", "command": ["codegraph-mcp-server"] },\n    "other": { "type": "local", "command": ["x"] },\n  },\n}\n`,
+    );
+    const r = await cli(["install", "--target=zuno", "--yes"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(xdg, "zuno", "zuno.json"))).toBe(false);
+    const mcp = at(parseAs("jsonc", readFileSync(file, "utf8")), ["mcp"]) as Record<string, unknown>;
+    expect(Object.keys(mcp).sort()).toEqual(["codegraph", "other"]);
+    expect(readFileSync(file, "utf8")).toContain("// zuno");
+    expect(readFileSync(join(xdg, "zuno", "AGENTS.md"), "utf8")).toContain("codegraph_explore");
+  });
+
+  it("Zed: the stdio entry is active and the HTTP entry sits beside it, commented, marked RECOMMENDED for remote", async () => {
+    expect((await cli(["install", "--target=zed", "--yes"])).code).toBe(0);
+    const text = readFileSync(join(xdg, "zed", "settings.json"), "utf8");
+    const url = text.split("\n").find((l) => l.includes('"url": "http://localhost:8111/mcp"'));
+    expect(url?.trim().startsWith("//")).toBe(true);
+    expect(text).toMatch(/\/\/ RECOMMENDED for remote/);
+    expect(at(parseAs("jsonc", text), ["context_servers", "codegraph"])).not.toHaveProperty("url");
+  });
+
+  it("init --target=zed indexes the project and pins its absolute path in .zed/settings.json; other ids are refused at once", async () => {
+    write(join(project, "app.py"), "def main():\n    return 1\n");
+    const r = await cli(["init", ".", "--target=zed"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(project, ".codegraph", "graph.db"))).toBe(true);
+    const entry = at(parseAs("jsonc", readFileSync(join(project, ".zed", "settings.json"), "utf8")), [
+      "context_servers",
+      "codegraph",
+    ]) as { args: string[] };
+    expect(entry.args.slice(-4)).toEqual(["serve", "--mcp", "--path", project]);
+
+    const bad = await cli(["init", ".", "--target=cursor"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/install --target=cursor --local/);
+  });
+});
+
+describe("choosing targets, printing, and refusing", () => {
+  it("detects agents by their folders; without --yes off a terminal it writes nothing and says how to go on", async () => {
+    mkdirSync(join(home, ".cursor"));
+    mkdirSync(join(xdg, "zed"), { recursive: true });
+    const r = await cli(["install"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cursor,zed/);
+    expect(r.stderr).toMatch(/--yes/);
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(false);
+
+    const dry = await cli(["install", "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/Dry run/);
+    expect(dry.stdout).toContain('+       "args"');
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(false);
+
+    const yes = await cli(["install", "--yes"]);
+    expect(yes.code).toBe(0);
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(true);
+    expect(existsSync(join(xdg, "zed", "settings.json"))).toBe(true);
+    expect(existsSync(join(home, ".claude.json"))).toBe(false);
+
+    // Uninstall without --target finds where we are registered.
+    expect((await cli(["uninstall", "--yes"])).code).toBe(0);
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(false);
+    expect(existsSync(join(home, ".cursor"))).toBe(true);
+  });
+
+  it("--print-config prints the snippet and writes nothing", async () => {
+    const r = await cli(["install", "--print-config=codex", "--local"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("[mcp_servers.codegraph]");
+    expect(r.stdout).toMatch(/trusted/);
+    expect(existsSync(join(project, ".codex"))).toBe(false);
+  });
+
+  it("names what was wrong: an unknown target, both scopes, a scope the agent lacks", async () => {
+    const unknown = await cli(["install", "--target=emacs", "--yes"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Unknown target "emacs".*claude/);
+    const both = await cli(["install", "--target=cursor", "--global", "--local"]);
+    expect(both.code).not.toBe(0);
+    const hermes = await cli(["install", "--target=hermes", "--local", "--yes"]);
+    expect(hermes.code).toBe(1);
+    expect(hermes.stdout).toMatch(/Hermes Agent has no project-level MCP config; use --global/);
+  });
+
+  it("writes through a symlinked config, keeping the link", async () => {
+    const real = join(scratch, "dotfiles", "cursor-mcp.json");
+    write(real, "{}\n");
+    mkdirSync(join(home, ".cursor"));
+    const { symlinkSync, lstatSync } = await import("node:fs");
+    symlinkSync(real, join(home, ".cursor", "mcp.json"));
+    expect((await cli(["install", "--target=cursor", "--yes"])).code).toBe(0);
+    expect(lstatSync(join(home, ".cursor", "mcp.json")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, "utf8")).toContain('"codegraph"');
+  });
+});
+
+describe("on a terminal", () => {
+  /** The CLI on a real pseudo-terminal (util-linux `script`), fed keys once the list is drawn. */
+  function onTerminal(args: string, keys: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${args}`;
+      const child = spawn("script", ["-qfec", command, "/dev/null"], {
+        cwd: project,
+        env: { HOME: home, XDG_CONFIG_HOME: xdg, PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, TERM: "dumb" },
+      });
+      let out = "";
+      let sent = false;
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`no answer on the terminal:\n${out}`));
+      }, 20_000);
+      child.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (!sent && out.includes("enter confirm")) {
+          sent = true;
+          // One key per write, as a person types: the list redraws between them.
+          keys.forEach((k, i) => setTimeout(() => child.stdin.write(k), 50 * (i + 1)));
+        }
+      });
+      child.on("close", () => {
+        clearTimeout(timer);
+        resolve(out);
+      });
+    });
+  }
+
+  it("offers every agent with the detected ones ticked; space ticks another, enter installs", async () => {
+    mkdirSync(join(home, ".cursor"));
+    // The list: detected first (Cursor), then the rest in table order (Claude Code next).
+    const out = await onTerminal("install", ["j", " ", "\r"]);
+    expect(out).toMatch(/◉ Cursor \(cursor\)/);
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(true);
+    expect(existsSync(join(home, ".claude.json"))).toBe(true);
+    expect(existsSync(join(home, ".codex"))).toBe(false);
+  });
+
+  it("escape cancels and writes nothing", async () => {
+    mkdirSync(join(home, ".cursor"));
+    const out = await onTerminal("install", ["\x1b"]);
+    expect(out).toMatch(/Cancelled/);
+    expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(false);
+  });
+});
