@@ -6,7 +6,10 @@ import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { CLI, run } from "../helpers/cli.js";
+import { textOf } from "../helpers/mcp.js";
 
 /**
  * Every target of the installer, run as the built CLI in a scratch HOME and XDG_CONFIG_HOME. The
@@ -559,5 +562,38 @@ describe("on a terminal", () => {
     const out = await onTerminal("install", ["\x1b"]);
     expect(out).toMatch(/Cancelled/);
     expect(existsSync(join(home, ".cursor", "mcp.json"))).toBe(false);
+  });
+});
+
+describe("the entry we write starts a working server", () => {
+  it("an agent running .mcp.json's command in the project gets codegraph's tools over MCP", async () => {
+    write(join(project, "app.py"), "def greet(name):\n    return helper(name)\n\ndef helper(name):\n    return name\n");
+    expect((await cli(["init", "."])).code).toBe(0);
+    expect((await cli(["install", "--target=claude", "--local", "--yes"])).code).toBe(0);
+    const entry = at(parseAs("json", readFileSync(join(project, ".mcp.json"), "utf8")), [
+      "mcpServers",
+      "codegraph",
+    ]) as {
+      command: string;
+      args: string[];
+    };
+    // As Claude Code would: the command and args verbatim, in the project, without a daemon left behind.
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      cwd: project,
+      env: { HOME: home, PATH: dirname(process.execPath), CODEGRAPH_NO_DAEMON: "1" },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "install-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toContain("codegraph_explore");
+      const callers = await client.callTool({ name: "codegraph_callers", arguments: { symbol: "helper" } });
+      expect(textOf(callers)).toContain("greet");
+    } finally {
+      await client.close();
+    }
   });
 });
