@@ -150,7 +150,14 @@ function finish(
     applyChanges(outcome.changes);
   }
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ dryRun: !!flags.dryRun, ...outcome }, null, 2)}\n`);
+    // Files, not their texts: ~/.claude.json alone can run to megabytes.
+    const changes = outcome.changes.map(({ file, before, after, actions }) => ({
+      file,
+      change: before === null ? "created" : after === null ? "deleted" : "updated",
+      actions,
+    }));
+    const report = { dryRun: !!flags.dryRun, changes, notes: outcome.notes, errors: outcome.errors };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     process.stdout.write(renderChanges(outcome, { dryRun: !!flags.dryRun, home: ctx.env.home, targets, verb }));
   }
