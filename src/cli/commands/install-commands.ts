@@ -56,19 +56,13 @@ export async function runInstall(flags: InstallFlags): Promise<void> {
       (flags.target ? outcome.errors : outcome.notes).push(why);
       continue;
     }
-    // Each target is planned on a copy, so one malformed file leaves the other targets' edits intact.
-    const trial = plan.clone();
-    try {
+    plan = tryTarget(plan, outcome, target, (trial) => {
       planInstall(trial, target, scope, ctx, {
         permissions: flags.permissions !== false,
         promptHook: flags.promptHook === true,
       });
-      plan = trial;
       outcome.notes.push(...(target.notes?.(scope) ?? []));
-    } catch (e) {
-      if (!isCodegraphError(e)) throw e;
-      outcome.errors.push(`${target.name}: ${e.message}`);
-    }
+    });
   }
   finish(plan, outcome, flags, ctx, targets, "install");
 }
@@ -81,14 +75,9 @@ export async function runUninstall(flags: ScopeFlags): Promise<void> {
   const targets = await chooseTargets(flags, ctx, "uninstall", installed);
   if (!targets) return;
   const outcome: Outcome = { changes: [], notes: [], errors: [] };
-  const plan = new Plan();
+  let plan = new Plan();
   for (const target of targets) {
-    try {
-      planUninstall(plan, target, scope, ctx, targets);
-    } catch (e) {
-      if (!isCodegraphError(e)) throw e;
-      outcome.errors.push(`${target.name}: ${e.message}`);
-    }
+    plan = tryTarget(plan, outcome, target, (trial) => planUninstall(trial, target, scope, ctx, targets));
   }
   finish(plan, outcome, flags, ctx, targets, "uninstall");
 }
@@ -97,17 +86,12 @@ export async function runUninstall(flags: ScopeFlags): Promise<void> {
 export function runSkillUpdate(flags: Pick<ScopeFlags, "target" | "path" | "json" | "dryRun">): void {
   const ctx = context(flags, "local");
   const targets = flags.target ? parseTargets(flags.target) : TARGETS;
-  const plan = new Plan();
   const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  let plan = new Plan();
   for (const target of targets) {
-    for (const scope of ["global", "local"] as const) {
-      try {
-        planSkillUpdate(plan, target, scope, ctx);
-      } catch (e) {
-        if (!isCodegraphError(e)) throw e;
-        outcome.errors.push(`${target.name}: ${e.message}`);
-      }
-    }
+    plan = tryTarget(plan, outcome, target, (trial) => {
+      for (const scope of ["global", "local"] as const) planSkillUpdate(trial, target, scope, ctx);
+    });
   }
   finish(plan, outcome, flags, ctx, targets, "skill update");
 }
@@ -134,6 +118,22 @@ export function checkInitTarget(id: string): void {
       "BAD_INPUT",
       `init --target writes a project entry only for zed (Zed cannot pass the project's folder to a server). For ${id}, run \`codegraph install --target=${id} --local\`.`,
     );
+  }
+}
+
+/**
+ * Plan one target on a copy of the plan: a malformed file stops that target alone (reported), and
+ * the other targets' edits are still written.
+ */
+function tryTarget(plan: Plan, outcome: Outcome, target: Target, edit: (trial: Plan) => void): Plan {
+  const trial = plan.clone();
+  try {
+    edit(trial);
+    return trial;
+  } catch (e) {
+    if (!isCodegraphError(e)) throw e;
+    outcome.errors.push(`${target.name}: ${e.message}`);
+    return plan;
   }
 }
 
