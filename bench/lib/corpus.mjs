@@ -19,10 +19,11 @@ export const FLOOR_LANGUAGES = {
   ".pyi": "python",
   ".go": "go",
   ".java": "java",
+  ".rs": "rust",
 };
 
 /** Comment syntax used for the one-line edit, by floor language. */
-const COMMENT = { typescript: "//", tsx: "//", javascript: "//", python: "#", go: "//", java: "//" };
+const COMMENT = { typescript: "//", tsx: "//", javascript: "//", python: "#", go: "//", java: "//", rust: "//" };
 
 export function languageOf(path) {
   return FLOOR_LANGUAGES[extname(path).toLowerCase()] ?? null;

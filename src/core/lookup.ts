@@ -51,6 +51,8 @@ export interface Lookup {
   /** Files whose path is `suffix` or ends with `/suffix`. */
   filesByPathSuffix(suffix: string): FileInfo[];
   filesInDir(dir: string, language: string): FileInfo[];
+  /** Files of a language anywhere below a folder ("" for the whole project), by path. */
+  filesUnder(dir: string, language: string): FileInfo[];
   filesInPackage(packageName: string, language: string): FileInfo[];
   symbol(id: number): SymbolInfo | undefined;
   /** Symbols declared directly in the file (parent is the file), by name. */

@@ -20,6 +20,8 @@ interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName"
 
 interface PendingRef extends Omit<RawReference, "from"> {
   at: number;
+  /** Attribute the reference to the type with this qualified name in the file, not to where it is written. */
+  fromType?: string;
 }
 
 interface PendingType {
@@ -126,6 +128,25 @@ export class ExtractionBuilder {
     });
   }
 
+  /**
+   * A reference made on behalf of a type declared elsewhere in the file: Rust's `impl Trait for Point`
+   * is written apart from `struct Point`, yet Point is what implements Trait. Dropped when the file
+   * declares no type of that qualified name (the edge would otherwise start at the file).
+   */
+  typeRef(kind: RefKind, at: Node, name: string, receiver: string | null, fromType: string): void {
+    if (!name) return;
+    this.refs.push({
+      kind,
+      at: at.startIndex,
+      name,
+      receiver,
+      line: at.startPosition.row + 1,
+      col: at.startPosition.column,
+      argCount: null,
+      fromType,
+    });
+  }
+
   import(binding: ImportBinding): void {
     this.imports.push(binding);
   }
@@ -170,15 +191,22 @@ export class ExtractionBuilder {
       stack.push(out.length - 1);
     }
     const scopeOf = this.scopeFinder(sorted, out);
-    const refs: RawReference[] = this.refs.map((r) => ({
-      kind: r.kind,
-      from: scopeOf(r.at, (k) => k !== "import" && k !== "enum_member"),
-      name: r.name,
-      receiver: r.receiver,
-      line: r.line,
-      col: r.col,
-      argCount: r.argCount,
-    }));
+    const typeIndex = (qname: string) => out.findIndex((s) => s.qualifiedName === qname && TYPE_KINDS.has(s.kind));
+    const refs: RawReference[] = [];
+    for (const r of this.refs) {
+      const from =
+        r.fromType === undefined ? scopeOf(r.at, (k) => k !== "import" && k !== "enum_member") : typeIndex(r.fromType);
+      if (from < 0 && r.fromType !== undefined) continue;
+      refs.push({
+        kind: r.kind,
+        from,
+        name: r.name,
+        receiver: r.receiver,
+        line: r.line,
+        col: r.col,
+        argCount: r.argCount,
+      });
+    }
     const seen = new Set<string>();
     const localTypes: LocalType[] = [];
     for (const t of this.types) {

@@ -3,6 +3,7 @@ import { typescriptExtractors } from "./languages/typescript.js";
 import { pythonExtractor } from "./languages/python.js";
 import { goExtractor } from "./languages/go.js";
 import { javaExtractor } from "./languages/java.js";
+import { rustExtractor } from "./languages/rust.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -10,6 +11,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   pythonExtractor,
   goExtractor,
   javaExtractor,
+  rustExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

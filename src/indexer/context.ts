@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { dirOf } from "../core/paths.js";
 import type { ProjectContext } from "../resolve/rules.js";
 
@@ -17,7 +18,7 @@ function parseLooseJson(text: string): unknown {
  * relative imports), never fatal.
  */
 export function readProjectContext(root: string, manifests: string[]): ProjectContext {
-  const ctx: ProjectContext = { tsconfigs: [], goModules: [] };
+  const ctx: ProjectContext = { tsconfigs: [], goModules: [], cargoCrates: [] };
   for (const rel of [...manifests].sort()) {
     let text: string;
     try {
@@ -26,6 +27,11 @@ export function readProjectContext(root: string, manifests: string[]): ProjectCo
       continue;
     }
     const dir = dirOf(rel);
+    if (rel === "Cargo.toml" || rel.endsWith("/Cargo.toml")) {
+      const crate = cargoCrate(text, dir);
+      if (crate) ctx.cargoCrates.push(crate);
+      continue;
+    }
     if (rel.endsWith("go.mod")) {
       const m = /^\s*module\s+("?)([^\s"]+)\1/m.exec(text);
       if (m?.[2]) ctx.goModules.push({ dir, module: m[2] });
@@ -42,4 +48,24 @@ export function readProjectContext(root: string, manifests: string[]): ProjectCo
     }
   }
   return ctx;
+}
+
+/**
+ * A Cargo package's library crate: the name code uses for it (`[lib] name`, else the package name
+ * with `-` as `_`) and its root file (`[lib] path`, else `src/lib.rs`). A workspace manifest with no
+ * `[package]` names no crate; its members have manifests of their own.
+ */
+function cargoCrate(text: string, dir: string): ProjectContext["cargoCrates"][number] | null {
+  let toml: Record<string, unknown>;
+  try {
+    toml = parseToml(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const pkg = toml.package as { name?: unknown } | undefined;
+  const lib = toml.lib as { name?: unknown; path?: unknown } | undefined;
+  const name = typeof lib?.name === "string" ? lib.name : typeof pkg?.name === "string" ? pkg.name : null;
+  if (!name) return null;
+  const path = typeof lib?.path === "string" ? lib.path.replace(/^\.\//, "") : "src/lib.rs";
+  return { dir, name: name.replace(/-/g, "_"), root: dir ? `${dir}/${path}` : path };
 }

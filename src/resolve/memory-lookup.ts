@@ -62,6 +62,13 @@ export class MemoryLookup implements Lookup {
   filesInDir(dir: string, language: string): FileInfo[] {
     return this.byDir.get(`${language}\0${dir}`) ?? EMPTY;
   }
+  filesUnder(dir: string, language: string): FileInfo[] {
+    const prefix = dir ? `${dir}/` : "";
+    const out: FileInfo[] = [];
+    for (const mf of this.files.values())
+      if (mf.file.language === language && mf.file.path.startsWith(prefix)) out.push(mf.file);
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
   filesInPackage(packageName: string, language: string): FileInfo[] {
     return this.byPackage.get(`${language}\0${packageName}`) ?? EMPTY;
   }

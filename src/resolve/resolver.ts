@@ -51,6 +51,7 @@ export class Resolver {
   private readonly moduleIndex = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
+  private readonly bindingCache = new Map<string, Value | null>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -119,6 +120,7 @@ export class Resolver {
     const { receiver, name } = ref;
     const scopeId = ref.fromId;
     if (receiver === "?") return null;
+    if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
     if (receiver === null) {
       const named = this.name(name, file, scopeId, rules, 0);
       if (named) return named;
@@ -178,7 +180,8 @@ export class Resolver {
       }
       scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
     }
-    const top = this.lookup.topLevel(file.id, name).filter(isDeclaration);
+    // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name.
+    const top = this.lookup.topLevel(file.id, name).filter((s) => isDeclaration(s) && !isOwnedMethod(s));
     if (top.length) return { symbols: top, how: "lexical" };
     for (const b of this.lookup.imports(file.id)) {
       if (b.reexport || b.local !== name) continue;
@@ -191,15 +194,70 @@ export class Resolver {
     if (pkg.length) return { symbols: pkg, how: "package" };
     for (const b of this.lookup.imports(file.id)) {
       if (b.reexport || b.local !== "*") continue;
-      const hits = this.exported(this.modules(b.specifier, file, rules), name, rules, depth + 1);
+      const modules = this.modules(b.specifier, file, rules);
+      let hits = this.exported(modules, name, rules, depth + 1);
+      if (!hits.length && !modules.length && rules.modulePaths) {
+        // `use Kind::*`, `use self::inline::*`: the names declared inside an enum or inline module.
+        const v = depth < MAX_DEPTH ? this.value(b.specifier, file, file.nodeId, rules, depth + 1) : null;
+        const owner = v && "symbols" in v ? unique(v.symbols) : null;
+        if (owner) hits = this.lookup.children(owner.id, name).filter(isDeclaration);
+      }
       if (hits.length) return { symbols: hits, how: "import" };
     }
     return null;
   }
 
+  /**
+   * A macro call (`name!`): declared in scope or imported, else the one macro of that name in the
+   * crate (macros defined in one module are used all over a crate with `#[macro_use]`). With a
+   * receiver (`other_crate::m!`), the one of that name in that crate.
+   */
+  private macro(
+    name: string,
+    receiver: string | null,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    let crateFile: FileInfo = file;
+    if (receiver !== null) {
+      const target = this.modules(receiver, file, rules);
+      if (target.length !== 1) return null;
+      crateFile = target[0]!;
+    } else {
+      const named = this.name(name, file, scopeId, rules, 0);
+      if (named?.symbols.length) return named;
+    }
+    const crate = rules.crateOf?.(crateFile, this.lookup);
+    if (!crate) return null;
+    const hits = this.crateIndex(crate).get(name) ?? [];
+    return hits.length ? { symbols: hits, how: "package" } : null;
+  }
+
+  /** Top-level declarations of a crate by name and by qualified name, built once per crate. */
+  private crateIndex(crate: { key: string; files: FileInfo[] }): Map<string, SymbolInfo[]> {
+    let index = this.packageIndex.get(crate.key);
+    if (!index) {
+      index = new Map();
+      for (const f of crate.files) {
+        for (const s of this.lookup.allTopLevel(f.id)) {
+          if (!isDeclaration(s)) continue;
+          const list = index.get(s.name);
+          if (list) list.push(s);
+          else index.set(s.name, [s]);
+        }
+      }
+      this.packageIndex.set(crate.key, index);
+    }
+    return index;
+  }
+
   /** What a receiver expression denotes, for `receiver.name`. */
   private value(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
-    if (depth > MAX_DEPTH) return null;
+    if (depth > MAX_DEPTH) {
+      this.truncated = true;
+      return null;
+    }
     // `import a.b.c` binds the whole dotted name.
     for (const b of this.lookup.imports(file.id)) {
       if (!b.reexport && b.local === expr) {
@@ -208,9 +266,20 @@ export class Resolver {
       }
     }
     const dot = expr.lastIndexOf(".");
+    if (rules.modulePaths && (expr.startsWith("crate") || expr.startsWith("super"))) {
+      // `crate.a.b`, `super.super.m`: module files first, declarations inside them after.
+      const files = this.modules(expr, file, rules);
+      if (files.length) return { files };
+    }
     if (dot < 0) {
       const named = this.name(expr, file, scopeId, rules, depth);
-      return named && named.symbols.length ? { symbols: named.symbols.filter((s) => VALUE_KINDS.has(s.kind)) } : null;
+      if (named && named.symbols.length) return { symbols: named.symbols.filter((s) => VALUE_KINDS.has(s.kind)) };
+      if (rules.modulePaths && !named) {
+        // A crate of the workspace, used by its name.
+        const files = this.modules(expr, file, rules);
+        if (files.length) return { files };
+      }
+      return null;
     }
     const left = this.value(expr.slice(0, dot), file, scopeId, rules, depth + 1);
     const right = expr.slice(dot + 1);
@@ -221,10 +290,22 @@ export class Resolver {
     }
     const owner = unique(left.symbols);
     if (!owner) return null;
-    const hits = TYPE_KINDS.has(owner.kind)
-      ? this.member(owner, right, depth + 1)
-      : this.lookup.children(owner.id, right);
-    return hits.length ? { symbols: hits } : null;
+    if (owner.kind === "file") {
+      // A module bound to a name (`use crate::a;`, `mod a;` seen through its parent).
+      const hits = this.exported(this.filesOf([owner]), right, rules, depth + 1);
+      return hits.length ? { symbols: hits } : null;
+    }
+    if (TYPE_KINDS.has(owner.kind)) {
+      const hits = this.member(owner, right, depth + 1);
+      return hits.length ? { symbols: hits } : null;
+    }
+    const hits = this.lookup.children(owner.id, right);
+    const declared = hits.filter(isDeclaration);
+    if (declared.length || !hits.length || !rules.modulePaths) return hits.length ? { symbols: hits } : null;
+    // `mod m { pub use a::X; }`: X is what the use brings in.
+    const ownerFile = this.lookup.file(owner.fileId);
+    const b = ownerFile ? this.lookup.imports(ownerFile.id).find((i) => i.local === right && !i.reexport) : undefined;
+    return b && ownerFile ? this.binding(b, ownerFile, rules, depth + 1) : null;
   }
 
   /** `pkg.sub` where `pkg` is a Python package and `sub` one of its modules. */
@@ -236,7 +317,19 @@ export class Resolver {
 
   /** What an import binding brings in. */
   private binding(b: ImportBinding, file: FileInfo, rules: LanguageRules, depth: number): Value | null {
+    if (depth > MAX_DEPTH) this.truncated = true;
     if (depth > MAX_DEPTH || b.imported === null) return null;
+    // What a binding brings in depends on the file alone; a path followed through declarations
+    // (Rust) is asked for again and again, from every use of the name.
+    if (!rules.modulePaths) return this.computeBinding(b, file, rules, depth);
+    const key = `${file.id}\0${b.specifier}\0${b.imported}`;
+    const hit = this.bindingCache.get(key);
+    if (hit !== undefined) return hit;
+    return this.memo(this.bindingCache, key, () => this.computeBinding(b, file, rules, depth));
+  }
+
+  private computeBinding(b: ImportBinding, file: FileInfo, rules: LanguageRules, depth: number): Value | null {
+    if (b.imported === null) return null;
     // `export { a as b }` and `module.exports = { b: a }` name a declaration of this very file,
     // exported or not.
     if (b.specifier === "" && b.imported !== "*") {
@@ -246,9 +339,15 @@ export class Resolver {
     const modules = this.modules(b.specifier, file, rules);
     if (b.imported === "*") {
       if (modules.length) return { files: modules };
+      if (rules.modulePaths && depth < MAX_DEPTH) return this.value(b.specifier, file, file.nodeId, rules, depth + 1);
       // `import static a.b.C.*` / `import a.b.C` style: the last segment is a type in a package.
       const type = this.typeFromPackage(b.specifier, file, rules, depth);
       return type ? { symbols: [type] } : null;
+    }
+    if (!modules.length && rules.modulePaths) {
+      // `use crate::inline_mod::f`, `use Kind::Variant`: the path goes through declarations.
+      if (depth >= MAX_DEPTH || b.specifier === "") return null;
+      return this.value(`${b.specifier}.${b.imported}`, file, file.nodeId, rules, depth + 1);
     }
     if (modules.length) {
       const hits = this.exported(modules, b.imported, rules, depth + 1);
@@ -337,7 +436,10 @@ export class Resolver {
       }
       if (out.length) continue;
       for (const b of this.lookup.imports(f.id)) {
-        if ((b.reexport || fileRules.importsReexport) && b.local === "*")
+        // Rust: only `pub use m::*` passes a module's names on; following every glob import of every
+        // module (`use super::*` in each) is exponential and finds nothing more in code that compiles.
+        const passes = b.reexport || (fileRules.importsReexport && !fileRules.modulePaths);
+        if (passes && b.local === "*")
           out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
@@ -379,7 +481,8 @@ export class Resolver {
   }
 
   private modules(spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
-    const key = `${file.language}\0${spec.startsWith(".") || spec === "" ? file.path : ""}\0${spec}`;
+    const relative = spec.startsWith(".") || spec === "" || rules.modulePaths === true;
+    const key = `${file.language}\0${relative ? file.path : ""}\0${spec}`;
     let hit = this.moduleCache.get(key);
     if (!hit) {
       hit = rules.resolveModule(spec, file, this.lookup, this.ctx);
@@ -532,9 +635,25 @@ export class Resolver {
     const own = this.lookup.byQualifiedName(type.fileId, qname).filter(isDeclaration);
     const file = this.lookup.file(type.fileId);
     const rules = file ? RULES[file.language] : undefined;
-    if (own.length || !file || !rules?.membersAcrossPackage) return own;
+    if (own.length || !file || !rules) return own;
+    if (rules.crateOf) return this.crateMembers(type, name, rules.crateOf(file, this.lookup));
+    if (!rules.membersAcrossPackage) return own;
     const pkg = rules.packageOf(file, this.lookup);
     return (pkg?.files ?? []).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
+  }
+
+  /**
+   * Members declared in other files of the type's crate (`impl Point` in another module). Names are
+   * qualified within their file, so this holds only when no other file of the crate declares a type
+   * of the same qualified name.
+   */
+  private crateMembers(type: SymbolInfo, name: string, crate: { key: string; files: FileInfo[] } | null): SymbolInfo[] {
+    if (!crate) return [];
+    const index = this.crateIndex(crate);
+    const types = (index.get(type.qualifiedName) ?? []).filter((s) => TYPE_KINDS.has(s.kind));
+    if (types.length !== 1 || types[0]!.id !== type.id) return [];
+    const qname = `${type.qualifiedName}.${name}`;
+    return (index.get(name) ?? []).filter((s) => s.qualifiedName === qname);
   }
 
   private constructors(type: SymbolInfo): SymbolInfo[] {
@@ -589,6 +708,11 @@ function groupByFile(list: SymbolInfo[]): Map<number, SymbolInfo[]> {
 
 function isDeclaration(s: SymbolInfo): boolean {
   return s.kind !== "import";
+}
+
+/** A method at the top level of its file, declared for a type by owner (`Point.new`). */
+function isOwnedMethod(s: SymbolInfo): boolean {
+  return s.kind === "method" && s.qualifiedName !== s.name;
 }
 
 function acceptable(kind: EdgeKind, target: NodeKind): boolean {

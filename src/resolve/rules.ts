@@ -6,6 +6,8 @@ export interface ProjectContext {
   tsconfigs: { dir: string; baseUrl: string | null; paths: Record<string, string[]> }[];
   /** Go modules: the folder holding `go.mod` and its `module` path. */
   goModules: { dir: string; module: string }[];
+  /** Cargo crates: the crate's name as code writes it (`-` → `_`) and its root file (`src/lib.rs`). */
+  cargoCrates: { dir: string; name: string; root: string }[];
 }
 
 /** What differs between languages when names are resolved. One object per language, in `languages/`. */
@@ -29,4 +31,17 @@ export interface LanguageRules {
   reexports: boolean;
   /** Members may live in other files of the package (Go methods). */
   membersAcrossPackage: boolean;
+  /**
+   * Rust-style paths: a dotted specifier is relative to the importing file (cached per file), a
+   * single name that is not declared may be a module (`crate`, `super`, a crate of the workspace),
+   * and an import whose module is not a file (an inline module, an enum) is followed through
+   * declarations.
+   */
+  modulePaths?: boolean;
+  /**
+   * The files of the compilation unit a file belongs to (a Rust crate). Members of a type may be
+   * declared in any of them (`impl Point` in another module), and crate-wide names (macros) are found
+   * there when the type or name is unique in it.
+   */
+  crateOf?(from: FileInfo, lookup: Lookup): { key: string; files: FileInfo[] } | null;
 }

@@ -35,6 +35,7 @@ export class SqliteLookup implements Lookup {
       inDir: db.prepare(
         `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
       ),
+      under: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`),
       inPackage: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
       symbol: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
       childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
@@ -66,6 +67,10 @@ export class SqliteLookup implements Lookup {
   filesInDir(dir: string, language: string): FileInfo[] {
     const prefix = dir ? `${escapeLike(dir)}/` : "";
     return this.q.inDir.all(`${prefix}%`, `${prefix}%/%`, language) as FileInfo[];
+  }
+  filesUnder(dir: string, language: string): FileInfo[] {
+    const prefix = dir ? `${escapeLike(dir)}/` : "";
+    return this.q.under.all(`${prefix}%`, language) as FileInfo[];
   }
   filesInPackage(packageName: string, language: string): FileInfo[] {
     return this.q.inPackage.all(packageName, language) as FileInfo[];

@@ -2,6 +2,7 @@ import type { LanguageRules } from "../rules.js";
 import { goRules } from "./go.js";
 import { javaRules } from "./java.js";
 import { pythonRules } from "./python.js";
+import { rustRules } from "./rust.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -12,4 +13,5 @@ export const RULES: Record<string, LanguageRules> = {
   python: pythonRules,
   go: goRules,
   java: javaRules,
+  rust: rustRules,
 };

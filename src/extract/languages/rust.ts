@@ -1,0 +1,877 @@
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
+import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
+import type { NodeKind } from "../../core/kinds.js";
+import { fieldIds } from "../fields.js";
+import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import type { LanguageExtractor } from "../language.js";
+import { splitLast } from "../ts-helpers.js";
+
+/**
+ * One flat query for the whole file; each pattern's index says what a match is (see `P`).
+ *
+ * Paths are written the way the resolver reads them: segments joined by dots, relative to the file
+ * (`self::` and `super::` inside inline modules are folded into the file's own names), with `crate`,
+ * `super` (the parent module's file) or a bare first segment (a name in scope, or a crate of the
+ * workspace) at the head. Methods of `impl` blocks take their type as owner (`Point.new`), and `self`
+ * and `Self` are typed as that owner. Macros live in their own namespace, so their symbols and calls
+ * are named with the `!` (`my_macro!`). Macro arguments are token trees, not expressions: calls inside
+ * them (`assert_eq!(parse(x), y)`) are read from the tokens, a name followed by parentheses.
+ */
+const QUERY = `
+[(line_comment) (block_comment)] @comment
+(attribute_item) @attr
+(mod_item name: (identifier) @name body: (declaration_list) @body) @def
+(mod_item name: (identifier) @name !body) @def
+(function_item name: (identifier) @name parameters: (parameters) @params) @def
+(function_signature_item name: (identifier) @name parameters: (parameters) @params) @def
+(impl_item body: (declaration_list [(function_item) (function_signature_item) (const_item) (type_item)] @member))
+(trait_item body: (declaration_list [(function_item) (function_signature_item) (const_item) (associated_type)] @member))
+(trait_item name: (type_identifier) @name body: (declaration_list) @body) @def
+(impl_item type: (_) @type body: (declaration_list) @body) @def
+(struct_item name: (type_identifier) @name) @def
+(union_item name: (type_identifier) @name) @def
+(enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def
+(enum_variant name: (identifier) @name) @def
+[(struct_item body: (field_declaration_list (field_declaration) @field)) (union_item body: (field_declaration_list (field_declaration) @field))]
+(struct_item body: (ordered_field_declaration_list) @fields) @def
+(const_item name: (identifier) @name) @def
+(static_item name: (identifier) @name) @def
+(type_item name: (type_identifier) @name) @def
+(macro_definition name: (identifier) @name) @def
+(use_declaration argument: (_) @arg) @def
+(extern_crate_declaration name: (identifier) @name) @def
+(call_expression function: (identifier) @name arguments: (arguments) @args)
+(call_expression function: (scoped_identifier name: (identifier) @name) @path arguments: (arguments) @args)
+(call_expression function: (field_expression value: (_) @recv field: (field_identifier) @name) arguments: (arguments) @args)
+(call_expression function: (generic_function function: (identifier) @name) arguments: (arguments) @args)
+(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @name) @path) arguments: (arguments) @args)
+(call_expression function: (generic_function function: (field_expression value: (_) @recv field: (field_identifier) @name)) arguments: (arguments) @args)
+(macro_invocation macro: (identifier) @name) @call
+(macro_invocation macro: (scoped_identifier name: (identifier) @name) @path) @call
+(struct_expression name: (_) @type)
+(token_tree (identifier) @name . (token_tree) @args)
+(let_declaration pattern: (identifier) @name type: (_) @type)
+(let_declaration pattern: (identifier) @name !type value: (_) @value)
+(parameter pattern: (identifier) @name type: (_) @type)
+(type_parameters (type_identifier) @typeparam)
+(constrained_type_parameter left: (type_identifier) @typeparam)
+(trait_item bounds: (trait_bounds (_) @bound))
+`;
+
+const P = {
+  Comment: 0,
+  Attr: 1,
+  InlineMod: 2,
+  FileMod: 3,
+  Fn: 4,
+  FnSig: 5,
+  ImplMember: 6,
+  TraitMember: 7,
+  Trait: 8,
+  Impl: 9,
+  Struct: 10,
+  Union: 11,
+  Enum: 12,
+  Variant: 13,
+  Field: 14,
+  TupleFields: 15,
+  Const: 16,
+  Static: 17,
+  TypeAlias: 18,
+  Macro: 19,
+  Use: 20,
+  ExternCrate: 21,
+  Call: 22,
+  CallPath: 23,
+  CallMethod: 24,
+  GenericCall: 25,
+  GenericCallPath: 26,
+  GenericCallMethod: 27,
+  MacroCall: 28,
+  MacroCallPath: 29,
+  StructExpr: 30,
+  TokenCall: 31,
+  LetTyped: 32,
+  LetValue: 33,
+  Param: 34,
+  TypeParam: 35,
+  ConstrainedTypeParam: 36,
+  SuperTrait: 37,
+} as const;
+
+const FIELD_NAMES = [
+  "name",
+  "body",
+  "type",
+  "trait",
+  "path",
+  "list",
+  "alias",
+  "argument",
+  "function",
+  "value",
+  "field",
+  "parameters",
+  "return_type",
+  "type_arguments",
+] as const;
+type Fields = Record<(typeof FIELD_NAMES)[number], number>;
+
+/** Types with no methods of the project's, and smart pointers whose methods are their content's. */
+const PRIMITIVES = new Set(
+  "bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 String".split(" "),
+);
+const DEREF_WRAPPERS = new Set(["Box", "Rc", "Arc"]);
+/** Keywords that can precede `name(` in a token tree without it being a call. */
+const NOT_CALL_BEFORE = /(?:^|[^\w])(?:fn|struct|enum|union|trait|impl|mod|macro_rules!?)\s+$/;
+
+type Visibility = ExtractedSymbol["visibility"];
+
+interface Range {
+  start: number;
+  end: number;
+}
+interface ModRange extends Range {
+  name: string;
+}
+interface ImplRange extends Range {
+  /** The implementing type as a path from the file (`Point`, `a.Point`); null when not a plain path. */
+  type: string | null;
+  /** The owner of its methods: enclosing inline modules and the type's last segment (`m.Point`). */
+  owner: string | null;
+  /** The trait implemented, as a path; null for an inherent impl. */
+  trait: string | null;
+}
+interface TraitRange extends Range {
+  qname: string;
+}
+interface PendingFn {
+  def: Node;
+  name: Node;
+  params: Node;
+  signature: boolean;
+}
+
+function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`rust query: no @${name} in pattern ${m.patternIndex}`);
+}
+
+/** A node-shaped position whose doc comment is looked up from `row`. */
+function docAt(row: number): Node {
+  return { startPosition: { row, column: 0 } } as Node;
+}
+
+/** Innermost range holding `at`, from a list in source order (parents before children). */
+function innermost<T extends Range>(list: readonly T[], at: number): T | null {
+  let best: T | null = null;
+  for (const r of list) {
+    if (r.start > at) break;
+    if (r.end > at) best = r;
+  }
+  return best;
+}
+
+class RustFile {
+  private readonly mods: ModRange[] = [];
+  private readonly impls: ImplRange[] = [];
+  private readonly traits: TraitRange[] = [];
+  private readonly implMembers = new Set<number>();
+  private readonly traitMembers = new Set<number>();
+  private readonly fns: PendingFn[] = [];
+  /** Constants, statics and type aliases, which may be members of an impl or a trait. */
+  private readonly items: { p: number; def: Node; name: Node }[] = [];
+  private readonly typeParams = new Set<string>();
+  private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+  /** Attribute runs: the row an attribute ends on → the row its run starts on. */
+  private readonly attrRuns = new Map<number, number>();
+
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly f: Fields,
+  ) {}
+
+  private text(n: Node): string {
+    return this.b.text(n);
+  }
+
+  handle(m: QueryMatch): void {
+    const p = m.patternIndex;
+    switch (p) {
+      case P.Comment: {
+        const node = m.captures[0]!.node;
+        const src = this.b.source;
+        const at = node.startIndex;
+        // Only outer doc comments document the item below them.
+        if ((src.startsWith("///", at) && !src.startsWith("////", at)) || src.startsWith("/**", at))
+          this.b.comment(node);
+        return;
+      }
+      case P.Attr: {
+        const node = m.captures[0]!.node;
+        const start = node.startPosition.row;
+        this.attrRuns.set(node.endPosition.row, this.attrRuns.get(start - 1) ?? start);
+        return;
+      }
+      case P.InlineMod: {
+        const def = capture(m, "def");
+        const name = capture(m, "name");
+        this.mods.push({ start: def.startIndex, end: def.endIndex, name: this.text(name) });
+        this.b.symbol("module", def, name, {
+          ...this.visibility(def),
+          signatureEnd: capture(m, "body").startIndex,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.FileMod:
+        return this.fileMod(capture(m, "def"), capture(m, "name"));
+      case P.Fn:
+      case P.FnSig:
+        this.fns.push({
+          def: capture(m, "def"),
+          name: capture(m, "name"),
+          params: capture(m, "params"),
+          signature: p === P.FnSig,
+        });
+        return;
+      case P.ImplMember:
+        this.implMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.TraitMember:
+        this.traitMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.Trait: {
+        const def = capture(m, "def");
+        const name = capture(m, "name");
+        const qname = this.qualify(def.startIndex, this.text(name));
+        this.traits.push({ start: def.startIndex, end: def.endIndex, qname });
+        this.b.symbol("trait", def, name, {
+          ...this.visibility(def),
+          signatureEnd: capture(m, "body").startIndex,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.Impl:
+        return this.impl(capture(m, "def"), capture(m, "type"));
+      case P.Struct:
+      case P.Union: {
+        const def = capture(m, "def");
+        const body = def.childForFieldId(this.f.body);
+        this.b.symbol("struct", def, capture(m, "name"), {
+          ...this.visibility(def),
+          signatureEnd: body && body.type === "field_declaration_list" ? body.startIndex : undefined,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.Enum: {
+        const def = capture(m, "def");
+        this.b.symbol("enum", def, capture(m, "name"), {
+          ...this.visibility(def),
+          signatureEnd: capture(m, "body").startIndex,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.Variant: {
+        const def = capture(m, "def");
+        this.b.symbol("enum_member", def, capture(m, "name"), {
+          exported: true,
+          visibility: "public",
+          isStatic: true,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.Field:
+        return this.field(m.captures[0]!.node);
+      case P.TupleFields:
+        return this.tupleFields(capture(m, "fields"));
+      case P.Const:
+      case P.Static:
+      case P.TypeAlias:
+        this.items.push({ p, def: capture(m, "def"), name: capture(m, "name") });
+        return;
+      case P.Macro: {
+        const def = capture(m, "def");
+        const name = capture(m, "name");
+        const body = this.b.source.slice(def.startIndex, def.endIndex);
+        this.macroUses(body, def);
+        const brace = body.search(/[{([]/);
+        const attributed = this.attrRuns.has(def.startPosition.row - 1);
+        this.b.symbol("function", def, name, {
+          name: `${this.text(name)}!`,
+          exported:
+            attributed &&
+            this.b.source.slice(Math.max(0, def.startIndex - 200), def.startIndex).includes("macro_export"),
+          signatureEnd: brace >= 0 ? def.startIndex + brace : undefined,
+          docNode: this.docNode(def),
+        });
+        return;
+      }
+      case P.Use:
+        return this.use(capture(m, "def"), capture(m, "arg"));
+      case P.ExternCrate:
+        return this.externCrate(capture(m, "def"), capture(m, "name"));
+      case P.Call:
+      case P.GenericCall: {
+        const name = capture(m, "name");
+        return this.b.ref("calls", name, this.text(name), null, capture(m, "args").namedChildCount);
+      }
+      case P.CallPath:
+      case P.GenericCallPath:
+        return this.pathCall(capture(m, "path"), capture(m, "name"), capture(m, "args").namedChildCount);
+      case P.CallMethod:
+      case P.GenericCallMethod: {
+        const name = capture(m, "name");
+        const recv = this.receiver(capture(m, "recv"));
+        return this.b.ref("calls", name, this.text(name), recv, capture(m, "args").namedChildCount);
+      }
+      case P.MacroCall: {
+        const name = capture(m, "name");
+        return this.b.ref("calls", name, `${this.text(name)}!`, null, null);
+      }
+      case P.MacroCallPath: {
+        const path = capture(m, "path");
+        const name = capture(m, "name");
+        const segs = this.pathSegments(path);
+        if (!segs) return;
+        const head = segs[0];
+        // `$crate::m!` and `crate::m!` name the crate's own macro; another head names a crate.
+        const receiver = segs.length === 2 && head !== "crate" && head !== "$crate" ? head! : null;
+        if (segs.length > 2) return;
+        return this.b.ref("calls", name, `${this.text(name)}!`, receiver, null);
+      }
+      case P.StructExpr:
+        return this.structExpr(capture(m, "type"));
+      case P.TokenCall:
+        return this.tokenCall(capture(m, "name"), capture(m, "args"));
+      case P.LetTyped:
+      case P.Param: {
+        const name = capture(m, "name");
+        const typeName = this.typeName(capture(m, "type"), name.startIndex);
+        if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+        return;
+      }
+      case P.LetValue: {
+        const name = capture(m, "name");
+        const typeName = this.valueType(capture(m, "value"), name.startIndex);
+        if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+        return;
+      }
+      case P.TypeParam:
+      case P.ConstrainedTypeParam:
+        this.typeParams.add(this.text(m.captures[0]!.node));
+        return;
+      case P.SuperTrait: {
+        const bound = m.captures[0]!.node;
+        const path = this.typePath(bound, bound.startIndex);
+        if (!path) return;
+        const { receiver, name } = splitLast(path);
+        return this.b.ref("extends", bound, name, receiver);
+      }
+    }
+  }
+
+  /** Functions, once every impl and trait body is known: members of those are methods. */
+  finish(): void {
+    for (const fn of this.fns) this.fn(fn);
+    for (const item of this.items) this.item(item.p, item.def, item.name);
+    for (const t of this.pendingTypes) {
+      const head = t.typeName.split(".")[0]!;
+      if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
+    }
+  }
+
+  // ---- declarations ----
+
+  private visibility(def: Node): { visibility: Visibility; exported: boolean } {
+    const first = def.namedChild(0);
+    if (first?.type !== "visibility_modifier") return { visibility: "private", exported: false };
+    const text = this.text(first);
+    return text === "pub" ? { visibility: "public", exported: true } : { visibility: "internal", exported: true };
+  }
+
+  /** Items of trait bodies and trait impls are public without saying so. */
+  private memberVisibility(def: Node): { visibility: Visibility; exported: boolean } {
+    if (this.traitMembers.has(def.id)) return { visibility: "public", exported: true };
+    if (this.implMembers.has(def.id)) {
+      const impl = innermost(this.impls, def.startIndex);
+      if (impl && this.implIsTrait.has(impl.start)) return { visibility: "public", exported: true };
+    }
+    return this.visibility(def);
+  }
+
+  private readonly implIsTrait = new Set<number>();
+
+  /** Where the doc comment of `def` ends: above its attributes, when it has some. */
+  private docNode(def: Node): Node {
+    const row = def.startPosition.row;
+    const run = this.attrRuns.get(row - 1);
+    return run === undefined ? def : docAt(run);
+  }
+
+  /** The item's path inside the file: enclosing inline modules, then its name. */
+  private qualify(at: number, name: string): string {
+    const chain = this.modChain(at);
+    return chain.length ? `${chain.join(".")}.${name}` : name;
+  }
+
+  private modChain(at: number): string[] {
+    const out: string[] = [];
+    for (const m of this.mods) {
+      if (m.start > at) break;
+      if (m.end > at) out.push(m.name);
+    }
+    return out;
+  }
+
+  private fileMod(def: Node, name: Node): void {
+    const text = this.text(name);
+    // `mod a;` inside an inline module lives in a folder we do not follow.
+    if (this.modChain(def.startIndex).length) return;
+    this.b.import({ local: text, imported: "*", specifier: text, line: def.startPosition.row + 1, reexport: false });
+    this.b.symbol("import", def, name);
+  }
+
+  private impl(def: Node, typeNode: Node): void {
+    const at = def.startIndex;
+    const type = this.typePath(typeNode, -1);
+    const chain = this.modChain(at);
+    const last = type ? type.slice(type.lastIndexOf(".") + 1) : null;
+    const owner = last ? [...chain, last].join(".") : null;
+    const trait = def.childForFieldId(this.f.trait);
+    const traitPath = trait ? this.typePath(trait, -1) : null;
+    this.impls.push({ start: at, end: def.endIndex, type, owner, trait: traitPath });
+    if (!trait) return;
+    this.implIsTrait.add(at);
+    if (!traitPath || !owner) return;
+    const { receiver, name } = splitLast(traitPath);
+    // Written here, but it is the type that implements the trait (when the type is declared here).
+    this.b.typeRef("implements", trait, name, receiver, owner);
+  }
+
+  /**
+   * Who an impl's members belong to: its type, or for a blanket impl over a type parameter
+   * (`impl<T: Input> Input for &T`) the trait with that parameter (`Input<T>`), which no type is.
+   */
+  private ownerOf(impl: ImplRange): string | null {
+    if (impl.type && this.typeParams.has(impl.type)) return impl.trait ? `${impl.trait}<${impl.type}>` : null;
+    return impl.owner;
+  }
+
+  private fn(fn: PendingFn): void {
+    const { def, name, params } = fn;
+    const b = this.b;
+    const id = def.id;
+    const hasSelf = params.namedChildCount > 0 && params.namedChild(0)?.type === "self_parameter";
+    const paramCount = params.namedChildCount - (hasSelf ? 1 : 0);
+    const body = fn.signature ? null : def.childForFieldId(this.f.body);
+    let end = body ? body.startIndex : def.endIndex;
+    if (!body && b.source.endsWith(";", end)) end--;
+    const common = { signatureEnd: end, paramCount, docNode: this.docNode(def) };
+    let selfType: string | null = null;
+    if (this.implMembers.has(id)) {
+      const impl = innermost(this.impls, def.startIndex);
+      const owner = impl ? this.ownerOf(impl) : null;
+      if (!impl || !owner) return;
+      b.symbol("method", def, name, {
+        ...common,
+        ...this.memberVisibility(def),
+        isStatic: !hasSelf,
+        owner,
+      });
+      selfType = owner === impl.owner ? impl.type : null;
+    } else if (this.traitMembers.has(id)) {
+      b.symbol("method", def, name, { ...common, visibility: "public", exported: true, isStatic: !hasSelf });
+      selfType = innermost(this.traits, def.startIndex)?.qname ?? null;
+    } else {
+      b.symbol("function", def, name, { ...common, ...this.visibility(def) });
+    }
+    if (selfType && hasSelf) this.pendingTypes.push({ at: params, name: "self", typeName: selfType });
+    const ret = def.childForFieldId(this.f.return_type);
+    const retType = ret ? this.typeName(ret, ret.startIndex) : null;
+    if (ret && retType) this.pendingTypes.push({ at: ret, name: "()", typeName: retType });
+  }
+
+  private item(p: number, def: Node, name: Node): void {
+    const kind: NodeKind = p === P.Const ? "constant" : p === P.Static ? "variable" : "type_alias";
+    const options = {
+      ...this.memberVisibility(def),
+      isStatic: kind !== "type_alias",
+      docNode: this.docNode(def),
+      owner: undefined as string | undefined,
+    };
+    if (this.implMembers.has(def.id)) {
+      const impl = innermost(this.impls, def.startIndex);
+      const owner = impl ? this.ownerOf(impl) : null;
+      if (!owner) return;
+      options.owner = owner;
+    }
+    this.b.symbol(kind, def, name, options);
+  }
+
+  /** `struct Regex(Exec);`: `self.0` is an Exec. */
+  private tupleFields(list: Node): void {
+    let i = 0;
+    for (const c of list.namedChildren) {
+      if (!c || c.type === "visibility_modifier" || c.type === "attribute_item") continue;
+      if (c.type.endsWith("comment")) continue;
+      const typeName = this.typeName(c, list.startIndex);
+      if (typeName) this.pendingTypes.push({ at: list, name: `this.${i}`, typeName });
+      i++;
+    }
+  }
+
+  private field(decl: Node): void {
+    const name = decl.childForFieldId(this.f.name);
+    if (!name) return;
+    const text = this.text(name);
+    this.b.symbol("property", decl, name, { ...this.visibility(decl), docNode: this.docNode(decl) });
+    const type = decl.childForFieldId(this.f.type);
+    const typeName = type ? this.typeName(type, decl.startIndex) : null;
+    if (typeName) this.pendingTypes.push({ at: decl, name: `this.${text}`, typeName });
+  }
+
+  // ---- imports ----
+
+  private use(def: Node, arg: Node): void {
+    const line = def.startPosition.row + 1;
+    // `pub use` passes the names on to importers of this module (and binds them here too).
+    const pub = def.namedChild(0)?.type === "visibility_modifier";
+    const at = def.startIndex;
+    const add = (local: string, imported: string, specifier: string | null, node: Node) => {
+      if (specifier === null || !local || local === "_") return;
+      this.b.import({ local, imported, specifier, line, reexport: false });
+      if (pub) this.b.import({ local, imported, specifier, line, reexport: true });
+      if (local !== "*") this.b.symbol("import", node, null, { name: local });
+    };
+    const walk = (node: Node, prefix: string[] | null, depth: number): void => {
+      if (depth > 8 || !prefix) return;
+      switch (node.type) {
+        case "identifier":
+        case "scoped_identifier":
+        case "self":
+        case "super":
+        case "crate": {
+          const segs = this.pathSegments(node);
+          if (!segs) return;
+          const full = [...prefix, ...segs];
+          const last = full[full.length - 1]!;
+          if (last === "self") {
+            // `use a::b::{self}` binds `b`.
+            const path = full.slice(0, -1);
+            if (path.length === 0) return;
+            add(path[path.length - 1]!, path[path.length - 1]!, this.normalize(path.slice(0, -1), at), node);
+            return;
+          }
+          if (full.length < 2 || last === "super" || last === "crate") return;
+          add(last, last, this.normalize(full.slice(0, -1), at), node);
+          return;
+        }
+        case "use_as_clause": {
+          const path = node.childForFieldId(this.f.path);
+          const alias = node.childForFieldId(this.f.alias);
+          const segs = path ? this.pathSegments(path) : null;
+          if (!segs || !alias) return;
+          const full = [...prefix, ...segs];
+          const last = full[full.length - 1]!;
+          if (last === "self") {
+            const p2 = full.slice(0, -1);
+            add(this.text(alias), p2[p2.length - 1] ?? "", this.normalize(p2.slice(0, -1), at), node);
+            return;
+          }
+          add(this.text(alias), last, this.normalize(full.slice(0, -1), at), node);
+          return;
+        }
+        case "use_wildcard": {
+          const inner = node.namedChild(0);
+          const segs = inner ? this.pathSegments(inner) : [];
+          if (!segs) return;
+          add("*", "*", this.normalize([...prefix, ...segs], at), node);
+          return;
+        }
+        case "scoped_use_list": {
+          const path = node.childForFieldId(this.f.path);
+          const list = node.childForFieldId(this.f.list);
+          const segs = path ? this.pathSegments(path) : [];
+          if (!segs || !list) return;
+          walk(list, [...prefix, ...segs], depth + 1);
+          return;
+        }
+        case "use_list":
+          for (const c of node.namedChildren) if (c) walk(c, prefix, depth + 1);
+          return;
+        default:
+          return;
+      }
+    };
+    walk(arg, [], 0);
+  }
+
+  /** `use a::b::C;` written in a macro's body: the expansion sees C, so calls in the body do too. */
+  private macroUses(body: string, def: Node): void {
+    const line = def.startPosition.row + 1;
+    for (const m of body.matchAll(/\buse\s+((?:\$?[A-Za-z_]\w*::)+)([A-Za-z_]\w*)\s*;/g)) {
+      const spec = this.normalize(m[1]!.slice(0, -2).split("::"), def.startIndex);
+      if (spec) this.b.import({ local: m[2]!, imported: m[2]!, specifier: spec, line, reexport: false });
+    }
+  }
+
+  private externCrate(def: Node, name: Node): void {
+    const alias = def.childForFieldId(this.f.alias);
+    const crate = this.text(name);
+    if (crate === "self") return;
+    const local = alias ? this.text(alias) : crate;
+    this.b.import({ local, imported: "*", specifier: crate, line: def.startPosition.row + 1, reexport: false });
+    this.b.symbol("import", def, null, { name: local });
+  }
+
+  // ---- paths ----
+
+  /** Segments of a path as written (`crate`, `self`, `super`, `Self`, names); null for `<T as U>::` and the like. */
+  private pathSegments(node: Node, depth = 0): string[] | null {
+    if (depth > 12) return null;
+    switch (node.type) {
+      case "identifier":
+      case "type_identifier":
+      case "self":
+      case "super":
+      case "crate":
+        return [this.text(node)];
+      case "metavariable":
+        return [this.text(node)];
+      case "scoped_identifier":
+      case "scoped_type_identifier": {
+        const name = node.childForFieldId(this.f.name);
+        const path = node.childForFieldId(this.f.path);
+        if (!name) return null;
+        if (!path) return [this.text(name)]; // `::name`
+        const left = this.pathSegments(path, depth + 1);
+        return left ? [...left, this.text(name)] : null;
+      }
+      case "generic_type": {
+        const inner = node.childForFieldId(this.f.type);
+        return inner ? this.pathSegments(inner, depth + 1) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * A path as the resolver reads it, from where it is written (`at`): `self::`/`super::` folded into
+   * the file's inline modules, `Self` replaced by the type of the enclosing impl. "" is the file
+   * itself; null when the path cannot be followed.
+   */
+  private normalize(segs: string[], at: number): string | null {
+    if (segs.length === 0) return "";
+    const head = segs[0]!;
+    if (head === "$crate") return ["crate", ...segs.slice(1)].join(".");
+    if (head === "crate") return segs.join(".");
+    if (head === "Self") {
+      const self = this.selfType(at);
+      return self ? [self, ...segs.slice(1)].join(".") : null;
+    }
+    const chain = this.modChain(at);
+    if (head === "self") return [...chain, ...segs.slice(1)].join(".");
+    if (head === "super") {
+      let n = 0;
+      while (segs[n] === "super") n++;
+      const rest = segs.slice(n);
+      if (n <= chain.length) return [...chain.slice(0, chain.length - n), ...rest].join(".");
+      return [...Array<string>(n - chain.length).fill("super"), ...rest].join(".");
+    }
+    if (segs.some((s) => s === "self" || s === "super" || s === "crate")) return null;
+    return segs.join(".");
+  }
+
+  /** The type `Self` stands for at `at`: the enclosing impl's type, or the enclosing trait. */
+  private selfType(at: number): string | null {
+    const impl = innermost(this.impls, at);
+    const trait = innermost(this.traits, at);
+    if (impl && (!trait || impl.start > trait.start)) return impl.type;
+    return trait ? trait.qname : null;
+  }
+
+  private pathCall(path: Node, name: Node, args: number | null): void {
+    const segs = this.pathSegments(path);
+    if (!segs) return;
+    const dotted = this.normalize(segs, path.startIndex);
+    if (dotted === null) return;
+    const { receiver, name: last } = splitLast(dotted);
+    if (!last) return;
+    this.b.ref("calls", name, last, receiver, args);
+  }
+
+  /** Receiver of a method call: `self`, `x`, `self.f`, `a.b()`, `Point::new()`; `?` for anything computed. */
+  private receiver(node: Node): string {
+    return this.receiverText(node, 0) ?? "?";
+  }
+
+  private receiverText(node: Node, depth: number): string | null {
+    if (depth > 8) return null;
+    switch (node.type) {
+      case "identifier":
+      case "self":
+        return this.text(node);
+      case "field_expression": {
+        const value = node.childForFieldId(this.f.value);
+        const field = node.childForFieldId(this.f.field);
+        if (!value || !field || (field.type !== "field_identifier" && field.type !== "integer_literal")) return null;
+        const left = this.receiverText(value, depth + 1);
+        return left ? `${left}.${this.text(field)}` : null;
+      }
+      case "call_expression": {
+        const fn = node.childForFieldId(this.f.function);
+        if (!fn) return null;
+        if (fn.type === "scoped_identifier" || fn.type === "identifier") {
+          const segs = this.pathSegments(fn);
+          const dotted = segs ? this.normalize(segs, fn.startIndex) : null;
+          return dotted ? `${dotted}()` : null;
+        }
+        const callee = this.receiverText(fn, depth + 1);
+        return callee ? `${callee}()` : null;
+      }
+      case "parenthesized_expression":
+      case "reference_expression": {
+        const inner = node.namedChild(node.namedChildCount - 1);
+        return inner ? this.receiverText(inner, depth + 1) : null;
+      }
+      case "try_expression": {
+        // `x()?` is what `x()` returns when it succeeds: too loose to follow.
+        return null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  private structExpr(type: Node): void {
+    const segs = this.pathSegments(type);
+    const dotted = segs ? this.normalize(segs, type.startIndex) : null;
+    if (!dotted) return;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref("instantiates", type, name, receiver, null);
+  }
+
+  /**
+   * `name(...)` inside a macro's tokens: a call, read from the source around it. A name after `.`
+   * is a method call on the plain receiver before it (`self.store.get(`), after `::` a path call.
+   */
+  private tokenCall(name: Node, args: Node): void {
+    const src = this.b.source;
+    const at = name.startIndex;
+    if (src.charCodeAt(args.startIndex) !== 40) return; // `(`
+    // Only `name(`: `name!(` is a macro call, matched as such when it is not inside a macro's tokens.
+    if (src.slice(name.endIndex, args.startIndex).trim() !== "") return;
+    const before = src.slice(Math.max(0, at - 200), at);
+    if (NOT_CALL_BEFORE.test(before)) return;
+    const text = this.text(name);
+    if (before.endsWith("!") || /^[A-Z0-9_]+$/.test(text)) return;
+    let m = /(?:^|[^\w.:])((?:self|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*)\.$/.exec(before);
+    if (m) return this.b.ref("calls", name, text, m[1]!, null);
+    if (before.endsWith(".")) return this.b.ref("calls", name, text, "?", null);
+    m = /(?:^|[^\w:])((?:[A-Za-z_]\w*::)+)$/.exec(before);
+    if (m) {
+      const dotted = this.normalize(m[1]!.slice(0, -2).split("::"), at);
+      if (dotted !== null) this.b.ref("calls", name, text, dotted || null, null);
+      return;
+    }
+    if (before.endsWith(":") || before.endsWith("$") || /\w$/.test(before)) return;
+    this.b.ref("calls", name, text, null, null);
+  }
+
+  // ---- types ----
+
+  /** A type path from the file, generics and references stripped; `Box<T>`/`Rc<T>`/`Arc<T>` are T. */
+  private typePath(node: Node, at: number): string | null {
+    const segs = this.pathSegments(node.type === "generic_type" ? (node.childForFieldId(this.f.type) ?? node) : node);
+    if (!segs) {
+      if (node.type === "reference_type") {
+        const inner = node.childForFieldId(this.f.type);
+        return inner ? this.typePath(inner, at) : null;
+      }
+      return null;
+    }
+    return this.normalize(segs, at < 0 ? node.startIndex : at);
+  }
+
+  /** The project type a type names, or null (primitives, tuples, slices, type parameters, fn types). */
+  private typeName(node: Node, at: number, depth = 0): string | null {
+    if (depth > 6) return null;
+    switch (node.type) {
+      case "type_identifier": {
+        const t = this.text(node);
+        if (PRIMITIVES.has(t)) return null;
+        if (t === "Self") return this.selfType(at);
+        return t;
+      }
+      case "primitive_type":
+        return null;
+      case "scoped_type_identifier": {
+        const segs = this.pathSegments(node);
+        return segs ? this.normalize(segs, at) : null;
+      }
+      case "generic_type": {
+        const inner = node.childForFieldId(this.f.type);
+        if (!inner) return null;
+        const base = this.typeName(inner, at, depth + 1);
+        if (base && DEREF_WRAPPERS.has(base)) {
+          const args = node.childForFieldId(this.f.type_arguments);
+          const first = args?.namedChild(0);
+          return first && args?.namedChildCount === 1 ? this.typeName(first, at, depth + 1) : null;
+        }
+        return base;
+      }
+      case "reference_type": {
+        const inner = node.childForFieldId(this.f.type);
+        return inner ? this.typeName(inner, at, depth + 1) : null;
+      }
+      case "dynamic_type":
+      case "abstract_type": {
+        const inner = node.childForFieldId(this.f.trait);
+        return inner ? this.typeName(inner, at, depth + 1) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** What `let x = value` holds when the value says: `T { .. }`, `T::new(..)`, `make(..)`. */
+  private valueType(value: Node, at: number): string | null {
+    if (value.type === "struct_expression") {
+      const name = value.childForFieldId(this.f.name);
+      const segs = name ? this.pathSegments(name) : null;
+      return segs ? this.normalize(segs, at) : null;
+    }
+    if (value.type === "call_expression") {
+      const fn = value.childForFieldId(this.f.function);
+      if (!fn || (fn.type !== "scoped_identifier" && fn.type !== "identifier")) return null;
+      const segs = this.pathSegments(fn);
+      const dotted = segs ? this.normalize(segs, at) : null;
+      return dotted ? `${dotted}()` : null;
+    }
+    return null;
+  }
+}
+
+export const rustExtractor: LanguageExtractor = {
+  id: "rust",
+  extensions: [".rs"],
+  grammar: "tree-sitter-rust.wasm",
+  prepare(language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
+    const fields: Fields = fieldIds(language, "tree-sitter-rust", FIELD_NAMES);
+    return (tree: Tree, source: string): ExtractResult => {
+      const b = new ExtractionBuilder(source);
+      const root = tree.rootNode;
+      const file = new RustFile(b, fields);
+      for (const m of query.matches(root)) file.handle(m);
+      file.finish();
+      return b.finish(null, countSyntaxErrors(root));
+    };
+  },
+};
