@@ -326,8 +326,10 @@ async function main() {
   // --mcp: the MCP server's start-up and tool latency against the peer (bench/mcp.mjs).
   // --daemon: save-to-query latency, idle cost and second-client attach against the peer (bench/daemon.mjs).
   // --load: serve --http under 50 concurrent clients, latency, throughput and RSS (bench/load.mjs).
-  if (process.argv[2] === "--mcp" || process.argv[2] === "--daemon" || process.argv[2] === "--load") {
-    const script = { "--mcp": "mcp.mjs", "--daemon": "daemon.mjs", "--load": "load.mjs" }[process.argv[2]];
+  // --hook: the prompt hook, spawn to exit, per tier, cold and with a daemon (bench/hook.mjs).
+  const dispatched = { "--mcp": "mcp.mjs", "--daemon": "daemon.mjs", "--load": "load.mjs", "--hook": "hook.mjs" };
+  if (Object.hasOwn(dispatched, process.argv[2] ?? "")) {
+    const script = dispatched[process.argv[2]];
     const r = spawnSync(process.execPath, [join(BENCH, script), ...process.argv.slice(3)], { stdio: "inherit" });
     process.exit(r.status ?? 1);
   }

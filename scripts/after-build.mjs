@@ -10,10 +10,14 @@ for (const f of readdirSync(out)) if (f.startsWith("chunk-")) rmSync(new URL(f, 
 
 await build({
   entryPoints: {
-    main: "src/cli/main.ts",
+    // The executable is a small dispatcher (bin.ts) in front of the program (main.ts): the prompt
+    // hook, run on every prompt, loads its own bundle without commander or the other commands.
+    main: "src/cli/bin.ts",
+    program: "src/cli/main.ts",
     worker: "src/indexer/worker.ts",
     "commands/serve-command": "src/cli/commands/serve-command.ts",
     "commands/install-commands": "src/cli/commands/install-commands.ts",
+    "commands/prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",
   },
   outdir: "dist/cli",
   bundle: true,

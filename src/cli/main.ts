@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { fail } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
+import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -178,6 +179,23 @@ http
   .action(async (addr: string, opts: { json?: boolean }) => {
     const { runHttpStop } = await import("./commands/http-commands.js");
     await runHttpStop(addr, opts);
+  });
+
+program
+  .command("prompt-hook")
+  .description(
+    "a Claude Code UserPromptSubmit hook: reads {prompt, cwd} JSON (or a raw prompt) on stdin and prints " +
+      "the context it earns (explore's answer, a short hint, or nothing); always exits 0",
+  )
+  .argument("[prompt]", "the prompt as a raw string, instead of stdin")
+  .addOption(pathOption())
+  .allowUnknownOption()
+  .allowExcessArguments()
+  .action(async (prompt: string | undefined, opts: PromptHookCommand.PromptHookOptions) => {
+    // A separate bundle (see bin.ts): the hook runs on every prompt, without the parsers or the MCP SDK.
+    const hookModule = "./commands/prompt-hook-command.js";
+    const { runPromptHook } = (await import(hookModule)) as typeof PromptHookCommand;
+    await runPromptHook(prompt, opts);
   });
 
 program

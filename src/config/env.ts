@@ -25,6 +25,11 @@ export interface Env {
    * a non-loopback address is refused without one.
    */
   httpToken: string | null;
+  /**
+   * The prompt hook runs: false with CODEGRAPH_NO_PROMPT_HOOK=1 or CODEGRAPH_PROMPT_HOOK=0, which turn
+   * it off without editing the agent's hook config.
+   */
+  promptHook: boolean;
 }
 
 /** A whole number of milliseconds from the environment, or the default when unset or not one. */
@@ -50,5 +55,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     forceWatch: env.CODEGRAPH_FORCE_WATCH === "1" || env.CODEGRAPH_FORCE_WATCH === "true",
     recoverIntervalMs: millis(env.CODEGRAPH_RECOVER_INTERVAL_MS, 30_000),
     httpToken: env.CODEGRAPH_HTTP_TOKEN?.trim() ? env.CODEGRAPH_HTTP_TOKEN.trim() : null,
+    promptHook: !(
+      ["1", "true"].includes(env.CODEGRAPH_NO_PROMPT_HOOK ?? "") ||
+      ["0", "false"].includes(env.CODEGRAPH_PROMPT_HOOK ?? "")
+    ),
   };
 }

@@ -322,6 +322,21 @@ export function identifierWords(name: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The lower-case content words of a text, in order: words of prose and of code tokens (`feedBottom`
+ * gives feed, bottom), without grammar words, numbers and single letters.
+ */
+export function contentWords(text: string): string[] {
+  const words: string[] = [];
+  for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    for (const w of identifierWords(m[0])) {
+      if (w.length < 2 || /^\d+$/.test(w) || PROSE_STOPWORDS.has(w)) continue;
+      words.push(w);
+    }
+  }
+  return words;
+}
+
 /** At most this many word windows are looked up. */
 export const MAX_WINDOWS = 24;
 
@@ -332,15 +347,8 @@ export const MAX_WINDOWS = 24;
  * Also returns the identifier tokens written literally, which the caller finds by name already.
  */
 export function proseWindows(text: string): { windows: string[][]; literals: Set<string> } {
-  const words: string[] = [];
-  const literals = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-    literals.add(m[0]);
-    for (const w of identifierWords(m[0])) {
-      if (w.length < 2 || /^\d+$/.test(w) || PROSE_STOPWORDS.has(w)) continue;
-      words.push(w);
-    }
-  }
+  const words = contentWords(text);
+  const literals = new Set<string>(text.match(/[A-Za-z_$][\w$]*/g) ?? []);
   const windows: string[][] = [];
   const seen = new Set<string>();
   for (const size of [3, 2]) {

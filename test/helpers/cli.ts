@@ -11,10 +11,13 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Run the built CLI as a real process and wait for it (with a timeout, never forever). */
+/**
+ * Run the built CLI as a real process and wait for it (with a timeout, never forever). With `input`,
+ * that text is written to its stdin, which is then closed.
+ */
 export function run(
   args: string[],
-  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -29,6 +32,7 @@ export function run(
       child.kill("SIGKILL");
       reject(new Error(`codegraph ${args.join(" ")} timed out\n${stderr}`));
     }, options.timeoutMs ?? 60_000);
+    if (options.input !== undefined) child.stdin.end(options.input);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
