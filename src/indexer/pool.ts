@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ParseJob, ParseOutcome } from "./messages.js";
@@ -25,6 +26,16 @@ function byLanguage(jobs: ParseJob[]): ParseJob[] {
   }
   return [...groups.values()].flat();
 }
+/**
+ * The parse worker's bundle. It sits beside the module that runs this code: dist/cli/worker.js for
+ * the CLI bundle, dist/indexer/worker.js in tsc's output. The daemon runs from a bundle one folder
+ * down (dist/cli/commands/serve-command.js), whose worker is the CLI's, one folder up.
+ */
+function parseWorkerUrl(): URL {
+  const beside = new URL("./worker.js", import.meta.url);
+  return existsSync(beside) ? beside : new URL("../worker.js", import.meta.url);
+}
+
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 
@@ -53,7 +64,7 @@ export async function parseAll(
   // language's files together means a language with only a batch or two of files is loaded by one worker.
   jobs = byLanguage(jobs);
   let next = 0;
-  const workerUrl = new URL("./worker.js", import.meta.url);
+  const workerUrl = parseWorkerUrl();
   const workers: Worker[] = [];
   try {
     await Promise.all(

@@ -69,7 +69,10 @@ export class SyncLoop {
     this.arm();
   }
 
-  /** Resolves once no sync is running or due, or auto-sync is not healthy (waiting would not help). */
+  /**
+   * Resolves once no sync is running or due, or auto-sync is not healthy, or the last sync failed
+   * (waiting would not help).
+   */
   flush(): Promise<void> {
     if (this.debounceTimer) {
       this.clearDebounce();
@@ -223,7 +226,9 @@ export class SyncLoop {
 
   private settle(): void {
     const busy = this.running !== null || this.debounceTimer !== null || this.again;
-    const waiting = this.dirty && this.state.state === "ok" && !this.closed;
+    // After a failure the next try is seconds away (backoff): a caller gets the index as it is, whose
+    // freshness checks name the files changed since, rather than waiting through the retries.
+    const waiting = this.dirty && this.state.state === "ok" && this.failures === 0 && !this.closed;
     if (busy || waiting) return;
     const waiters = this.waiters;
     this.waiters = [];

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -260,5 +260,30 @@ describe("socket paths", () => {
     const log = readFileSync(join(deep, ".codegraph", "daemon.log"), "utf8");
     expect(log).toContain(`on ${tmpdir()}`);
     for (const pid of daemonsOf(deep)) process.kill(pid, "SIGKILL");
+  });
+});
+
+describe("catching up", () => {
+  it("parses a large batch of changes on worker threads from the daemon's own bundle", async () => {
+    // Over 48 changed files the sync uses parse workers; the daemon runs from a bundle one folder
+    // below the CLI's, and once looked for the worker beside itself.
+    const big = tempRepo(FIXTURE);
+    cleanups.push(() => {
+      for (const pid of daemonsOf(big.dir)) process.kill(pid, "SIGKILL");
+      big.cleanup();
+    });
+    expect((await run(["init", big.dir])).code).toBe(0);
+    mkdirSync(join(big.dir, "src", "many"));
+    for (let i = 0; i < 60; i++) {
+      writeFileSync(
+        join(big.dir, "src", "many", `m${i}.ts`),
+        `export function caughtUp${i}(): number {\n  return ${i};\n}\n`,
+      );
+    }
+    const c = await connectClient({ cwd: big.dir });
+    cleanups.push(c.close);
+    const found = textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query: "caughtUp59" } }));
+    expect(found).toContain("src/many/m59.ts:1");
+    expect(readFileSync(join(big.dir, ".codegraph", "daemon.log"), "utf8")).not.toMatch(/Cannot find module/);
   });
 });
