@@ -90,9 +90,22 @@ export const TOOLS: readonly ToolSpec[] = [
         minimum: 1,
         maximum: 30,
       },
+      maxChars: {
+        type: "integer",
+        description:
+          "At most this many characters of source in the answer (default: by the project's size, 12,000 to 24,000).",
+        minimum: 1000,
+        maximum: 24000,
+      },
     },
     required: ["query"],
-    run: (ctx, a) => renderExplore(exploreQuery(ctx.db, ctx.root, str(a, "query")!, { maxFiles: int(a, "maxFiles") })),
+    run: (ctx, a) =>
+      renderExplore(
+        exploreQuery(ctx.db, ctx.root, str(a, "query")!, {
+          maxFiles: int(a, "maxFiles"),
+          maxChars: int(a, "maxChars"),
+        }),
+      ),
   },
   {
     short: "search",

@@ -26,10 +26,19 @@ export const FILE_CEILING = 1.5;
 /** Files whose score is under this share of the best file's are listed by name, without source. */
 export const LOW_SCORE_SHARE = 0.3;
 
-/** The budget for a project of `fileCount` files, with `maxFiles` (when given) capping the file count. */
-export function budgetFor(fileCount: number, maxFiles?: number): ExploreBudget {
+/**
+ * The budget for a project of `fileCount` files, with `maxFiles` (when given) capping the file count
+ * and `maxChars` the source characters; a smaller total shrinks each file's share in proportion, so
+ * a short answer still spans several files.
+ */
+export function budgetFor(fileCount: number, maxFiles?: number, maxChars?: number): ExploreBudget {
   const tier = BUDGET_TIERS.find((t) => fileCount <= t.upToFiles) ?? BUDGET_TIERS[BUDGET_TIERS.length - 1]!;
-  return { total: tier.total, files: Math.max(1, Math.min(maxFiles ?? tier.files, 30)), perFile: tier.perFile };
+  const total = Math.min(tier.total, maxChars ?? tier.total);
+  return {
+    total,
+    files: Math.max(1, Math.min(maxFiles ?? tier.files, 30)),
+    perFile: Math.round((tier.perFile * total) / tier.total),
+  };
 }
 
 /**

@@ -22,6 +22,8 @@ export type { ExploreBlock } from "./explore-windows.js";
 export interface ExploreOptions {
   /** At most this many files of source (default: the project's size tier decides). */
   maxFiles?: number;
+  /** At most this many characters of source (default: the project's size tier decides). */
+  maxChars?: number;
 }
 
 /** Scores of what the query names explicitly, above anything ranking can give. */
@@ -128,7 +130,7 @@ interface Plan {
  * (its stored line numbers are unsafe) and listed in `drifted`, or omitted.
  */
 export function exploreQuery(db: Db, root: string, query: string, options: ExploreOptions = {}): ExploreResult {
-  const budget = budgetFor(countFiles(db), options.maxFiles);
+  const budget = budgetFor(countFiles(db), options.maxFiles, options.maxChars);
   const targets = exploreTargets(db, query, { maxFiles: budget.files });
   const terms = queryTerms(targets.residual);
 

@@ -211,7 +211,11 @@ describe("the 9,000-byte cap", () => {
     big = tempRepo();
     mkdirSync(join(big.dir, "src"));
     for (let f = 0; f < 30; f++) {
-      const body = Array.from({ length: 40 }, (_, i) => `  total += line${i}; // montant dû — ¥€ ${f}.${i}`);
+      // Three bytes a character: the source explore is asked for (5,000 characters) outweighs the cap.
+      const body = Array.from(
+        { length: 40 },
+        (_, i) => `  total += line${i}; // ${"請求書の合計を計算する".repeat(4)} — ¥€ ${f}.${i}`,
+      );
       writeFileSync(
         join(big.dir, "src", `invoice${f}.ts`),
         `export function renderInvoice_${f}(line0: number): number {\n  let total = 0;\n${body.join("\n")}\n  return total;\n}\n`,
@@ -222,7 +226,8 @@ describe("the 9,000-byte cap", () => {
   afterAll(() => big.cleanup());
 
   it("cuts explore's answer on a line boundary and says so", async () => {
-    const full = await run(["explore", question], { cwd: big.dir });
+    // The hook asks explore for 5,000 characters of source (PROMPT_SOURCE_CHARS), so its answer fits the cap unless, as here, characters are multi-byte.
+    const full = await run(["explore", question, "--max-chars", "5000"], { cwd: big.dir });
     expect(Buffer.byteLength(full.stdout)).toBeGreaterThan(9000);
     const r = await hook(payload(question, big.dir));
     expect(Buffer.byteLength(r.stdout)).toBeLessThanOrEqual(9000);

@@ -25,6 +25,15 @@ describe("explore budget", () => {
     expect(budgetFor(5000, 99).files).toBe(30);
   });
 
+  it("lets maxChars lower the total, shrinking each file's share alike, and never raise it", () => {
+    const tier = budgetFor(5000);
+    const small = budgetFor(5000, undefined, tier.total / 4);
+    expect(small.total).toBe(tier.total / 4);
+    expect(small.perFile).toBe(Math.round(tier.perFile / 4));
+    expect(small.files).toBe(tier.files);
+    expect(budgetFor(5000, undefined, 10 * tier.total)).toEqual(tier);
+  });
+
   it("gives a named file up to 1.5x the per-file share, never more than what is left", () => {
     const b = budgetFor(5000);
     expect(fileAllowance(b, 1_000_000, false)).toBe(b.perFile);

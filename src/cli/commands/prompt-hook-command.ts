@@ -30,6 +30,13 @@ const DAEMON_WAIT_MS = 800;
 /** Payloads past this are not a typed prompt; reading stops and the input counts as malformed. */
 const MAX_INPUT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Source characters asked of explore: its headers, relations and blast radius add 3-4 KB, so the
+ * whole answer fits the 9,000-byte cap instead of losing its tail to the cut (Django: 94 of 109
+ * full answers were cut at explore's default size).
+ */
+const PROMPT_SOURCE_CHARS = 5_000;
+
 /** The longest prompt explore is given: a pasted log's tail adds cost, not precision. */
 const MAX_QUERY_CHARS = 8000;
 
@@ -133,13 +140,15 @@ async function answer(root: string, prompt: string): Promise<{ text: string | nu
     const viaDaemon = await callDaemonTool(
       root,
       "codegraph_explore",
-      { query },
+      { query, maxChars: PROMPT_SOURCE_CHARS },
       { timeoutMs: DAEMON_WAIT_MS, clientVersion: version() },
     );
     if (!viaDaemon.ok && viaDaemon.why === "error") {
       daemonLogger(root)(`prompt-hook: the daemon's explore failed (${viaDaemon.detail}); answering in-process`);
     }
-    const text = viaDaemon.ok ? viaDaemon.text : renderExplore(exploreQuery(index(), root, query));
+    const text = viaDaemon.ok
+      ? viaDaemon.text
+      : renderExplore(exploreQuery(index(), root, query, { maxChars: PROMPT_SOURCE_CHARS }));
     const source = viaDaemon.ok ? "daemon" : `in-process (daemon: ${viaDaemon.why})`;
     if (foundNothing(text)) return { text: null, why: `silent: explore found nothing for the ${reason}, ${source}` };
     return { text: fullContext(text), why: `full: ${reason}, ${source}` };

@@ -80,10 +80,11 @@ export function runNode(
   });
 }
 
-export function runExplore(query: string, opts: Common & { maxFiles?: string }): void {
+export function runExplore(query: string, opts: Common & { maxFiles?: string; maxChars?: string }): void {
   withIndex(opts, (db, root) => {
     const maxFiles = opts.maxFiles === undefined ? undefined : positiveInt(opts.maxFiles, "max-files", 8);
-    const result = exploreQuery(db, root, query, { maxFiles });
+    const maxChars = opts.maxChars === undefined ? undefined : positiveInt(opts.maxChars, "max-chars", 24_000);
+    const result = exploreQuery(db, root, query, { maxFiles, maxChars });
     emit(opts.json, result, () => renderExplore(result));
   });
 }
