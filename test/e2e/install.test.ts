@@ -597,3 +597,30 @@ describe("the entry we write starts a working server", () => {
     }
   });
 });
+
+describe("the prompt hook we register runs", () => {
+  it("Claude's UserPromptSubmit command, given Claude's payload on stdin, prints the context", async () => {
+    write(
+      join(project, "billing.py"),
+      "def compute_invoice_total(lines):\n    return sum_lines(lines)\n\ndef sum_lines(lines):\n    return sum(lines)\n",
+    );
+    expect((await cli(["init", "."])).code).toBe(0);
+    expect((await cli(["install", "--target=claude", "--prompt-hook", "--yes"])).code).toBe(0);
+    const settings = parseAs("json", readFileSync(join(home, ".claude", "settings.json"), "utf8"));
+    const [group] = at(settings, ["hooks", "UserPromptSubmit"]) as { hooks: { command: string }[] }[];
+    // As Claude Code runs it: through a shell, the JSON payload on stdin, from wherever it was started.
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn("sh", ["-c", group!.hooks[0]!.command], {
+        cwd: scratch,
+        env: { HOME: home, PATH: `${dirname(process.execPath)}:/usr/bin:/bin` },
+      });
+      let text = "";
+      child.stdout.on("data", (d: Buffer) => (text += d.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}`))));
+      child.stdin.end(JSON.stringify({ prompt: "how does compute_invoice_total add up the lines?", cwd: project }));
+    });
+    expect(out).toContain("compute_invoice_total");
+    expect(out).toContain("billing.py");
+  });
+});
