@@ -20,10 +20,21 @@ export const FLOOR_LANGUAGES = {
   ".go": "go",
   ".java": "java",
   ".rs": "rust",
+  ".c": "c",
+  ".h": "c",
 };
 
 /** Comment syntax used for the one-line edit, by floor language. */
-const COMMENT = { typescript: "//", tsx: "//", javascript: "//", python: "#", go: "//", java: "//", rust: "//" };
+const COMMENT = {
+  typescript: "//",
+  tsx: "//",
+  javascript: "//",
+  python: "#",
+  go: "//",
+  java: "//",
+  rust: "//",
+  c: "//",
+};
 
 export function languageOf(path) {
   return FLOOR_LANGUAGES[extname(path).toLowerCase()] ?? null;

@@ -63,6 +63,8 @@ export interface Lookup {
   children(parentId: number, name: string): SymbolInfo[];
   /** Symbols in a file with an exact qualified name (members of a type: `Type.member`). */
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[];
+  /** Every symbol of the project with this name, in any file (C's one namespace of linked names). */
+  named(name: string): SymbolInfo[];
   imports(fileId: number): readonly ImportBinding[];
   localTypes(fileId: number): readonly LocalTypeInfo[];
   /** The extends/implements references written on a type declaration. */

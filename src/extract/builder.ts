@@ -35,6 +35,8 @@ export interface SymbolOptions {
   name?: string;
   /** Where the signature stops (usually the body's start); defaults to the end of the first line. */
   signatureEnd?: number;
+  /** The signature runs to `signatureEnd` over any number of lines (C's return type above the name). */
+  multilineSignature?: boolean;
   exported?: boolean;
   visibility?: ExtractedSymbol["visibility"];
   paramCount?: number | null;
@@ -104,7 +106,7 @@ export class ExtractionBuilder {
       startCol: startPosition.column,
       endLine: endPosition.row + 1,
       endCol: endPosition.column,
-      signature: this.signature(start, options.signatureEnd ?? end),
+      signature: this.signature(start, options.signatureEnd ?? end, options.multilineSignature === true),
       docstring: options.docstring ?? null,
       docRow: options.docNode ? options.docNode.startPosition.row : startPosition.row,
       exported: options.exported ?? false,
@@ -242,9 +244,9 @@ export class ExtractionBuilder {
   }
 
   /** The declaration's head: from its start to `end` (its body), never past its first line break if shorter. */
-  private signature(start: number, end: number): string | null {
+  private signature(start: number, end: number, multiline = false): string | null {
     let stop = end;
-    const eol = this.source.indexOf("\n", start);
+    const eol = multiline ? -1 : this.source.indexOf("\n", start);
     if (eol >= 0 && eol < stop && !/[(,]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
     const raw = this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2));
     const sig = raw

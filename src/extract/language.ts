@@ -2,7 +2,7 @@ import type { Language, Query, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
-export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust";
+export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c";
 
 /**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a
@@ -23,4 +23,10 @@ export interface LanguageExtractor {
     language: Language,
     compile: (source: string) => Query,
   ): (tree: Tree, source: string, path: string) => ExtractResult;
+  /**
+   * The text the grammar is given, when it differs from the file's: same length, same line breaks,
+   * so every offset and position in the tree holds for the file's own text, which extraction reads.
+   * C blanks export macros (`_X_EXPORT void f(void);`) that its grammar cannot parse.
+   */
+  parseText?(source: string): string;
 }

@@ -14,6 +14,7 @@ type ExtractFn = (tree: Tree, source: string, path: string) => ExtractResult;
 interface Loaded {
   parser: Parser;
   extract: ExtractFn;
+  parseText: ((source: string) => string) | undefined;
 }
 
 let initialised: Promise<void> | null = null;
@@ -42,7 +43,11 @@ async function load(id: LanguageId): Promise<Loaded> {
   const language = await Language.load(join(grammarDir, extractor.grammar));
   const parser = new Parser();
   parser.setLanguage(language);
-  return { parser, extract: extractor.prepare(language, (source) => new Query(language, source)) };
+  return {
+    parser,
+    extract: extractor.prepare(language, (source) => new Query(language, source)),
+    parseText: extractor.parseText,
+  };
 }
 
 /** A parser and compiled queries per language, loaded once per thread on first use. */
@@ -60,8 +65,8 @@ export function loadLanguage(id: LanguageId): Promise<Loaded> {
  * returning: WASM memory is not collected by the garbage collector.
  */
 export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
-  const { parser, extract } = await loadLanguage(id);
-  const tree = parser.parse(source);
+  const { parser, extract, parseText } = await loadLanguage(id);
+  const tree = parser.parse(parseText ? parseText(source) : source);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
   try {
     return extract(tree, source, path);

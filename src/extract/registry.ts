@@ -4,6 +4,7 @@ import { pythonExtractor } from "./languages/python.js";
 import { goExtractor } from "./languages/go.js";
 import { javaExtractor } from "./languages/java.js";
 import { rustExtractor } from "./languages/rust.js";
+import { cExtractor } from "./languages/c.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -12,6 +13,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   goExtractor,
   javaExtractor,
   rustExtractor,
+  cExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

@@ -26,6 +26,7 @@ export class MemoryLookup implements Lookup {
   private readonly topLevelIndex = new Map<number, SymbolInfo[]>();
   private readonly qnameIndex = new Map<string, SymbolInfo[]>();
   private readonly heritageIndex = new Map<number, RefInfo[]>();
+  private nameIndex: Map<string, SymbolInfo[]> | null = null;
 
   constructor(all: Iterable<MemoryFile>) {
     for (const mf of all) {
@@ -87,6 +88,14 @@ export class MemoryLookup implements Lookup {
   }
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
     return this.qnameIndex.get(`${fileId}\0${qualifiedName}`) ?? EMPTY;
+  }
+  named(name: string): SymbolInfo[] {
+    // Built on first use: only C-family resolution asks project-wide.
+    if (!this.nameIndex) {
+      this.nameIndex = new Map();
+      for (const n of this.symbols.values()) push(this.nameIndex, n.name, n);
+    }
+    return this.nameIndex.get(name) ?? EMPTY;
   }
   imports(fileId: number): readonly ImportBinding[] {
     return this.files.get(fileId)?.imports ?? EMPTY;

@@ -1,6 +1,7 @@
 import { OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
+import { Linkage } from "./linkage.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 
@@ -55,10 +56,14 @@ export class Resolver {
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
+  private readonly linkage: Linkage;
+
   constructor(
     private readonly lookup: Lookup,
     private readonly ctx: ProjectContext,
-  ) {}
+  ) {
+    this.linkage = new Linkage(lookup, ctx);
+  }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
     const file = this.lookup.file(ref.fileId);
@@ -98,13 +103,24 @@ export class Resolver {
 
   /** calls, instantiates, extends, implements, references. */
   private use(ref: RefInfo, file: FileInfo, rules: LanguageRules): ResolvedEdge[] {
-    const found = this.target(ref, file, rules);
-    if (!found) return [];
-    let candidates = found.symbols.filter((s) => acceptable(ref.kind, s.kind));
+    // C and C++: a bare name is looked up among the declarations the file's includes reach.
+    const found =
+      rules.linkage && ref.receiver === null ? this.linkage.visible(ref, file, rules) : this.target(ref, file, rules);
+    if (!found && !rules.linkage) return [];
+    let candidates = (found?.symbols ?? []).filter((s) => acceptable(ref.kind, s.kind));
     if (candidates.length > 1 && ref.argCount !== null) {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
     }
+    if (rules.linkage) {
+      // C and C++: a prototype and its definition are one function (see linkage.ts).
+      return this.linkage.link(ref, file, candidates).map((t) => ({
+        targetId: t.targetId,
+        kind: t.kind,
+        resolution: t.global || !found ? "package" : found.how,
+      }));
+    }
+    if (!found) return [];
     const target = unique(candidates);
     if (!target) return [];
     let kind: EdgeKind = ref.kind;
@@ -481,7 +497,8 @@ export class Resolver {
   }
 
   private modules(spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
-    const relative = spec.startsWith(".") || spec === "" || rules.modulePaths === true;
+    // C's `#include "x.h"` is looked up beside the including file first.
+    const relative = spec.startsWith(".") || spec === "" || rules.modulePaths === true || rules.linkage === true;
     const key = `${file.language}\0${relative ? file.path : ""}\0${spec}`;
     let hit = this.moduleCache.get(key);
     if (!hit) {

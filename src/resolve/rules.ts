@@ -44,4 +44,10 @@ export interface LanguageRules {
    * there when the type or name is unique in it.
    */
   crateOf?(from: FileInfo, lookup: Lookup): { key: string; files: FileInfo[] } | null;
+  /**
+   * C and C++ linkage (see `linkage.ts`): a function declared in a header and defined in a source
+   * file is one function, so a call reaches the definition and every prototype of it; a C call of a
+   * name no included header declares reaches the project's one definition with external linkage.
+   */
+  linkage?: boolean;
 }

@@ -41,6 +41,7 @@ export class SqliteLookup implements Lookup {
       childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
       children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
       byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
+      named: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE name = ? ORDER BY id`),
       imports: db.prepare(
         "SELECT local, imported, specifier, line, reexport FROM imports WHERE file_id = ? ORDER BY rowid",
       ),
@@ -95,6 +96,9 @@ export class SqliteLookup implements Lookup {
   }
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
     return (this.q.byQname.all(fileId, qualifiedName) as NodeSqlRow[]).map(toSymbol);
+  }
+  named(name: string): SymbolInfo[] {
+    return (this.q.named.all(name) as NodeSqlRow[]).map(toSymbol);
   }
   imports(fileId: number): readonly ImportBinding[] {
     let hit = this.importCache.get(fileId);

@@ -3,6 +3,7 @@ import { goRules } from "./go.js";
 import { javaRules } from "./java.js";
 import { pythonRules } from "./python.js";
 import { rustRules } from "./rust.js";
+import { cRules } from "./c.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -14,4 +15,5 @@ export const RULES: Record<string, LanguageRules> = {
   go: goRules,
   java: javaRules,
   rust: rustRules,
+  c: cRules,
 };

@@ -1,0 +1,564 @@
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
+import type { ExtractResult } from "../../core/extraction.js";
+import type { NodeKind } from "../../core/kinds.js";
+import { fieldIds } from "../fields.js";
+import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import { spanTo } from "../source-text.js";
+
+/**
+ * What C and C++ share: the preprocessor (`#include`, `#define`), declarators (`int *(*f)(void)`),
+ * functions and their prototypes, structs, unions, enums and typedefs, calls. The C++ extractor adds
+ * its own patterns (namespaces, classes, templates) after these, and both dispatch on a pattern's tag.
+ *
+ * Conventions the resolver relies on:
+ * - `#include "a/b.h"` is a wildcard import of that path, and a re-export of it: what a header
+ *   includes is visible to the files that include it. `#include <a/b.h>` keeps its angle brackets,
+ *   so the resolver looks it up only in the project's include folders, never beside the file.
+ * - A prototype is a symbol only in a header, where it is the function's public face (its doc comment
+ *   is usually there); in a source file it merely repeats a declaration, and is dropped, as is a
+ *   header prototype of a function the same header defines. The resolver links a header's prototype
+ *   and the definition in a source file into one function (callers of one are callers of the other).
+ * - Functions, globals and prototypes are `exported` when they have external linkage (not `static`);
+ *   macros have no linkage and are never exported, so the resolver never links them across files.
+ */
+
+/** One pattern of a query, tagged with what a match of it is. */
+export type Pattern = readonly [tag: string, source: string];
+
+export const C_PATTERNS: readonly Pattern[] = [
+  ["comment", "(comment) @comment"],
+  ["include", "(preproc_include path: (_) @path) @def"],
+  ["macro", "(preproc_def name: (identifier) @name) @def"],
+  ["macroFn", "(preproc_function_def name: (identifier) @name parameters: (preproc_params) @params) @def"],
+  ["fnDef", "(function_definition declarator: (_) @decl body: (compound_statement) @body) @def"],
+  ["decl", "(declaration type: (_) @type declarator: (_) @decl) @def"],
+  ["typedef", "(type_definition type: (_) @type declarator: (_) @decl) @def"],
+  ["struct", "(struct_specifier name: (_) @name body: (field_declaration_list) @body) @def"],
+  ["struct", "(union_specifier name: (_) @name body: (field_declaration_list) @body) @def"],
+  ["enum", "(enum_specifier name: (_) @name body: (enumerator_list) @body) @def"],
+  ["enumerator", "(enumerator name: (identifier) @name) @def"],
+  ["field", "(field_declaration type: (_) @type declarator: (_) @decl) @def"],
+  ["call", "(call_expression function: (identifier) @name arguments: (argument_list) @args)"],
+  [
+    "callField",
+    "(call_expression function: (field_expression argument: (_) @recv field: (field_identifier) @name) arguments: (argument_list) @args)",
+  ],
+  ["param", "(parameter_declaration type: (_) @type declarator: (_) @decl)"],
+];
+
+const FIELD_NAMES = ["declarator", "parameters", "type", "name", "body", "value", "argument", "field"] as const;
+type Fields = Record<(typeof FIELD_NAMES)[number], number>;
+
+/** Header endings: declarations there are the API other files include. */
+const HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i;
+
+export function isHeaderPath(path: string): boolean {
+  return HEADER.test(path);
+}
+
+/** Words that look like calls in a macro body but are not (`if (x)`, `sizeof(x)`). */
+const NOT_CALLS = new Set(
+  "if while for switch return sizeof do else case defined typeof __typeof__ _Generic alignof _Alignof __alignof__ __attribute__ __asm__ asm __extension__ offsetof va_arg static_cast const_cast reinterpret_cast dynamic_cast decltype noexcept alignas throw new delete".split(
+    " ",
+  ),
+);
+
+/** Built-in type words a declaration's type may be made of: they name no project type. */
+const PRIMITIVE_TYPES = new Set(["primitive_type", "sized_type_specifier", "placeholder_type_specifier"]);
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+interface FnDef {
+  def: Node;
+  name: Node;
+  params: Node | null;
+  body: Node | null;
+  /** Index of the declaration in source order; prototypes and definitions are matched by name. */
+  prototype: boolean;
+}
+
+export function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`c-family query: no @${name} in pattern ${m.patternIndex}`);
+}
+
+/** A node-shaped position inside the source, for references found in macro text. */
+function positionAt(source: string, base: Node, offset: number): Node {
+  let row = base.startPosition.row;
+  let col = base.startPosition.column;
+  for (let i = base.startIndex; i < offset; i++) {
+    if (source.charCodeAt(i) === 10) {
+      row++;
+      col = 0;
+    } else col++;
+  }
+  return { startIndex: offset, startPosition: { row, column: col } } as Node;
+}
+
+/**
+ * One file's extraction. Matches are collected first (function bodies must be known before a
+ * declaration can be told to be local), then turned into symbols in `finish`.
+ */
+export class CFamilyFile {
+  protected readonly f: Fields;
+  protected readonly header: boolean;
+  /** Function bodies, in source order: declarations inside them are locals. */
+  protected readonly bodies: Range[] = [];
+  protected readonly fns: FnDef[] = [];
+  private readonly decls: { def: Node; type: Node; decl: Node }[] = [];
+  private readonly locals: { type: Node; decl: Node }[] = [];
+  /** Struct and enum specifiers already declared by a typedef that names them. */
+  private readonly named = new Set<number>();
+  private readonly macros = new Set<string>();
+  private readonly types: { kind: string; def: Node; name: Node; body: Node }[] = [];
+  private readonly fields: { def: Node; type: Node; decl: Node }[] = [];
+  private readonly calls: { name: Node; args: number }[] = [];
+  /** Parameters and local variables, by where they are declared. */
+  private readonly localNames: { at: number; name: string }[] = [];
+  private outer: Range[] | null = null;
+
+  constructor(
+    protected readonly b: ExtractionBuilder,
+    fields: Fields,
+    path: string,
+  ) {
+    this.f = fields;
+    this.header = isHeaderPath(path);
+  }
+
+  protected text(n: Node): string {
+    return this.b.text(n);
+  }
+
+  handle(tag: string, m: QueryMatch): void {
+    switch (tag) {
+      case "comment":
+        this.b.comment(m.captures[0]!.node);
+        return;
+      case "include":
+        return this.include(capture(m, "def"), capture(m, "path"));
+      case "macro":
+      case "macroFn":
+        return this.macro(capture(m, "def"), capture(m, "name"), tag === "macroFn" ? capture(m, "params") : null);
+      case "fnDef": {
+        const def = capture(m, "def");
+        const body = capture(m, "body");
+        this.bodies.push({ start: body.startIndex, end: body.endIndex });
+        const d = this.declarator(capture(m, "decl"));
+        if (d) this.fns.push({ def, name: d.name, params: d.params, body, prototype: false });
+        return;
+      }
+      case "decl": {
+        const def = capture(m, "def");
+        this.decls.push({ def, type: capture(m, "type"), decl: capture(m, "decl") });
+        return;
+      }
+      case "typedef":
+        return this.typedef(capture(m, "def"), capture(m, "type"), capture(m, "decl"));
+      case "struct":
+      case "enum":
+        this.types.push({ kind: tag, def: capture(m, "def"), name: capture(m, "name"), body: capture(m, "body") });
+        return;
+      case "enumerator":
+        this.b.symbol("enum_member", capture(m, "def"), capture(m, "name"), { exported: true, isStatic: true });
+        return;
+      case "field":
+        this.fields.push({ def: capture(m, "def"), type: capture(m, "type"), decl: capture(m, "decl") });
+        return;
+      case "call": {
+        const name = capture(m, "name");
+        this.calls.push({ name, args: this.argCount(capture(m, "args")) });
+        return;
+      }
+      case "callField": {
+        const name = capture(m, "name");
+        const recv = this.receiver(capture(m, "recv")) ?? "?";
+        this.b.ref("calls", name, this.text(name), recv, this.argCount(capture(m, "args")));
+        return;
+      }
+      case "param": {
+        const decl = capture(m, "decl");
+        const d = this.declarator(decl);
+        if (!d || d.params) return;
+        this.localNames.push({ at: d.name.startIndex, name: this.text(d.name) });
+        const type = this.typeName(capture(m, "type"));
+        if (type) this.b.localType(d.name, this.text(d.name), type);
+        return;
+      }
+    }
+  }
+
+  /** Declarations and functions, once every function body is known. */
+  finish(): void {
+    const defined = new Set<string>();
+    for (const fn of this.fns) defined.add(this.text(fn.name));
+    for (const t of this.types) {
+      if (this.named.has(t.def.id)) continue;
+      this.b.symbol(t.kind === "enum" ? "enum" : "struct", t.def, t.name, {
+        exported: true,
+        signatureEnd: t.body.startIndex,
+      });
+    }
+    const shared = sharedDefs([...this.decls, ...this.fields]);
+    for (const { def, type, decl } of this.decls) this.declaration(def, type, decl, defined, shared.has(def.id));
+    for (const { def, type, decl } of this.fields) this.field(def, type, decl, shared.has(def.id));
+    for (const { type, decl } of this.locals) {
+      const d = this.declarator(decl);
+      if (!d || d.params) continue;
+      this.localNames.push({ at: d.name.startIndex, name: this.text(d.name) });
+      const typeName = this.typeName(type);
+      if (typeName) this.b.localType(d.name, this.text(d.name), typeName);
+    }
+    for (const fn of this.fns) this.function(fn);
+    this.emitCalls();
+  }
+
+  /**
+   * Calls by bare name, except of a parameter or local variable of the function around them (a
+   * function pointer, a functor): nothing a name of the project stands for.
+   */
+  private emitCalls(): void {
+    const locals = new Map<number, Set<string>>();
+    for (const l of this.localNames) {
+      const body = this.bodyAt(l.at) ?? this.paramsOwner(l.at);
+      if (body === null) continue;
+      let set = locals.get(body);
+      if (!set) locals.set(body, (set = new Set()));
+      set.add(l.name);
+    }
+    for (const c of this.calls) {
+      const text = this.text(c.name);
+      const body = this.bodyAt(c.name.startIndex);
+      if (body !== null && locals.get(body)?.has(text)) continue;
+      this.b.ref("calls", c.name, text, null, c.args);
+    }
+  }
+
+  // ---- declarations ----
+
+  private include(def: Node, path: Node): void {
+    const raw = this.text(path);
+    const spec = path.type === "system_lib_string" ? raw : raw.replace(/^"|"$/g, "");
+    if (!spec || spec === "<>") return;
+    const line = def.startPosition.row + 1;
+    // Seen here, and passed on to every file that includes this one.
+    this.b.import({ local: "*", imported: "*", specifier: spec, line, reexport: false });
+    this.b.import({ local: "*", imported: "*", specifier: spec, line, reexport: true });
+  }
+
+  private macro(def: Node, name: Node, params: Node | null): void {
+    const text = this.text(name);
+    const value = def.childForFieldId(this.f.value);
+    // Include guards and flags (`#define FOO_H`) declare nothing anyone calls.
+    if (!params && !value) return;
+    // The same macro defined again under another `#if` branch is one macro.
+    if (this.macros.has(text)) return;
+    this.macros.add(text);
+    let paramCount: number | null = null;
+    const names = new Set<string>();
+    if (params) {
+      paramCount = 0;
+      for (const p of params.namedChildren) {
+        if (!p) continue;
+        if (p.type === "identifier") {
+          paramCount++;
+          names.add(this.text(p));
+        } else paramCount = null; // `...`
+        if (paramCount === null) break;
+      }
+      if (this.text(params).includes("...")) paramCount = null;
+    }
+    // The node ends after the line break; the macro ends with its text.
+    const end = value ? value.endIndex : (params ?? name).endIndex;
+    this.b.symbol(params ? "function" : "constant", spanTo(this.b.source, def, end), name, {
+      exported: false,
+      paramCount,
+      signatureEnd: value ? value.startIndex : def.endIndex,
+    });
+    if (value) this.macroCalls(value, names);
+  }
+
+  /** `name(` in a macro's body: a call made wherever the macro is used, attributed to the macro. */
+  private macroCalls(value: Node, params: Set<string>): void {
+    const src = this.b.source;
+    const body = src.slice(value.startIndex, value.endIndex);
+    for (const m of body.matchAll(/([A-Za-z_]\w*)\s*\(/g)) {
+      const word = m[1]!;
+      const at = value.startIndex + m.index;
+      const before = src.charCodeAt(at - 1);
+      // `a.f(`, `a->f(`, `##f(`, `#f`: members, token pasting and stringising are not plain calls.
+      if (before === 46 || before === 62 || before === 35 || before === 36) continue;
+      if (NOT_CALLS.has(word) || params.has(word) || word.startsWith("__builtin")) continue;
+      this.b.ref("calls", positionAt(src, value, at), word, null, null);
+    }
+  }
+
+  private typedef(def: Node, type: Node, decl: Node): void {
+    const d = this.declarator(decl);
+    if (!d) return;
+    const body = type.childForFieldId(this.f.body);
+    const direct = decl.type === "type_identifier";
+    // `typedef struct tag { ... } Name;`: one type, by the name code uses for it.
+    if (
+      body &&
+      direct &&
+      (type.type === "struct_specifier" || type.type === "union_specifier" || type.type === "enum_specifier")
+    ) {
+      if (this.named.has(type.id)) {
+        // A second name for the same body (`typedef struct {..} A, B;`).
+        this.b.symbol("type_alias", decl, d.name, { exported: true });
+        return;
+      }
+      this.named.add(type.id);
+      this.b.symbol(type.type === "enum_specifier" ? "enum" : "struct", def, d.name, {
+        exported: true,
+        signatureEnd: body.startIndex,
+      });
+      return;
+    }
+    this.b.symbol("type_alias", def, d.name, { exported: true });
+  }
+
+  /** A field; one of several declared together (`int x, y;`) spans its own declarator only. */
+  protected field(def: Node, type: Node, decl: Node, shared: boolean): void {
+    const d = this.declarator(decl);
+    if (!d) return;
+    this.b.symbol("property", shared ? decl : def, d.name, { exported: true });
+    const typeName = this.typeName(type);
+    if (typeName && !d.params) this.b.localType(def, `this.${this.text(d.name)}`, typeName);
+  }
+
+  /** A top-level declaration: a prototype, a global; inside a function body, a local's type. */
+  private declaration(def: Node, type: Node, decl: Node, defined: Set<string>, shared: boolean): void {
+    if (this.inBody(def.startIndex)) {
+      this.locals.push({ type, decl });
+      return;
+    }
+    const d = this.declarator(decl);
+    if (!d) return;
+    const name = this.text(d.name);
+    const head = this.b.source.slice(def.startIndex, type.startIndex);
+    const isStatic = /\bstatic\b/.test(head);
+    const isExtern = /\bextern\b/.test(head);
+    if (d.params) {
+      // Prototypes: the API in a header (unless the header defines it too), nothing in a source file.
+      if (!this.header || defined.has(name)) return;
+      this.fns.push({ def: shared ? decl : def, name: d.name, params: d.params, body: null, prototype: true });
+      return;
+    }
+    if (isExtern && !this.header) return;
+    const constant = /\bconst\b/.test(head) && !/\*/.test(this.text(decl));
+    this.b.symbol(constant ? "constant" : "variable", shared ? decl : def, d.name, {
+      exported: !isStatic,
+      isStatic,
+      signatureEnd: def.endIndex,
+    });
+  }
+
+  private function(fn: FnDef): void {
+    const { def, name, params, body } = fn;
+    const head = this.b.source.slice(def.startIndex, name.startIndex);
+    const isStatic = /\bstatic\b/.test(head);
+    let end = body ? body.startIndex : def.endIndex;
+    if (!body && this.b.source.endsWith(";", end)) end--;
+    this.b.symbol("function", def, name, {
+      exported: !isStatic,
+      paramCount: params ? this.paramCount(params) : null,
+      signatureEnd: end,
+      multilineSignature: true,
+    });
+  }
+
+  // ---- helpers ----
+
+  protected inBody(at: number): boolean {
+    return this.bodyAt(at) !== null;
+  }
+
+  /** Start of the outermost function body holding `at`, or null. */
+  protected bodyAt(at: number): number | null {
+    if (!this.outer) {
+      // Bodies nested in another (a local class's methods) belong to the outer function.
+      const sorted = [...this.bodies].sort((a, b) => a.start - b.start);
+      this.outer = [];
+      for (const r of sorted) {
+        const last = this.outer[this.outer.length - 1];
+        if (!last || r.start >= last.end) this.outer.push(r);
+      }
+    }
+    const list = this.outer;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = list[mid]!;
+      if (r.end <= at) lo = mid + 1;
+      else if (r.start > at) hi = mid - 1;
+      else return r.start;
+    }
+    return null;
+  }
+
+  /** The body of the function whose parameter list holds `at`. */
+  private paramsOwner(at: number): number | null {
+    for (const fn of this.fns) {
+      if (fn.body && fn.def.startIndex <= at && fn.body.startIndex > at) return fn.body.startIndex;
+    }
+    return null;
+  }
+
+  /** Declared parameters; null for variadic ones (any count may be passed). */
+  protected paramCount(params: Node): number | null {
+    let n = 0;
+    for (const p of params.namedChildren) {
+      if (!p) continue;
+      if (p.type === "variadic_parameter" || p.type === "variadic_parameter_declaration") return null;
+      if (p.type.endsWith("parameter_declaration")) n++;
+    }
+    // `f(void)` takes nothing.
+    if (n === 1 && /^\(\s*void\s*\)$/.test(this.text(params))) return 0;
+    return n;
+  }
+
+  protected argCount(args: Node): number {
+    return args.namedChildCount;
+  }
+
+  /**
+   * The declared name under a declarator and, when what is declared is a function, its parameter
+   * list: `*make(int)` declares a function, `(*fp)(int)` a pointer to one (a variable).
+   */
+  protected declarator(node: Node): { name: Node; params: Node | null } | null {
+    let cur: Node | null = node;
+    let params: Node | null = null;
+    let direct = false;
+    for (let depth = 0; cur && depth < 16; depth++) {
+      switch (cur.type) {
+        case "function_declarator":
+          params = cur.childForFieldId(this.f.parameters);
+          direct = true;
+          cur = cur.childForFieldId(this.f.declarator);
+          continue;
+        case "pointer_declarator":
+        case "array_declarator":
+        case "reference_declarator":
+          direct = false;
+          cur = cur.childForFieldId(this.f.declarator) ?? cur.namedChild(cur.namedChildCount - 1);
+          continue;
+        case "init_declarator":
+        case "attributed_declarator":
+          cur = cur.childForFieldId(this.f.declarator);
+          continue;
+        case "parenthesized_declarator":
+          cur = cur.namedChild(0);
+          continue;
+        default:
+          if (this.isName(cur)) return { name: cur, params: direct ? params : null };
+          return null;
+      }
+    }
+    return null;
+  }
+
+  protected isName(n: Node): boolean {
+    return n.type === "identifier" || n.type === "field_identifier" || n.type === "type_identifier";
+  }
+
+  /** The project type a declaration's type names: `struct node`, `Point`; null for built-in types. */
+  protected typeName(type: Node): string | null {
+    if (PRIMITIVE_TYPES.has(type.type)) return null;
+    switch (type.type) {
+      case "type_identifier":
+        return this.text(type);
+      case "struct_specifier":
+      case "union_specifier":
+      case "enum_specifier": {
+        const name = type.childForFieldId(this.f.name);
+        return name && name.type === "type_identifier" ? this.text(name) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** A call's receiver as the resolver reads it: `p`, `a.b`; null for anything computed. */
+  protected receiver(node: Node, depth = 0): string | null {
+    if (depth > 8) return null;
+    switch (node.type) {
+      case "identifier":
+      case "this":
+        return this.text(node);
+      case "field_expression": {
+        const arg = node.childForFieldId(this.f.argument);
+        const field = node.childForFieldId(this.f.field);
+        if (!arg || !field || field.type !== "field_identifier") return null;
+        const left = this.receiver(arg, depth + 1);
+        return left ? `${left}.${this.text(field)}` : null;
+      }
+      case "parenthesized_expression": {
+        const inner = node.namedChild(0);
+        return inner ? this.receiver(inner, depth + 1) : null;
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+/**
+ * Export and attribute macros in front of a declaration (`_X_EXPORT CARD64 GetTime(void);`,
+ * `static _X_INLINE int f(void)`, `ZEXTERN int ZEXPORT inflate(...)` style): an upper-case word
+ * followed by a type and a name with a parameter list. The grammar reads the macro as the type and
+ * fails on the rest, so it is given blanks in its place (the file's own text is what we read back).
+ */
+const EXPORT_MACRO =
+  /^([ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+(?:(?:const|unsigned|signed|struct|union|enum|volatile)\s+)*[A-Za-z_]\w*[\s*]+[A-Za-z_]\w*\s*\()/gm;
+
+export function blankExportMacros(source: string): string {
+  if (!/^[ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*[A-Z_]/m.test(source)) return source;
+  return source.replace(EXPORT_MACRO, (_all, lead: string, word: string) => lead + word.replace(/[^\n]/g, " "));
+}
+
+/** Declarations declaring several names at once (`int a, *b;`): each name gets its own span. */
+function sharedDefs(list: readonly { def: Node }[]): Set<number> {
+  const seen = new Set<number>();
+  const shared = new Set<number>();
+  for (const { def } of list) {
+    if (seen.has(def.id)) shared.add(def.id);
+    seen.add(def.id);
+  }
+  return shared;
+}
+
+/** Compile a tagged pattern list into one query, and the tag of each pattern index. */
+export function compileTagged(
+  patterns: readonly Pattern[],
+  compile: (source: string) => Query,
+): { query: Query; tags: string[] } {
+  return { query: compile(patterns.map((p) => p[1]).join("\n")), tags: patterns.map((p) => p[0]) };
+}
+
+/** The extraction function for a C-family grammar, over a file class. */
+export function cFamilyExtract(
+  language: Language,
+  grammar: string,
+  patterns: readonly Pattern[],
+  compile: (source: string) => Query,
+  make: (b: ExtractionBuilder, fields: Fields, path: string) => CFamilyFile,
+): (tree: Tree, source: string, path: string) => ExtractResult {
+  const { query, tags } = compileTagged(patterns, compile);
+  const fields: Fields = fieldIds(language, grammar, FIELD_NAMES);
+  return (tree: Tree, source: string, path: string): ExtractResult => {
+    const b = new ExtractionBuilder(source);
+    const root = tree.rootNode;
+    const file = make(b, fields, path);
+    for (const m of query.matches(root)) file.handle(tags[m.patternIndex]!, m);
+    file.finish();
+    return b.finish(null, countSyntaxErrors(root));
+  };
+}
+
+export type { Fields as CFamilyFields, NodeKind };

@@ -1,0 +1,181 @@
+import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind } from "../core/kinds.js";
+import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import { C_FAMILY, isHeader } from "./languages/c.js";
+import type { Resolution } from "./resolver.js";
+import type { LanguageRules, ProjectContext } from "./rules.js";
+
+/** The fields of an edge the linker decides; the resolver adds how the name was found. */
+export interface LinkedTarget {
+  targetId: number;
+  kind: EdgeKind;
+  /** True when the name was not visible in the file and was found project-wide instead. */
+  global: boolean;
+}
+
+/**
+ * C and C++ linkage: names with external linkage are one per program, however many files declare
+ * them. A function declared in a header and defined in a source file is one function, so a call that
+ * reaches either reaches both: the definition and every prototype of it (the query tools show one
+ * definition's callers whichever is asked for). Overloads (C++) differ by parameter count.
+ *
+ * A repository may hold several programs, each with its own definition of a name (`main`, `usage`):
+ * then a call reaches the definition in its own file, else the one in the source file named after
+ * the header that declares it (`util.h` → `util.c`), else only the prototype it saw.
+ */
+export class Linkage {
+  private readonly families = new Map<string, SymbolInfo[]>();
+  private readonly closures = new Map<number, Set<number>>();
+  private readonly includes = new Map<string, FileInfo[]>();
+
+  constructor(
+    private readonly lookup: Lookup,
+    private readonly ctx: ProjectContext,
+  ) {}
+
+  /**
+   * What a bare name means in a file: its own top-level declaration, else the declarations of that
+   * name in the headers its includes reach (however deep). Looked up through the project-wide index
+   * of names and filtered by the file's include closure, which is computed once per file.
+   */
+  visible(ref: RefInfo, file: FileInfo, rules: LanguageRules): { symbols: SymbolInfo[]; how: Resolution } | null {
+    const own = this.lookup.topLevel(file.id, ref.name).filter((s) => s.kind !== "import");
+    if (own.length) return { symbols: own, how: "lexical" };
+    const closure = this.closure(file, rules);
+    const hits = this.lookup.named(ref.name).filter((s) => {
+      if (s.kind === "import" || !closure.has(s.fileId)) return false;
+      return s.parentId === this.lookup.file(s.fileId)?.nodeId;
+    });
+    return hits.length ? { symbols: hits, how: "import" } : null;
+  }
+
+  /** Files a file includes, directly or through other headers (itself excluded). */
+  private closure(file: FileInfo, rules: LanguageRules): Set<number> {
+    let out = this.closures.get(file.id);
+    if (out) return out;
+    out = new Set();
+    const queue: FileInfo[] = [file];
+    const seen = new Set<number>([file.id]);
+    while (queue.length) {
+      const f = queue.pop()!;
+      for (const b of this.lookup.imports(f.id)) {
+        if (b.reexport || b.local !== "*") continue;
+        for (const g of this.include(b.specifier, f, rules)) {
+          if (seen.has(g.id)) continue;
+          seen.add(g.id);
+          out.add(g.id);
+          queue.push(g);
+        }
+      }
+    }
+    this.closures.set(file.id, out);
+    return out;
+  }
+
+  /** An include's file, cached per folder: quoted includes are looked up beside the includer first. */
+  private include(spec: string, from: FileInfo, rules: LanguageRules): FileInfo[] {
+    const key = `${from.path.slice(0, from.path.lastIndexOf("/") + 1)}\0${spec}`;
+    let hit = this.includes.get(key);
+    if (!hit) {
+      hit = rules.resolveModule(spec, from, this.lookup, this.ctx);
+      this.includes.set(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Edges for a reference, from the candidates resolution found in scope. With none, a C call of a
+   * bare name reaches the one project definition of that name with external linkage, if there is one.
+   */
+  link(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[]): LinkedTarget[] {
+    let list = dedupe(candidates);
+    // `#define XkbFreeKeyboard SrvXkbFreeKeyboard` renames the function beside it: a call still
+    // reaches the function (the definition is renamed alike).
+    if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind)))
+      list = list.filter((s) => CALLABLE_KINDS.has(s.kind) || (s.kind !== "constant" && s.kind !== "variable"));
+    if (!list.length) {
+      if (ref.kind !== "calls" || ref.receiver !== null || file.language !== "c") return [];
+      return this.global(ref);
+    }
+    const one = this.oneFunction(list);
+    if (!one) return list.length === 1 ? [this.edge(ref, list[0]!, false)] : [];
+    if (!CALLABLE_KINDS.has(one.kind) || !one.exported) return [this.edge(ref, one, false)];
+    return this.linked(one, file).map((s) => this.edge(ref, s, false));
+  }
+
+  private global(ref: RefInfo): LinkedTarget[] {
+    const defs = this.family(ref.name, ref.name).filter(
+      (s) => (s.paramCount === null || ref.argCount === null || s.paramCount === ref.argCount) && !this.inHeader(s),
+    );
+    if (defs.length !== 1) return [];
+    return this.linked(defs[0]!, undefined).map((s) => this.edge(ref, s, true));
+  }
+
+  /** One function several candidates stand for: the same qualified name, declared again and again. */
+  private oneFunction(list: SymbolInfo[]): SymbolInfo | null {
+    if (list.length === 1) return list[0]!;
+    const first = list[0]!;
+    if (!list.every((s) => CALLABLE_KINDS.has(s.kind) && s.qualifiedName === first.qualifiedName && s.exported))
+      return null;
+    const defs = list.filter((s) => !this.inHeader(s));
+    return defs.length === 1 ? defs[0]! : defs.length === 0 ? first : null;
+  }
+
+  /** The definition and the prototypes a call of `target` reaches. */
+  private linked(target: SymbolInfo, from: FileInfo | undefined): SymbolInfo[] {
+    const family = this.family(target.name, target.qualifiedName).filter(
+      (s) => s.paramCount === null || target.paramCount === null || s.paramCount === target.paramCount,
+    );
+    const defs = family.filter((s) => !this.inHeader(s));
+    const decls = family.filter((s) => this.inHeader(s));
+    // One file defining it under several `#if` branches still defines one function.
+    if (defs.length >= 1 && defs.every((d) => d.fileId === defs[0]!.fileId)) return dedupe([...defs, ...decls]);
+    if (defs.length === 0 || defs.some((d) => d.id === target.id)) return [target];
+    // Several programs define it: the caller's own file, else the one named after the header.
+    const own = from ? defs.filter((d) => d.fileId === from.id) : [];
+    if (own.length === 1) return [own[0]!];
+    const header = this.lookup.file(target.fileId);
+    const stem = header ? stemOf(header.path) : null;
+    const named = defs.filter((d) => {
+      const f = this.lookup.file(d.fileId);
+      return f !== undefined && stemOf(f.path) === stem;
+    });
+    return named.length === 1 ? [named[0]!, target] : [target];
+  }
+
+  /** Callables with external linkage in C and C++ files, by name and qualified name. */
+  private family(name: string, qualifiedName: string): SymbolInfo[] {
+    const key = `${name}\0${qualifiedName}`;
+    let hit = this.families.get(key);
+    if (!hit) {
+      hit = this.lookup.named(name).filter((s) => {
+        if (!CALLABLE_KINDS.has(s.kind) || !s.exported || s.qualifiedName !== qualifiedName) return false;
+        const f = this.lookup.file(s.fileId);
+        return f !== undefined && C_FAMILY.has(f.language);
+      });
+      this.families.set(key, hit);
+    }
+    return hit;
+  }
+
+  private inHeader(s: SymbolInfo): boolean {
+    const f = this.lookup.file(s.fileId);
+    return f !== undefined && isHeader(f);
+  }
+
+  private edge(ref: RefInfo, target: SymbolInfo, global: boolean): LinkedTarget {
+    const kind: EdgeKind = ref.kind === "calls" && TYPE_KINDS.has(target.kind) ? "instantiates" : ref.kind;
+    return { targetId: target.id, kind, global };
+  }
+}
+
+/** `src/util.h` → `util`: a header and the source file that implements it share it. */
+function stemOf(path: string): string {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function dedupe(list: SymbolInfo[]): SymbolInfo[] {
+  const seen = new Set<number>();
+  return list.filter((s) => !seen.has(s.id) && seen.add(s.id));
+}
