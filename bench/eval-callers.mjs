@@ -4,7 +4,8 @@
 // Precision and recall of codegraph's callers (`calls` and `instantiates` edges into a function)
 // against lists of callers checked by hand, one file per language: bench/eval/callers/<lang>.txt.
 // Each names the corpus it was checked on (a tier folder under bench/.work/corpora, copied to
-// bench/.work/scratch/eval-callers/<repo> and indexed with the built CLI) and, per target function,
+// bench/.work/scratch/eval-callers/<repo>, or `npm:name@version`, unpacked there with `npm pack`;
+// then indexed with the built CLI) and, per target function,
 // every function or method that calls it:
 //
 //   corpus medium/rust-regex
@@ -90,13 +91,43 @@ function ourCallers(db, target) {
   return new Set(rows.map((r) => (r.kind === "file" ? r.file : `${r.file}:${r.qname}`)));
 }
 
-function index(cli, corpus) {
+/** The scratch copy a corpus is indexed in: `npm:name@version` is named after the package. */
+function copyDir(corpus) {
+  const name = corpus.startsWith("npm:")
+    ? corpus.slice(4).replace(/^@/, "").replace(/[/@]/g, "-")
+    : path.basename(corpus);
+  return path.join(ROOT, "bench/.work/scratch/eval-callers", name);
+}
+
+/**
+ * A tier corpus is copied; `npm:name@version` (for languages no tier has, such as C#) is fetched
+ * with `npm pack` and its `package/` folder unpacked as the repo.
+ */
+function fetchCorpus(corpus, copy) {
+  if (corpus.startsWith("npm:")) {
+    const spec = corpus.slice(4);
+    const cache = path.join(ROOT, "bench/.work/scratch/eval-callers/npm");
+    fs.mkdirSync(cache, { recursive: true });
+    const pack = spawnSync("npm", ["pack", spec, "--silent", "--pack-destination", cache], { encoding: "utf8" });
+    const tgz = pack.stdout.trim().split("\n").pop();
+    if (pack.status !== 0 || !tgz) throw new Error(`npm pack ${spec} failed:\n${pack.stderr}`);
+    fs.mkdirSync(copy, { recursive: true });
+    const tar = spawnSync("tar", ["-xzf", path.join(cache, tgz), "-C", copy, "--strip-components=1"], {
+      encoding: "utf8",
+    });
+    if (tar.status !== 0) throw new Error(`cannot unpack ${tgz}:\n${tar.stderr}`);
+    return;
+  }
   const src = path.join(ROOT, "bench/.work/corpora", corpus);
   if (!fs.existsSync(src))
     throw new Error(`corpus not found: ${src} (fetch it with /work/shared/bench/fetch-corpora.sh)`);
-  const copy = path.join(ROOT, "bench/.work/scratch/eval-callers", path.basename(corpus));
-  fs.rmSync(copy, { recursive: true, force: true });
   fs.cpSync(src, copy, { recursive: true });
+}
+
+function index(cli, corpus) {
+  const copy = copyDir(corpus);
+  fs.rmSync(copy, { recursive: true, force: true });
+  fetchCorpus(corpus, copy);
   const r = spawnSync(process.execPath, [cli, "init", "--force", copy], { encoding: "utf8", maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`codegraph init failed on ${copy}:\n${(r.stderr || r.stdout).slice(-2000)}`);
   return copy;
@@ -125,9 +156,7 @@ function main() {
   for (const lang of langs) {
     const listFile = path.join(dir, `${lang}.txt`);
     const { corpus, targets } = parseList(fs.readFileSync(listFile, "utf8"), listFile);
-    const copy = opts.index
-      ? index(opts.cli, corpus)
-      : path.join(ROOT, "bench/.work/scratch/eval-callers", path.basename(corpus));
+    const copy = opts.index ? index(opts.cli, corpus) : copyDir(corpus);
     const db = new Database(path.join(copy, ".codegraph/graph.db"), { readonly: true, fileMustExist: true });
     let truth = 0;
     let found = 0;

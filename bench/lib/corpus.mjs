@@ -20,6 +20,7 @@ export const FLOOR_LANGUAGES = {
   ".go": "go",
   ".java": "java",
   ".rs": "rust",
+  ".cs": "c_sharp",
   ".c": "c",
   ".h": "c",
 };
@@ -33,6 +34,7 @@ const COMMENT = {
   go: "//",
   java: "//",
   rust: "//",
+  c_sharp: "//",
   c: "//",
 };
 

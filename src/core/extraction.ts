@@ -62,6 +62,15 @@ export interface ImportBinding {
 export const OBJECT_TYPE = "{}";
 
 /**
+ * The local-type name that marks an extension (C#'s `static M(this Foo x)`, Kotlin's `fun Foo.m()`):
+ * in the callable's scope, its type name is the type it extends, so `foo.m()` can reach it.
+ */
+export const EXTENSION_RECEIVER = "(this)";
+
+/** The extended type of an extension over a type parameter (`M<T>(this T x)`): any receiver fits. */
+export const GENERIC_RECEIVER = "*";
+
+/**
  * What the extractor knows about a variable's type in one scope: `const x = new Foo()`, `x: Foo`,
  * a typed parameter, or a typed field (`this.repo` with name `this.repo`). The name `()` gives a callable's
  * return type. `typeName` is a type name, a call chain (`a.b()`) to follow, or OBJECT_TYPE.

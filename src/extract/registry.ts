@@ -5,6 +5,7 @@ import { goExtractor } from "./languages/go.js";
 import { javaExtractor } from "./languages/java.js";
 import { rustExtractor } from "./languages/rust.js";
 import { cExtractor } from "./languages/c.js";
+import { csharpExtractor } from "./languages/csharp.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -14,6 +15,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   javaExtractor,
   rustExtractor,
   cExtractor,
+  csharpExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

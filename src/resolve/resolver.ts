@@ -1,4 +1,4 @@
-import { OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
+import { EXTENSION_RECEIVER, GENERIC_RECEIVER, OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
@@ -7,7 +7,7 @@ import type { LanguageRules, ProjectContext } from "./rules.js";
 
 /** How an edge was found; stored with it so a reader can judge how far to trust it. */
 export type Resolution =
-  "lexical" | "import" | "package" | "member" | "inherited" | "typed" | "static" | "module" | "syntax";
+  "lexical" | "import" | "package" | "member" | "inherited" | "typed" | "static" | "module" | "syntax" | "extension";
 
 export interface ResolvedEdge {
   targetId: number;
@@ -53,6 +53,9 @@ export class Resolver {
   private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
   private readonly bindingCache = new Map<string, Value | null>();
+  private readonly partsCache = new Map<number, SymbolInfo[]>();
+  private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
+  private readonly fileExtensions = new Map<number, Extension[]>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -108,6 +111,10 @@ export class Resolver {
       rules.linkage && ref.receiver === null ? this.linkage.visible(ref, file, rules) : this.target(ref, file, rules);
     if (!found && !rules.linkage) return [];
     let candidates = (found?.symbols ?? []).filter((s) => acceptable(ref.kind, s.kind));
+    // C# and Java make objects with `new` only: a call by bare name never reaches a type.
+    if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
+      candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
+    if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
     if (candidates.length > 1 && ref.argCount !== null) {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
@@ -125,6 +132,9 @@ export class Resolver {
     if (!target) return [];
     let kind: EdgeKind = ref.kind;
     if (kind === "calls" && TYPE_KINDS.has(target.kind)) kind = "instantiates";
+    // C# writes base classes and interfaces in one list: a class or struct "extending" an interface implements it.
+    if (kind === "extends" && target.kind === "interface" && this.lookup.symbol(ref.fromId)?.kind !== "interface")
+      kind = "implements";
     return [{ targetId: target.id, kind, resolution: found.how }];
   }
 
@@ -138,6 +148,12 @@ export class Resolver {
     if (receiver === "?") return null;
     if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
     if (receiver === null) {
+      if (rules.membersFirst && ref.kind === "calls") {
+        // A method of the enclosing type (or its bases) hides names of the package and imports.
+        const owner = this.enclosingType(scopeId);
+        const hits = owner ? this.member(owner, name, 0).filter((s) => s.kind !== "constructor") : [];
+        if (hits.length) return { symbols: hits, how: "member" };
+      }
       const named = this.name(name, file, scopeId, rules, 0);
       if (named) return named;
       if (rules.implicitThis) {
@@ -151,7 +167,9 @@ export class Resolver {
       const owner = this.enclosingType(scopeId);
       if (!owner) return null;
       if (name === "constructor") return { symbols: this.constructors(owner), how: "member" };
-      return { symbols: this.member(owner, name, 0), how: "member" };
+      const hits = this.member(owner, name, 0);
+      if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "member" };
+      return this.extension(name, file, rules, ref.argCount, { type: owner });
     }
     if (receiver === "super") {
       const owner = this.enclosingType(scopeId);
@@ -164,17 +182,174 @@ export class Resolver {
     }
     // A receiver whose type we know: `x.m()` with `x = new X()` or `x: X`, fields, call results.
     const typed = this.exprType(receiver, file, scopeId, rules);
-    if (typed) return { symbols: this.member(typed, name, 0), how: "typed" };
+    if (typed) {
+      const hits = this.member(typed, name, 0);
+      if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "typed" };
+      return this.extension(name, file, rules, ref.argCount, { type: typed });
+    }
     const value = this.value(receiver, file, scopeId, rules, 0);
-    if (!value) return null;
+    if (!value) {
+      if (!rules.extensionCalls) return null;
+      const written = this.writtenType(receiver, file, scopeId, rules);
+      // `Expression.Call(...)`: a capitalised name we know nothing of is a type from outside the project;
+      // `a.b().c()`: the result of a call we could not type may be of any type, with a method of its own.
+      if (!written && (/^[A-Z]\w*$/.test(receiver) || receiver.endsWith(")"))) return null;
+      return this.extension(name, file, rules, ref.argCount, { written });
+    }
     if ("files" in value) return { symbols: this.exported(value.files, name, rules, 0), how: "module" };
     const owner = unique(value.symbols);
     if (owner && TYPE_KINDS.has(owner.kind)) return { symbols: this.member(owner, name, 0), how: "static" };
     if (owner?.kind === "file") return { symbols: this.exported(this.filesOf([owner]), name, rules, 0), how: "module" };
     const valueType = owner ? this.declaredType(owner, 0) : null;
-    if (valueType) return { symbols: this.member(valueType, name, 0), how: "typed" };
+    if (valueType) {
+      const hits = this.member(valueType, name, 0);
+      if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "typed" };
+      return this.extension(name, file, rules, ref.argCount, { type: valueType });
+    }
     if (owner && (owner.kind === "namespace" || owner.kind === "module"))
       return { symbols: this.lookup.children(owner.id, name), how: "static" };
+    if (owner && rules.extensionCalls && !CALLABLE_KINDS.has(owner.kind))
+      return this.extension(name, file, rules, ref.argCount, { written: this.declaredTypeName(owner) });
+    return null;
+  }
+
+  /**
+   * `x.m()` as a call of an extension `m` visible in the file (C#'s `static m(this T x)`, Kotlin's
+   * `fun T.m()`), once `x`'s own members have no `m`. With the receiver's type known (a type of the
+   * project, or a type name written on its declaration), the extensions whose extended type fits it;
+   * with nothing known, the only one of that name (not one over a type parameter, which any type
+   * fits). Either way the count of arguments must fit, and only one extension may be left.
+   */
+  private extension(
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+    argCount: number | null,
+    receiver: { type?: SymbolInfo; written?: string | null },
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    const all = this.visibleExtensions(file, rules).get(name);
+    if (!all) return null;
+    let fits: Extension[];
+    if (receiver.type) {
+      const names = this.typeNames(receiver.type, 0, new Set(), new Set());
+      fits = all.filter((e) => e.extends === GENERIC_RECEIVER || names.has(lastSegment(e.extends)));
+    } else if (receiver.written) {
+      // A type from outside the project: an extension of that very type, else of another type from
+      // outside (which it may derive from); never one of a project type or a type parameter.
+      const written = lastSegment(receiver.written);
+      fits = all.filter((e) => lastSegment(e.extends) === written);
+      if (!fits.length) fits = all.filter((e) => e.extends !== GENERIC_RECEIVER && !this.extendsProjectType(e, rules));
+    } else fits = all.filter((e) => e.extends !== GENERIC_RECEIVER);
+    const arity = (e: Extension) =>
+      argCount === null || e.symbol.paramCount === null || e.symbol.paramCount - 1 === argCount;
+    const hit = unique(fits.filter(arity).map((e) => e.symbol));
+    return hit ? { symbols: [hit], how: "extension" } : null;
+  }
+
+  /** Whether an extension's extended type is a type of the project. */
+  private extendsProjectType(e: Extension, rules: LanguageRules): boolean {
+    if (e.projectType === undefined) {
+      const file = this.lookup.file(e.symbol.fileId);
+      e.projectType = file ? this.typeNamed(e.extends, file, e.symbol.id, rules, 0) !== null : false;
+    }
+    return e.projectType;
+  }
+
+  /** The names a type answers to: its own, its bases' (resolved or not), transitively, and `object`/`Any`. */
+  private typeNames(type: SymbolInfo, depth: number, out: Set<string>, seen: Set<number>): Set<string> {
+    if (depth > MAX_DEPTH || seen.has(type.id)) return out;
+    seen.add(type.id);
+    out.add(type.name);
+    if (depth === 0) for (const root of ["object", "Object", "Any"]) out.add(root);
+    for (const part of this.parts(type)) for (const ref of this.lookup.heritage(part.id)) out.add(ref.name);
+    for (const base of this.bases(type, depth)) this.typeNames(base, depth + 1, out, seen);
+    return out;
+  }
+
+  /** Extensions a file can call, by name: those of its package and of what it imports. */
+  private visibleExtensions(file: FileInfo, rules: LanguageRules): Map<string, Extension[]> {
+    const cached = this.extensionCache.get(file.id);
+    if (cached) return cached;
+    const out = new Map<string, Extension[]>();
+    const seen = new Set<number>();
+    const add = (files: FileInfo[], only: string | null) => {
+      for (const f of files) {
+        for (const e of this.extensionsOf(f)) {
+          if ((only !== null && e.symbol.name !== only) || seen.has(e.symbol.id)) continue;
+          seen.add(e.symbol.id);
+          const list = out.get(e.symbol.name);
+          if (list) list.push(e);
+          else out.set(e.symbol.name, [e]);
+        }
+      }
+    };
+    add(rules.packageOf(file, this.lookup)?.files ?? [file], null);
+    for (const b of this.lookup.imports(file.id)) {
+      if (b.reexport || b.imported === null) continue;
+      const modules = this.modules(b.specifier, file, rules);
+      if (b.local === "*") {
+        if (modules.length) add(modules, null);
+        else if (rules.typeWildcards) {
+          const type = this.typeFromPackage(b.specifier, file, rules, 0);
+          const typeFile = type ? this.lookup.file(type.fileId) : undefined;
+          if (typeFile) add([typeFile], null);
+        }
+      } else add(modules, b.imported);
+    }
+    this.extensionCache.set(file.id, out);
+    return out;
+  }
+
+  /** A file's extensions: callables with an `EXTENSION_RECEIVER` local type. */
+  private extensionsOf(file: FileInfo): Extension[] {
+    let list = this.fileExtensions.get(file.id);
+    if (!list) {
+      list = [];
+      for (const t of this.lookup.localTypes(file.id)) {
+        if (t.name !== EXTENSION_RECEIVER) continue;
+        const symbol = this.lookup.symbol(t.scopeId);
+        if (symbol && CALLABLE_KINDS.has(symbol.kind)) list.push({ symbol, extends: t.typeName });
+      }
+      this.fileExtensions.set(file.id, list);
+    }
+    return list;
+  }
+
+  /** The type name written on the declaration of a plain variable, parameter or field, resolved or not. */
+  private writtenType(receiver: string, file: FileInfo, scopeId: number, rules: LanguageRules): string | null {
+    const dot = receiver.lastIndexOf(".");
+    if (dot > 0) {
+      // `a.b.field` or `a.b.m()` where `a.b` is of a project type: the type written on that member.
+      const prefix = receiver.slice(0, dot);
+      const last = receiver.slice(dot + 1);
+      let owner = this.exprType(prefix, file, scopeId, rules);
+      if (!owner) {
+        const v = this.value(prefix, file, scopeId, rules, 0);
+        const sym = v && "symbols" in v ? unique(v.symbols) : null;
+        owner = sym && TYPE_KINDS.has(sym.kind) ? sym : null;
+      }
+      if (!owner) return null;
+      const call = last.endsWith("()");
+      const member = call
+        ? unique(this.member(owner, last.slice(0, -2), 0).filter((s) => CALLABLE_KINDS.has(s.kind)))
+        : null;
+      const holder = call ? member : owner;
+      const holderFile = holder ? this.lookup.file(holder.fileId) : undefined;
+      if (!holder || !holderFile) return null;
+      const key = call ? "()" : `this.${last}`;
+      const entry = this.lookup.localTypes(holderFile.id).find((t) => t.scopeId === holder.id && t.name === key);
+      return entry && !entry.typeName.includes("(") ? entry.typeName : null;
+    }
+    if (receiver.includes("(")) return null;
+    const types = this.lookup.localTypes(file.id);
+    let scope = this.lookup.symbol(scopeId);
+    while (scope) {
+      const owner = scope;
+      const key = TYPE_KINDS.has(owner.kind) ? `this.${receiver}` : receiver;
+      const entry = types.find((t) => t.scopeId === owner.id && t.name === key);
+      if (entry) return entry.typeName.includes("(") ? null : entry.typeName;
+      scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
+    }
     return null;
   }
 
@@ -217,6 +392,10 @@ export class Resolver {
         const v = depth < MAX_DEPTH ? this.value(b.specifier, file, file.nodeId, rules, depth + 1) : null;
         const owner = v && "symbols" in v ? unique(v.symbols) : null;
         if (owner) hits = this.lookup.children(owner.id, name).filter(isDeclaration);
+      } else if (!hits.length && !modules.length && rules.typeWildcards) {
+        // `using static A.B.C;`: the members of type C.
+        const type = this.typeFromPackage(b.specifier, file, rules, depth + 1);
+        if (type) hits = this.member(type, name, depth + 1);
       }
       if (hits.length) return { symbols: hits, how: "import" };
     }
@@ -295,14 +474,16 @@ export class Resolver {
         const files = this.modules(expr, file, rules);
         if (files.length) return { files };
       }
+      if (rules.nestedPackages && !named) return this.nestedPackage(expr, file, rules);
       return null;
     }
     const left = this.value(expr.slice(0, dot), file, scopeId, rules, depth + 1);
     const right = expr.slice(dot + 1);
-    if (!left) return null;
+    if (!left) return rules.nestedPackages ? this.nestedPackage(expr, file, rules) : null;
     if ("files" in left) {
       const hits = this.exported(left.files, right, rules, depth + 1);
-      return hits.length ? { symbols: hits } : this.submodule(left.files, right, rules);
+      if (hits.length) return { symbols: hits };
+      return rules.nestedPackages ? this.nestedPackage(expr, file, rules) : this.submodule(left.files, right, rules);
     }
     const owner = unique(left.symbols);
     if (!owner) return null;
@@ -322,6 +503,21 @@ export class Resolver {
     const ownerFile = this.lookup.file(owner.fileId);
     const b = ownerFile ? this.lookup.imports(ownerFile.id).find((i) => i.local === right && !i.reexport) : undefined;
     return b && ownerFile ? this.binding(b, ownerFile, rules, depth + 1) : null;
+  }
+
+  /**
+   * A package named by a dotted path (C#'s `A.B` in `A.B.Type`): in full, or relative to the file's
+   * package or one enclosing it, innermost first.
+   */
+  private nestedPackage(path: string, file: FileInfo, rules: LanguageRules): Value | null {
+    let ns = file.packageName ?? "";
+    for (;;) {
+      const files = this.modules(ns ? `${ns}.${path}` : path, file, rules);
+      if (files.length) return { files };
+      if (!ns) return null;
+      const dot = ns.lastIndexOf(".");
+      ns = dot < 0 ? "" : ns.slice(0, dot);
+    }
   }
 
   /** `pkg.sub` where `pkg` is a Python package and `sub` one of its modules. */
@@ -351,6 +547,11 @@ export class Resolver {
     if (b.specifier === "" && b.imported !== "*") {
       const own = this.lookup.topLevel(file.id, b.imported).filter(isDeclaration);
       return own.length ? { symbols: own } : null;
+    }
+    if (rules.nestedPackages && b.imported !== "*") {
+      // `using Geo = Example.Geometry;`: an alias of a namespace.
+      const ns = this.modules(b.specifier ? `${b.specifier}.${b.imported}` : b.imported, file, rules);
+      if (ns.length) return { files: ns };
     }
     const modules = this.modules(b.specifier, file, rules);
     if (b.imported === "*") {
@@ -459,7 +660,7 @@ export class Resolver {
           out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
-    return dedupe(out);
+    return rules.partialTypes ? this.oneTypePerName(dedupe(out)) : dedupe(out);
   }
 
   /** Top-level declarations named `name` anywhere in the file's package. */
@@ -471,7 +672,8 @@ export class Resolver {
       index = this.indexTopLevel(pkg.files);
       this.packageIndex.set(pkg.key, index);
     }
-    return index.get(name) ?? [];
+    const hits = index.get(name) ?? [];
+    return rules.partialTypes ? this.oneTypePerName(hits) : hits;
   }
 
   /** Top-level declarations of several files by name, built once: a package can hold hundreds of files. */
@@ -588,6 +790,17 @@ export class Resolver {
       : null;
   }
 
+  /** The type name written on a variable, constant or property symbol, whether or not it resolves. */
+  private declaredTypeName(sym: SymbolInfo): string | null {
+    if (sym.parentId === null) return null;
+    const file = this.lookup.file(sym.fileId);
+    const parent = this.lookup.symbol(sym.parentId);
+    if (!file || !parent) return null;
+    const key = TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
+    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === parent.id && t.name === key);
+    return entry && !entry.typeName.includes("(") ? entry.typeName : null;
+  }
+
   /** A callable's declared return type. */
   private returnType(callable: SymbolInfo, depth: number): SymbolInfo | null {
     const file = this.lookup.file(callable.fileId);
@@ -653,6 +866,11 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     const rules = file ? RULES[file.language] : undefined;
     if (own.length || !file || !rules) return own;
+    if (rules.partialTypes) {
+      const parts = this.parts(type);
+      if (parts.length < 2) return own;
+      return parts.flatMap((p) => this.lookup.byQualifiedName(p.fileId, qname).filter(isDeclaration));
+    }
     if (rules.crateOf) return this.crateMembers(type, name, rules.crateOf(file, this.lookup));
     if (!rules.membersAcrossPackage) return own;
     const pkg = rules.packageOf(file, this.lookup);
@@ -693,17 +911,69 @@ export class Resolver {
     const rules = file ? RULES[file.language] : undefined;
     const out: SymbolInfo[] = [];
     if (file && rules && depth <= MAX_DEPTH) {
-      for (const ref of this.lookup.heritage(type.id)) {
-        const scope = type.parentId ?? file.nodeId;
-        const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
-        const v = this.value(expr, file, scope, rules, depth + 1);
-        if (!v || "files" in v) continue;
-        const t = unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.id !== type.id));
-        if (t) out.push(t);
+      // A partial type's bases may be written on any of its parts.
+      for (const part of rules.partialTypes ? this.parts(type) : [type]) {
+        const partFile = part.fileId === file.id ? file : this.lookup.file(part.fileId);
+        if (!partFile) continue;
+        for (const ref of this.lookup.heritage(part.id)) {
+          const scope = part.parentId ?? partFile.nodeId;
+          const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
+          const v = this.value(expr, partFile, scope, rules, depth + 1);
+          if (!v || "files" in v) continue;
+          let hits = v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName !== type.qualifiedName);
+          if (rules.partialTypes) hits = this.oneTypePerName(hits);
+          const t = unique(hits);
+          if (t && !out.some((o) => o.id === t.id)) out.push(t);
+        }
       }
     }
     this.basesCache.set(type.id, out);
     return out;
+  }
+
+  /**
+   * The parts of a partial type: top-level types of the same name in files of its package (one
+   * namespace, not the enclosing ones). A nested type is its own only part.
+   */
+  private parts(type: SymbolInfo): SymbolInfo[] {
+    const cached = this.partsCache.get(type.id);
+    if (cached) return cached;
+    let out = [type];
+    const file = this.lookup.file(type.fileId);
+    if (file && file.packageName !== null && type.qualifiedName === type.name && RULES[file.language]?.partialTypes) {
+      const key = `parts:${file.language}:${file.packageName}`;
+      let index = this.packageIndex.get(key);
+      if (!index) {
+        index = this.indexTopLevel(this.lookup.filesInPackage(file.packageName, file.language));
+        this.packageIndex.set(key, index);
+      }
+      const found = (index.get(type.name) ?? []).filter((s) => s.kind === type.kind);
+      if (found.length > 1 && found.some((s) => s.id === type.id)) out = found;
+    }
+    this.partsCache.set(type.id, out);
+    return out;
+  }
+
+  /**
+   * Parts of one partial type among candidates stand for it once: declarations of one qualified name
+   * and kind in one package. The part in the file named after the type stands for it, else the part
+   * in the first file by path.
+   */
+  private oneTypePerName(list: SymbolInfo[]): SymbolInfo[] {
+    if (list.length < 2) return list;
+    const first = new Map<string, { symbol: SymbolInfo; path: string }>();
+    for (const s of list) {
+      if (!TYPE_KINDS.has(s.kind)) continue;
+      const f = this.lookup.file(s.fileId);
+      if (!f) continue;
+      const key = `${f.packageName}\0${s.kind}\0${s.qualifiedName}`;
+      const seen = first.get(key);
+      // The part in the file named after the type (`Order.cs` beside `Order.Lines.cs`), else the first.
+      const rank = `${baseName(f.path) === s.name ? 0 : 1}${f.path}`;
+      if (!seen || rank < seen.path) first.set(key, { symbol: s, path: rank });
+    }
+    const keep = new Set([...first.values()].map((v) => v.symbol.id));
+    return list.filter((s) => !TYPE_KINDS.has(s.kind) || keep.has(s.id) || !this.lookup.file(s.fileId));
   }
 
   private enclosingType(scopeId: number): SymbolInfo | undefined {
@@ -711,6 +981,25 @@ export class Resolver {
     while (s && !TYPE_KINDS.has(s.kind)) s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
     return s;
   }
+}
+
+/** An extension callable and the type it extends (a type name as written, or GENERIC_RECEIVER). */
+interface Extension {
+  symbol: SymbolInfo;
+  extends: string;
+  /** Whether `extends` names a type of the project; worked out on first need. */
+  projectType?: boolean;
+}
+
+/** A file's name without folders and its last extension. */
+function baseName(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? name : name.slice(0, dot);
+}
+
+function lastSegment(dotted: string): string {
+  return dotted.slice(dotted.lastIndexOf(".") + 1);
 }
 
 function groupByFile(list: SymbolInfo[]): Map<number, SymbolInfo[]> {

@@ -50,4 +50,32 @@ export interface LanguageRules {
    * name no included header declares reaches the project's one definition with external linkage.
    */
   linkage?: boolean;
+  /**
+   * C# partial types: declarations of one qualified name in files of one package (namespace) are
+   * parts of one type. The part in the file named after the type (else in the first file by path)
+   * stands for it, and members and bases are looked up in every part.
+   */
+  partialTypes?: boolean;
+  /**
+   * `x.m()` may call an extension (a callable with an `EXTENSION_RECEIVER` local type) declared in
+   * the package or a module imported by the file, when `x`'s type has no member `m`: one whose
+   * extended type fits the receiver's, or the only one of that name and arity when the receiver's
+   * type is unknown.
+   */
+  extensionCalls?: boolean;
+  /**
+   * The package of a wildcard import may be a type (`using static A.B.C;`, Kotlin's `import a.B.*`):
+   * its members are then in scope by bare name.
+   */
+  typeWildcards?: boolean;
+  /**
+   * Packages are dotted names that nest, apart from the file layout (C# namespaces): a dotted prefix
+   * of a name may be a package, written in full or relative to the file's package or one enclosing
+   * it, and an alias (`using Geo = A.Geometry;`) may name a package.
+   */
+  nestedPackages?: boolean;
+  /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
+  membersFirst?: boolean;
+  /** Objects are made with `new` only: a call by bare name never instantiates a type. */
+  newOnly?: boolean;
 }

@@ -4,6 +4,7 @@ import { javaRules } from "./java.js";
 import { pythonRules } from "./python.js";
 import { rustRules } from "./rust.js";
 import { cRules } from "./c.js";
+import { csharpRules } from "./csharp.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -16,4 +17,5 @@ export const RULES: Record<string, LanguageRules> = {
   java: javaRules,
   rust: rustRules,
   c: cRules,
+  csharp: csharpRules,
 };

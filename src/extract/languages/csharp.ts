@@ -1,0 +1,754 @@
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
+import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
+import { EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import type { NodeKind } from "../../core/kinds.js";
+import { fieldIds } from "../fields.js";
+import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import type { LanguageExtractor } from "../language.js";
+import { splitLast } from "../ts-helpers.js";
+
+/**
+ * One flat query for the whole file; each pattern's index says what a match is (see `P`).
+ *
+ * Namespaces are not symbols: like Java's packages, a file's namespace is its `packageName`
+ * (`namespace A.B { }` and the file-scoped `namespace A.B;` alike; nested blocks join their names),
+ * and types are qualified inside the file (`Shape.Area`). Context patterns that end on a member
+ * (interface members are public, field declarations hold their variables) are matched before the
+ * member's own pattern, as tree-sitter finishes an enclosing pattern first.
+ *
+ * `base` is written as `super` in references, so the resolver treats `base.M()` and `: base(x)` as it
+ * treats Java's `super`. An extension method (`static T M(this Foo x)`) records the type it extends as
+ * the local type `EXTENSION_RECEIVER` of the method, for the resolver to match `foo.M()` against.
+ */
+const QUERY = `
+(comment) @comment
+(using_directive) @using
+(namespace_declaration name: (_) @name) @ns
+(file_scoped_namespace_declaration name: (_) @name) @ns
+(class_declaration name: (identifier) @name) @def
+(struct_declaration name: (identifier) @name) @def
+(interface_declaration name: (identifier) @name) @def
+(enum_declaration name: (identifier) @name) @def
+(record_declaration name: (identifier) @name) @def
+(record_struct_declaration name: (identifier) @name) @def
+(delegate_declaration name: (identifier) @name) @def
+(enum_member_declaration name: (identifier) @name) @def
+(method_declaration name: (identifier) @name) @def
+(constructor_declaration name: (identifier) @name) @def
+(local_function_statement name: (identifier) @name) @def
+(destructor_declaration name: (identifier) @name) @def
+(operator_declaration parameters: (_) @params) @def
+(conversion_operator_declaration parameters: (_) @params) @def
+(indexer_declaration) @def
+(property_declaration name: (identifier) @name) @def
+(event_declaration name: (identifier) @name) @def
+(field_declaration (variable_declaration) @vars) @def
+(event_field_declaration (variable_declaration) @vars) @def
+(invocation_expression function: (identifier) @callee arguments: (argument_list) @args)
+(invocation_expression function: (generic_name . (identifier) @callee) arguments: (argument_list) @args)
+(invocation_expression function: (member_access_expression expression: (_) @recv name: (_) @callee) arguments: (argument_list) @args)
+(invocation_expression function: (conditional_access_expression condition: (_) @recv (member_binding_expression name: (_) @callee)) arguments: (argument_list) @args)
+(object_creation_expression type: (_) @type) @new
+(constructor_initializer) @init
+(class_declaration bases: (base_list (_) @base))
+(record_declaration bases: (base_list (_) @base))
+(struct_declaration bases: (base_list (_) @base))
+(record_struct_declaration bases: (base_list (_) @base))
+(interface_declaration bases: (base_list (_) @base))
+(variable_declaration type: (_) @type (variable_declarator . (identifier) @name)) @vars
+(parameter type: (_) @type name: (identifier) @name) @param
+(for_each_statement type: (_) @type left: (identifier) @name)
+(catch_declaration type: (_) @type name: (identifier) @name)
+(declaration_pattern type: (_) @type name: (identifier) @name)
+(declaration_expression type: (_) @type name: (identifier) @name)
+(type_parameter name: (identifier) @typeparam)
+(interface_declaration body: (declaration_list (_) @member))
+(variable_declaration type: (_) @type (variable_declarator (equals_value_clause (implicit_object_creation_expression) @new)))
+`;
+
+/** Pattern indices of `QUERY`, in order. */
+const P = {
+  Comment: 0,
+  Using: 1,
+  Namespace: 2,
+  FileNamespace: 3,
+  Class: 4,
+  Struct: 5,
+  Interface: 6,
+  Enum: 7,
+  Record: 8,
+  RecordStruct: 9,
+  Delegate: 10,
+  EnumMember: 11,
+  Method: 12,
+  Constructor: 13,
+  LocalFunction: 14,
+  Destructor: 15,
+  Operator: 16,
+  Conversion: 17,
+  Indexer: 18,
+  Property: 19,
+  Event: 20,
+  Field: 21,
+  EventField: 22,
+  Call: 23,
+  GenericCall: 24,
+  CallOn: 25,
+  ConditionalCall: 26,
+  New: 27,
+  ConstructorInitializer: 28,
+  ClassBase: 29,
+  RecordBase: 30,
+  StructBase: 31,
+  RecordStructBase: 32,
+  InterfaceBase: 33,
+  Variable: 34,
+  Parameter: 35,
+  ForEach: 36,
+  Catch: 37,
+  DeclarationPattern: 38,
+  DeclarationExpression: 39,
+  TypeParameter: 40,
+  InterfaceMember: 41,
+  TargetTypedNew: 42,
+} as const;
+
+const TYPE_KIND: Partial<Record<number, NodeKind>> = {
+  [P.Class]: "class",
+  [P.Record]: "class",
+  [P.Struct]: "struct",
+  [P.RecordStruct]: "struct",
+  [P.Interface]: "interface",
+  [P.Enum]: "enum",
+  [P.Delegate]: "type_alias",
+};
+
+/** Names invoked like methods that are operators or keywords of the language (also where broken code parses so). */
+const NOT_CALLS = new Set(
+  (
+    "nameof typeof sizeof default checked unchecked stackalloc void bool byte sbyte char decimal double float " +
+    "int uint long ulong short ushort object string var dynamic if while for foreach switch return new this base"
+  ).split(" "),
+);
+
+type Visibility = ExtractedSymbol["visibility"];
+
+const FIELD_NAMES = [
+  "name",
+  "body",
+  "type",
+  "parameters",
+  "bases",
+  "expression",
+  "function",
+  "arguments",
+  "condition",
+  "value",
+] as const;
+type Fields = Record<(typeof FIELD_NAMES)[number], number>;
+
+function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`c# query: no @${name} in pattern ${m.patternIndex}`);
+}
+
+/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
+function spanOf(start: Node, end: Node): Node {
+  if (start.startIndex === end.startIndex) return end;
+  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
+    startIndex: start.startIndex,
+    endIndex: end.endIndex,
+    startPosition: start.startPosition,
+    endPosition: end.endPosition,
+  };
+  return span as Node;
+}
+
+interface Modifiers {
+  visibility: Visibility;
+  isStatic: boolean;
+  isConst: boolean;
+  /** First child that is not an attribute or a comment: where the signature starts. */
+  start: Node;
+}
+
+class CSharpFile {
+  /** The first namespace declared: the file's package. */
+  private namespaceName: string | null = null;
+  private readonly typeParams = new Set<string>();
+  private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+  /** Node ids of interface members: public unless marked otherwise. */
+  private readonly interfaceMembers = new Set<number>();
+  /** Node ids of the variable declarations of fields and events: members, not locals. */
+  private readonly memberVariables = new Set<number>();
+  /** Node ids of a record's positional parameters: properties, not locals. */
+  private readonly recordParams = new Set<number>();
+
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly f: Fields,
+  ) {}
+
+  /** The file's namespace; "" for the global one. */
+  get packageName(): string {
+    return this.namespaceName ?? "";
+  }
+
+  handle(m: QueryMatch): void {
+    const p = m.patternIndex;
+    switch (p) {
+      case P.Comment: {
+        const node = m.captures[0]!.node;
+        const src = this.b.source;
+        const at = node.startIndex;
+        if (src.startsWith("///", at) || (src.startsWith("/**", at) && !src.startsWith("/**/", at)))
+          this.b.comment(node);
+        return;
+      }
+      case P.Using:
+        return this.using(m.captures[0]!.node);
+      case P.Namespace:
+      case P.FileNamespace:
+        return this.namespace(capture(m, "ns"), capture(m, "name"));
+      case P.Class:
+      case P.Struct:
+      case P.Interface:
+      case P.Enum:
+      case P.Record:
+      case P.RecordStruct:
+      case P.Delegate:
+        return this.typeDeclaration(p, capture(m, "def"), capture(m, "name"));
+      case P.EnumMember: {
+        const def = capture(m, "def");
+        this.b.symbol("enum_member", def, capture(m, "name"), {
+          visibility: "public",
+          exported: true,
+          isStatic: true,
+          signatureEnd: def.endIndex,
+        });
+        return;
+      }
+      case P.Method:
+      case P.Constructor:
+      case P.LocalFunction:
+      case P.Destructor:
+        return this.callable(p, capture(m, "def"), capture(m, "name"));
+      case P.Operator:
+      case P.Conversion:
+        return this.operator(capture(m, "def"), capture(m, "params"));
+      case P.Indexer:
+        return this.indexer(m.captures[0]!.node);
+      case P.Property:
+      case P.Event:
+        return this.property(capture(m, "def"), capture(m, "name"));
+      case P.Field:
+      case P.EventField:
+        return this.field(capture(m, "def"), capture(m, "vars"));
+      case P.Call:
+      case P.GenericCall: {
+        const callee = capture(m, "callee");
+        const name = this.b.text(callee);
+        if (NOT_CALLS.has(name)) return;
+        return this.b.ref("calls", callee, name, null, this.argCount(capture(m, "args")));
+      }
+      case P.CallOn:
+      case P.ConditionalCall: {
+        let callee = capture(m, "callee");
+        if (callee.type === "generic_name") callee = callee.namedChild(0) ?? callee;
+        if (callee.type !== "identifier") return;
+        const recv = this.receiver(capture(m, "recv"));
+        if (NOT_CALLS.has(recv.split(".")[0]!.replace(/\(\)$/, "")) && recv !== "this" && recv !== "super") return;
+        return this.b.ref("calls", callee, this.b.text(callee), recv, this.argCount(capture(m, "args")));
+      }
+      case P.New:
+        return this.instantiation(capture(m, "new"), capture(m, "type"));
+      case P.ConstructorInitializer: {
+        const init = m.captures[0]!.node;
+        // `: base(x)` calls the base type's constructor, `: this(x)` another of this type's.
+        const receiver = /^:\s*base\b/.test(this.b.text(init)) ? "super" : "this";
+        const args = init.namedChildren.find((c) => c?.type === "argument_list") ?? null;
+        return this.b.ref("calls", init, "constructor", receiver, args ? this.argCount(args) : 0);
+      }
+      case P.ClassBase:
+      case P.RecordBase:
+      case P.StructBase:
+      case P.RecordStructBase:
+      case P.InterfaceBase:
+        return this.heritage(p, m.captures[0]!.node);
+      case P.Variable: {
+        const vars = capture(m, "vars");
+        if (this.memberVariables.has(vars.id)) return;
+        return this.localType(capture(m, "name"), capture(m, "type"));
+      }
+      case P.Parameter:
+        if (this.recordParams.has(capture(m, "param").id)) return;
+        return this.localType(capture(m, "name"), capture(m, "type"));
+      case P.ForEach:
+      case P.Catch:
+      case P.DeclarationPattern:
+      case P.DeclarationExpression:
+        return this.localType(capture(m, "name"), capture(m, "type"));
+      case P.TypeParameter:
+        this.typeParams.add(this.b.text(m.captures[0]!.node));
+        return;
+      case P.InterfaceMember:
+        this.interfaceMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.TargetTypedNew:
+        // `Foo x = new(1)`: the declared type is what is made.
+        return this.instantiation(capture(m, "new"), capture(m, "type"));
+    }
+  }
+
+  /** Hand the collected variable types to the builder, minus those typed by a type parameter. */
+  flushTypes(): void {
+    for (const t of this.pendingTypes) {
+      if (t.name === EXTENSION_RECEIVER) {
+        this.b.localType(t.at, t.name, this.typeParams.has(t.typeName) ? GENERIC_RECEIVER : t.typeName);
+        continue;
+      }
+      const head = t.typeName.split(".")[0]!.replace(/\(\)$/, "");
+      if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
+    }
+  }
+
+  /**
+   * The first namespace of a file is its package. One declared inside it (`namespace A { namespace
+   * B { } }`) is a namespace symbol, so its types are `B.X` within package A; so is a second
+   * namespace beside the first, which is rare enough to leave under the first's package.
+   */
+  private namespace(def: Node, nameNode: Node): void {
+    const name = this.dotted(nameNode);
+    if (!name) return;
+    if (this.namespaceName === null) {
+      this.namespaceName = name;
+      return;
+    }
+    const body = def.childForFieldId(this.f.body);
+    this.b.symbol("namespace", def, nameNode, { name, signatureEnd: body ? body.startIndex : nameNode.endIndex });
+  }
+
+  /** Modifiers of a declaration, read from its `modifier` children; attributes and comments are skipped. */
+  private modifiersOf(def: Node): Modifiers {
+    let visibility: Visibility = null;
+    let isStatic = false;
+    let isConst = false;
+    let start: Node | null = null;
+    const src = this.b.source;
+    for (let i = 0; ; i++) {
+      const c = def.child(i);
+      if (!c) break;
+      const t = c.type;
+      if (t === "attribute_list" || t === "comment") continue;
+      start ??= c;
+      if (t !== "modifier") break;
+      const word = src.slice(c.startIndex, c.endIndex);
+      if (word === "public") visibility = "public";
+      else if (word === "protected") visibility = visibility === "public" ? visibility : "protected";
+      else if (word === "internal") visibility = visibility ?? "internal";
+      else if (word === "private")
+        visibility = visibility === null || visibility === "internal" ? "private" : visibility;
+      else if (word === "static") isStatic = true;
+      else if (word === "const") isConst = true;
+    }
+    return { visibility, isStatic, isConst, start: start ?? def };
+  }
+
+  private visibilityOf(def: Node, mods: Modifiers): Visibility {
+    return mods.visibility ?? (this.interfaceMembers.has(def.id) ? "public" : null);
+  }
+
+  private typeDeclaration(p: number, def: Node, name: Node): void {
+    const mods = this.modifiersOf(def);
+    const visibility = this.visibilityOf(def, mods);
+    const body = def.childForFieldId(this.f.body);
+    this.b.symbol(TYPE_KIND[p]!, spanOf(mods.start, def), name, {
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: mods.isStatic,
+      signatureEnd: body ? body.startIndex : this.withoutSemicolon(def.endIndex),
+      paramCount: p === P.Delegate ? this.paramCount(def.childForFieldId(this.f.parameters)) : null,
+    });
+    if (p === P.Record || p === P.RecordStruct) this.recordParameters(def);
+    if (p === P.Delegate) {
+      const type = def.childForFieldId(this.f.type);
+      const typeName = type ? this.typeName(type) : null;
+      if (typeName) this.addType(name, "()", typeName);
+    }
+  }
+
+  /** `record Point(int X, int Y)`: each positional parameter is a public property. */
+  private recordParameters(def: Node): void {
+    const params = def.childForFieldId(this.f.parameters);
+    if (!params) return;
+    for (const p of params.namedChildren) {
+      if (p?.type !== "parameter") continue;
+      this.recordParams.add(p.id);
+      const name = p.childForFieldId(this.f.name);
+      if (!name) continue;
+      this.b.symbol("property", p, name, { visibility: "public", exported: true, docNode: p });
+      const type = p.childForFieldId(this.f.type);
+      const typeName = type ? this.typeName(type) : null;
+      if (typeName) this.addType(p, `this.${this.b.text(name)}`, typeName);
+    }
+  }
+
+  /** Methods, constructors and local functions. */
+  private callable(p: number, def: Node, name: Node): void {
+    const mods = this.modifiersOf(def);
+    const visibility = p === P.LocalFunction ? null : this.visibilityOf(def, mods);
+    const body = def.childForFieldId(this.f.body);
+    const end = body ? body.startIndex : this.withoutSemicolon(def.endIndex);
+    const params = def.childForFieldId(this.f.parameters);
+    const kind: NodeKind = p === P.Constructor ? "constructor" : p === P.LocalFunction ? "function" : "method";
+    this.b.symbol(kind, spanOf(mods.start, def), name, {
+      // A finalizer is named as written: `~Shape`.
+      name: p === P.Destructor ? `~${this.b.text(name)}` : this.b.text(name),
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: mods.isStatic,
+      signatureEnd: end,
+      paramCount: this.paramCount(params),
+    });
+    if (p !== P.Constructor && p !== P.Destructor) {
+      const type = def.childForFieldId(this.f.type);
+      const typeName = type ? this.typeName(type) : null;
+      if (typeName) this.addType(name, "()", typeName);
+    }
+    if (p === P.Method && mods.isStatic && params) this.extension(name, params);
+  }
+
+  /**
+   * `operator +`, `implicit operator int`: methods named by their operator, so the calls in their
+   * bodies have a home. Nothing calls them by name, so they get no call edges.
+   */
+  private operator(def: Node, params: Node): void {
+    const mods = this.modifiersOf(def);
+    const head = this.b.source.slice(def.startIndex, params.startIndex);
+    const m = /\boperator\s*([^\s(]+(?:\s*<[^(]*>)?)\s*$/.exec(head);
+    if (!m) return;
+    const body = def.childForFieldId(this.f.body);
+    this.b.symbol("method", spanOf(mods.start, def), null, {
+      name: `operator ${m[1]!.replace(/\s+/g, "")}`,
+      docNode: def,
+      visibility: mods.visibility,
+      exported: mods.visibility === "public",
+      isStatic: true,
+      signatureEnd: body ? body.startIndex : this.withoutSemicolon(def.endIndex),
+      paramCount: this.paramCount(params),
+    });
+  }
+
+  /** `this[int i]`: a property named `this[]`. */
+  private indexer(def: Node): void {
+    const mods = this.modifiersOf(def);
+    const visibility = this.visibilityOf(def, mods);
+    const params = def.childForFieldId(this.f.parameters);
+    this.b.symbol("property", spanOf(mods.start, def), null, {
+      name: "this[]",
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      signatureEnd: params ? params.endIndex : def.endIndex,
+      paramCount: this.paramCount(params),
+    });
+  }
+
+  private withoutSemicolon(end: number): number {
+    return this.b.source.endsWith(";", end) ? end - 1 : end;
+  }
+
+  /** `static R M(this Foo x, ...)`: an extension method of Foo. */
+  private extension(name: Node, params: Node): void {
+    const first = params.namedChild(0);
+    if (first?.type !== "parameter") return;
+    const mod = first.namedChild(0);
+    if (mod?.type !== "parameter_modifier" || this.b.text(mod) !== "this") return;
+    const type = first.childForFieldId(this.f.type);
+    const typeName = type ? this.typeName(type) : null;
+    this.addType(name, EXTENSION_RECEIVER, typeName ?? GENERIC_RECEIVER);
+  }
+
+  /** Properties and events with accessors. */
+  private property(def: Node, name: Node): void {
+    const mods = this.modifiersOf(def);
+    const visibility = this.visibilityOf(def, mods);
+    const nameText = this.b.text(name);
+    this.b.symbol("property", spanOf(mods.start, def), name, {
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: mods.isStatic,
+      signatureEnd: name.endIndex,
+    });
+    const type = def.childForFieldId(this.f.type);
+    const typeName = type ? this.typeName(type) : null;
+    if (typeName) this.addType(name, `this.${nameText}`, typeName);
+  }
+
+  /** One property per declarator: `int a = 1, b;` gives `a` and `b`. Constants are static. */
+  private field(def: Node, vars: Node): void {
+    this.memberVariables.add(vars.id);
+    const mods = this.modifiersOf(def);
+    const visibility = this.visibilityOf(def, mods);
+    const type = vars.childForFieldId(this.f.type);
+    const typeName = type ? this.typeName(type) : null;
+    const declarators = vars.namedChildren.filter((d): d is Node => d?.type === "variable_declarator");
+    declarators.forEach((d, i) => {
+      const name = d.namedChild(0);
+      if (name?.type !== "identifier") return;
+      const nameText = this.b.text(name);
+      const node = i === 0 ? spanOf(mods.start, declarators.length === 1 ? def : d) : d;
+      this.b.symbol("property", node, name, {
+        docNode: def,
+        visibility,
+        exported: visibility === "public",
+        isStatic: mods.isStatic || mods.isConst,
+        signatureEnd: d.endIndex,
+      });
+      if (typeName) this.addType(d, `this.${nameText}`, typeName);
+    });
+  }
+
+  /** `new Foo()`, `new A.B.Foo<T>(x)`, `new Foo { X = 1 }`. */
+  private instantiation(expr: Node, type: Node): void {
+    const dotted = this.typeName(type);
+    if (!dotted) return;
+    const args =
+      expr.childForFieldId(this.f.arguments) ?? expr.namedChildren.find((c) => c?.type === "argument_list") ?? null;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref("instantiates", type, name, receiver, args ? this.argCount(args) : 0);
+  }
+
+  /**
+   * A base in a base list. A class's first base is its base class unless named like an interface
+   * (`IDisposable`), the rest are interfaces; structs implement, interfaces extend. The resolver turns
+   * an `extends` from a class to an interface into `implements`.
+   */
+  private heritage(p: number, node: Node): void {
+    let target = node;
+    // `record B(int X) : A(X)`: the base with the arguments of its constructor.
+    if (node.type === "primary_constructor_base_type") target = node.namedChild(0) ?? node;
+    const dotted = this.typeName(target);
+    if (!dotted) return;
+    const { receiver, name } = splitLast(dotted);
+    let kind: "extends" | "implements";
+    if (p === P.InterfaceBase) kind = "extends";
+    else if (p === P.StructBase || p === P.RecordStructBase) kind = "implements";
+    else {
+      const first = node.parent?.namedChild(0);
+      kind = first?.id === node.id && !/^I[A-Z]/.test(name) ? "extends" : "implements";
+    }
+    this.b.ref(kind, target, name, receiver);
+  }
+
+  private localType(name: Node, type: Node): void {
+    const nameText = this.b.text(name);
+    let typeName: string | null;
+    if (type.type === "implicit_type") {
+      // `var x = new Foo()`, `var x = Make()`: what the value is.
+      const declarator = name.parent;
+      const clause = declarator?.type === "variable_declarator" ? declarator.namedChild(1) : null;
+      const value = clause?.type === "equals_value_clause" ? clause.namedChild(0) : null;
+      typeName = value ? this.valueType(value) : null;
+    } else typeName = this.typeName(type);
+    if (typeName) this.addType(name, nameText, typeName);
+  }
+
+  /** The type of an initialiser the resolver can follow: a construction, or a call chain. */
+  private valueType(value: Node): string | null {
+    if (value.type === "object_creation_expression") {
+      const t = value.childForFieldId(this.f.type);
+      return t ? this.typeName(t) : null;
+    }
+    if (value.type === "invocation_expression") {
+      const r = this.receiver(value);
+      return r === "?" ? null : r;
+    }
+    return null;
+  }
+
+  private addType(at: Node, name: string, typeName: string): void {
+    this.pendingTypes.push({ at, name, typeName });
+  }
+
+  /** Parameters in a list; null when the count a call passes may differ (`params`, defaults). */
+  private paramCount(params: Node | null): number | null {
+    if (!params) return null;
+    let n = 0;
+    for (const p of params.namedChildren) {
+      if (!p || p.type === "comment") continue;
+      if (p.type !== "parameter") return null; // `params T[] xs` parses outside a parameter node
+      for (const c of p.namedChildren) if (c?.type === "equals_value_clause") return null;
+      n++;
+    }
+    return n;
+  }
+
+  private argCount(args: Node): number {
+    let n = 0;
+    for (const a of args.namedChildren) if (a?.type === "argument") n++;
+    return n;
+  }
+
+  /**
+   * The dotted name of a type with generics stripped: `Foo`, `A.B.Foo`, `List<T>` → `List`, `Foo?` →
+   * `Foo`, `global::A.Foo` → `A.Foo`. Null for predefined types, arrays, tuples and pointers.
+   */
+  private typeName(type: Node): string | null {
+    switch (type.type) {
+      case "identifier":
+        return this.b.text(type);
+      case "generic_name": {
+        const inner = type.namedChild(0);
+        return inner ? this.b.text(inner) : null;
+      }
+      case "nullable_type": {
+        const inner = type.namedChild(0);
+        return inner ? this.typeName(inner) : null;
+      }
+      case "qualified_name":
+      case "alias_qualified_name":
+        return this.dotted(type);
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Receiver text: `x`, `this`, `super` (for `base`), `a.b`, `A.B.C`, and calls in a chain as
+   * `a.b()` (arguments dropped); anything else computed is `?`.
+   */
+  private receiver(node: Node): string {
+    return this.chain(node, 0) ?? "?";
+  }
+
+  private chain(node: Node, depth: number): string | null {
+    if (depth > 8) return null;
+    switch (node.type) {
+      case "this_expression":
+        return "this";
+      case "base_expression":
+        return "super";
+      case "identifier":
+        return this.b.text(node);
+      case "generic_name": {
+        const inner = node.namedChild(0);
+        return inner ? this.b.text(inner) : null;
+      }
+      case "member_access_expression": {
+        const left = node.childForFieldId(this.f.expression);
+        const right = node.childForFieldId(this.f.name);
+        if (!left || !right) return null;
+        const l = this.chain(left, depth + 1);
+        const r = this.chain(right, depth + 1);
+        return l && r ? `${l}.${r}` : null;
+      }
+      case "conditional_access_expression": {
+        // `a?.b`: the condition, then the member bound to it.
+        const left = node.childForFieldId(this.f.condition);
+        const binding = node.namedChild(node.namedChildCount - 1);
+        const right = binding?.type === "member_binding_expression" ? binding.childForFieldId(this.f.name) : null;
+        if (!left || !right) return null;
+        const l = this.chain(left, depth + 1);
+        const r = this.chain(right, depth + 1);
+        return l && r ? `${l}.${r}` : null;
+      }
+      case "invocation_expression": {
+        const fn = node.childForFieldId(this.f.function);
+        const callee = fn ? this.chain(fn, depth + 1) : null;
+        return callee ? `${callee}()` : null;
+      }
+      case "parenthesized_expression": {
+        const inner = node.namedChild(0);
+        return inner ? this.chain(inner, depth + 1) : null;
+      }
+      case "qualified_name":
+      case "alias_qualified_name":
+        return this.dotted(node);
+      default:
+        return null;
+    }
+  }
+
+  /** `A.B.C` from a qualified name, generics stripped; `global::` dropped. */
+  private dotted(node: Node, depth = 0): string | null {
+    if (depth > 12) return null;
+    switch (node.type) {
+      case "identifier":
+        return this.b.text(node);
+      case "generic_name": {
+        const inner = node.namedChild(0);
+        return inner ? this.b.text(inner) : null;
+      }
+      case "qualified_name": {
+        const left = node.namedChild(0);
+        const right = node.namedChild(node.namedChildCount - 1);
+        if (!left || !right || left.id === right.id) return null;
+        const l = this.dotted(left, depth + 1);
+        const r = this.dotted(right, depth + 1);
+        return l && r ? `${l}.${r}` : null;
+      }
+      case "alias_qualified_name": {
+        // `global::A`: the alias names the root; `alias::A` an extern alias we cannot follow.
+        const right = node.namedChild(node.namedChildCount - 1);
+        if (!right || !this.b.source.startsWith("global", node.startIndex)) return null;
+        return this.dotted(right, depth + 1);
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * `using A.B;` brings a namespace's types (a wildcard import), `using X = A.B.C;` one name,
+   * `using static A.B.C;` a type's static members (a wildcard on the type). `global using` is read
+   * as a using of this file.
+   */
+  private using(decl: Node): void {
+    const text = this.b.text(decl);
+    const isStatic = /^(?:global\s+)?using\s+static\b/.test(text);
+    let alias: string | null = null;
+    let path: Node | null = null;
+    for (const k of decl.namedChildren) {
+      if (!k) continue;
+      if (k.type === "name_equals") {
+        const id = k.namedChild(0);
+        alias = id ? this.b.text(id) : null;
+      } else if (k.type === "identifier" || k.type === "qualified_name" || k.type === "alias_qualified_name") path = k;
+    }
+    if (!path) return;
+    const dotted = this.dotted(path);
+    if (!dotted) return;
+    const line = decl.startPosition.row + 1;
+    if (alias !== null) {
+      const { receiver, name } = splitLast(dotted);
+      // `using X = Foo;` names a type of the global namespace.
+      this.b.import({ local: alias, imported: name, specifier: receiver ?? "", line, reexport: false });
+      this.b.symbol("import", decl, null, { name: alias });
+      return;
+    }
+    this.b.import({ local: "*", imported: "*", specifier: dotted, line, reexport: false });
+    this.b.symbol("import", decl, null, { name: isStatic ? `static ${dotted}` : dotted });
+  }
+}
+
+export const csharpExtractor: LanguageExtractor = {
+  id: "csharp",
+  extensions: [".cs"],
+  grammar: "tree-sitter-c_sharp.wasm",
+  prepare(language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
+    const fields: Fields = fieldIds(language, "tree-sitter-c_sharp", FIELD_NAMES);
+    return (tree: Tree, source: string): ExtractResult => {
+      const b = new ExtractionBuilder(source);
+      const root = tree.rootNode;
+      const file = new CSharpFile(b, fields);
+      for (const m of query.matches(root)) file.handle(m);
+      file.flushTypes();
+      return b.finish(file.packageName, countSyntaxErrors(root));
+    };
+  },
+};

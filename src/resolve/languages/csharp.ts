@@ -1,0 +1,40 @@
+import type { FileInfo } from "../../core/lookup.js";
+import type { LanguageRules } from "../rules.js";
+
+/** `A.B.C`, `A.B`, `A` and the global namespace (""): the namespaces whose types code in `A.B.C` sees. */
+function namespaceChain(ns: string): string[] {
+  const out: string[] = [];
+  for (let n = ns; n; n = n.includes(".") ? n.slice(0, n.lastIndexOf(".")) : "") out.push(n);
+  out.push("");
+  return out;
+}
+
+/**
+ * C#: a file's namespace is its package (`""` for the global namespace). `using A.B;` names a
+ * namespace's files; code sees the types of its own namespace and of every enclosing one without a
+ * using. Partial types are one type across files (`partialTypes`), and extension methods are reached
+ * from their receivers (`extensionCalls`).
+ */
+export const csharpRules: LanguageRules = {
+  resolveModule(spec, _from, lookup) {
+    return lookup.filesInPackage(spec, "csharp");
+  },
+  selfNames: new Set(["this"]),
+  implicitThis: true,
+  packageOf(from, lookup) {
+    if (from.packageName === null) return null;
+    const files: FileInfo[] = [];
+    for (const ns of namespaceChain(from.packageName)) files.push(...lookup.filesInPackage(ns, "csharp"));
+    return { key: `csharp:${from.packageName}`, files };
+  },
+  exportsOnly: false,
+  importsReexport: false,
+  reexports: false,
+  membersAcrossPackage: false,
+  partialTypes: true,
+  extensionCalls: true,
+  typeWildcards: true,
+  nestedPackages: true,
+  membersFirst: true,
+  newOnly: true,
+};
