@@ -95,12 +95,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     inflight.add(res);
     res.on("close", () => inflight.delete(res));
     const refusal = refuse(req, allowedHosts, allowedOrigins, options.token) ?? tooLarge(req, maxBody);
-    if (refusal) {
-      // Read and discard what the client is still sending, so it can finish and read the answer
-      // instead of meeting a reset connection (and close it after: nothing else follows).
-      req.resume();
-      return send(res, { ...refusal, headers: { Connection: "close", ...refusal.headers } });
-    }
+    if (refusal) return refuseAfterBody(req, res, refusal);
     void mcp(req, res).catch((e: unknown) => {
       onerror(e as Error);
       if (!res.headersSent) send(res, { status: 500, code: -32603, message: "Internal error" });
@@ -185,6 +180,32 @@ function tooLarge(req: IncomingMessage, maxBody: number): Refusal | null {
   const length = Number(req.headers["content-length"]);
   if (!Number.isFinite(length) || length <= maxBody) return null;
   return { status: 413, code: -32600, message: `Payload Too Large: a request body may be at most ${maxBody} bytes.` };
+}
+
+/** How long a refused request's body is read (and discarded) before the answer goes out anyway. */
+const REFUSED_BODY_GRACE_MS = 5_000;
+
+/**
+ * Answer a refused request once its body has arrived (read and discarded): answering while a client
+ * is still sending makes the server close the connection under it, and under load the client then
+ * meets a reset instead of the answer. A client still sending after the grace period is answered
+ * and cut off. The connection closes after the answer: nothing else follows on it.
+ */
+function refuseAfterBody(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    send(res, { ...refusal, headers: { Connection: "close", ...refusal.headers } });
+  };
+  const timer = setTimeout(() => {
+    answer();
+    req.destroy();
+  }, REFUSED_BODY_GRACE_MS);
+  req.on("end", answer);
+  req.on("error", answer);
+  req.resume();
 }
 
 function send(res: ServerResponse, r: Refusal): void {
