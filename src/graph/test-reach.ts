@@ -1,5 +1,5 @@
 import type { Db } from "../store/database.js";
-import { prepared } from "../store/statements.js";
+import { sourceFilesInto } from "../store/edge-reader.js";
 
 /** How far up the callers the coverage check walks, and how many caller lookups one root may cost. */
 export const TEST_REACH_HOPS = 3;
@@ -19,12 +19,7 @@ export type TestReach =
  * all test files of the hops walked are kept (the display decides how many to show).
  */
 export function testReach(db: Db, rootIds: readonly number[], isTest: (path: string) => boolean): TestReach {
-  const stmt = prepared(
-    db,
-    `SELECT e.source_id AS id, f.path AS path FROM edges e JOIN nodes n ON n.id = e.source_id
-       JOIN files f ON f.id = n.file_id
-       WHERE e.target_id = ? AND e.kind IN ('calls', 'instantiates', 'references')`,
-  );
+  const callers = sourceFilesInto(db, ["calls", "instantiates", "references"]);
   const seen = new Set<number>(rootIds);
   const testFiles = new Set<string>();
   let frontier = [...rootIds];
@@ -38,7 +33,7 @@ export function testReach(db: Db, rootIds: readonly number[], isTest: (path: str
         break;
       }
       lookups++;
-      for (const row of stmt.all(id) as { id: number; path: string }[]) {
+      for (const row of callers(id)) {
         if (isTest(row.path)) testFiles.add(row.path);
         if (!seen.has(row.id)) {
           seen.add(row.id);

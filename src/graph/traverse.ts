@@ -1,5 +1,5 @@
 import type { Db } from "../store/database.js";
-import { prepared } from "../store/statements.js";
+import { edgesInto, edgesOutOf, selfAndDescendants, sourcesInto, type EdgeRow } from "../store/edge-reader.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
 export const USE_KINDS = [
@@ -14,42 +14,18 @@ export const USE_KINDS = [
 ] as const;
 export const CALL_KINDS = ["calls", "instantiates"] as const;
 
-export interface Neighbour {
-  nodeId: number;
-  kind: string;
-  line: number | null;
-  resolution: string;
-}
-
-const inList = (kinds: readonly string[]) => kinds.map((k) => `'${k}'`).join(",");
+/** A node at the other end of an edge, and the edge's kind, line and how it was resolved. */
+export type Neighbour = EdgeRow;
 
 /** Nodes with an edge into `nodeId` (callers, users), one row per edge. */
-export function incoming(db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] {
-  return prepared(
-    db,
-    `SELECT source_id AS nodeId, kind, line, resolution FROM edges
-       WHERE target_id = ? AND kind IN (${inList(kinds)}) ORDER BY file_id, line`,
-  ).all(nodeId) as Neighbour[];
-}
+export const incoming = (db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] => edgesInto(db, nodeId, kinds);
 
 /** Nodes `nodeId` has an edge to (callees, dependencies), one row per edge. */
-export function outgoing(db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] {
-  return prepared(
-    db,
-    `SELECT target_id AS nodeId, kind, line, resolution FROM edges
-       WHERE source_id = ? AND kind IN (${inList(kinds)}) ORDER BY line`,
-  ).all(nodeId) as Neighbour[];
-}
+export const outgoing = (db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] =>
+  edgesOutOf(db, nodeId, kinds);
 
 /** Ids of a node and everything it contains (a class and its methods), so "callers of a class" includes its members'. */
-export function withDescendants(db: Db, nodeId: number): number[] {
-  return (
-    prepared(
-      db,
-      `WITH RECURSIVE d(id) AS (SELECT ? UNION SELECT n.id FROM nodes n JOIN d ON n.parent_id = d.id) SELECT id FROM d`,
-    ).all(nodeId) as { id: number }[]
-  ).map((r) => r.id);
-}
+export const withDescendants = (db: Db, nodeId: number): number[] => selfAndDescendants(db, nodeId);
 
 export interface ImpactHit {
   nodeId: number;
@@ -68,9 +44,9 @@ export function impactOf(
   maxDepth: number,
   limit: number,
 ): { hits: ImpactHit[]; truncated: boolean } {
-  const stmt = prepared(
+  const sources = sourcesInto(
     db,
-    `SELECT source_id AS nodeId, kind FROM edges WHERE target_id = ? AND kind IN (${inList(USE_KINDS.filter((k) => k !== "exports"))})`,
+    USE_KINDS.filter((k) => k !== "exports"),
   );
   const seen = new Set<number>(start);
   const hits: ImpactHit[] = [];
@@ -79,7 +55,7 @@ export function impactOf(
   for (let depth = 1; depth <= maxDepth && frontier.length; depth++) {
     const next: number[] = [];
     for (const id of frontier) {
-      for (const row of stmt.all(id) as { nodeId: number; kind: string }[]) {
+      for (const row of sources(id)) {
         if (seen.has(row.nodeId)) continue;
         seen.add(row.nodeId);
         if (hits.length >= limit) {

@@ -8,7 +8,7 @@ import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import { createDatabase, createIndexes, setMeta, type Db } from "../store/database.js";
+import { checkpoint, createDatabase, createIndexes, setMeta, type Db } from "../store/database.js";
 import { countGraph } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -52,7 +52,7 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
-      db.pragma("wal_checkpoint(TRUNCATE)");
+      checkpoint(db);
     } finally {
       db.close();
     }

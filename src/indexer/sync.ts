@@ -8,7 +8,7 @@ import { languageForPath } from "../extract/registry.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
-import { getMeta, openDatabase, setMeta, type Db } from "../store/database.js";
+import { getMeta, openDatabase, setMeta, updateFileStats, type Db } from "../store/database.js";
 import {
   allRefs,
   edgeTargets,
@@ -129,8 +129,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
 
   let resolvedCount = 0;
   const apply = db.transaction(() => {
-    const touch = db.prepare("UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?");
-    for (const o of touched) touch.run(o.size, o.mtimeMs, o.path);
+    updateFileStats(db, touched);
     if (!fresh.length && !removedIds.length && !contextChanged) return;
 
     const writer = new Writer(db);

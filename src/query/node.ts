@@ -3,8 +3,8 @@ import type { Db } from "../store/database.js";
 import { pathsEndingWith } from "../store/file-lookup.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
-import { SYMBOL_SELECT, findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
-import { prepared } from "../store/statements.js";
+import { findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
+import { declarationsStartingIn, qualifiedNamesContaining } from "../store/symbol-reader.js";
 
 /**
  * The most lines one answer shows of a file: file mode's window, a symbol's body, and the largest
@@ -281,19 +281,9 @@ function suggestions(db: Db, query: string): string[] {
     const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
     return base ? pathsEndingWith(db, base, 5) : [];
   }
-  return (
-    prepared(
-      db,
-      "SELECT DISTINCT qualified_name AS q FROM nodes WHERE name LIKE ? AND kind NOT IN ('import','file') LIMIT 5",
-    ).all(`%${query.slice(query.lastIndexOf(".") + 1)}%`) as { q: string }[]
-  ).map((r) => r.q);
+  return qualifiedNamesContaining(db, query.slice(query.lastIndexOf(".") + 1), 5);
 }
 
 function symbolsStartingIn(db: Db, path: string, start: number, end: number): SymbolHit[] {
-  const rows = prepared(
-    db,
-    `${SYMBOL_SELECT} WHERE f.path = ? AND n.kind NOT IN ('import', 'file') AND n.start_line BETWEEN ? AND ?
-       ORDER BY n.start_line`,
-  ).all(path, start, end) as Parameters<typeof toHit>[0][];
-  return rows.map(toHit);
+  return declarationsStartingIn(db, path, start, end).map(toHit);
 }

@@ -1,19 +1,20 @@
 import type { Db } from "../store/database.js";
 import type { SymbolRow } from "../store/symbol-row.js";
-import { prepared } from "../store/statements.js";
+import {
+  declarationsByName,
+  declarationsByQualifiedName,
+  symbolRowById,
+  symbolRowsByUid,
+} from "../store/symbol-reader.js";
 
 /** A node with where it lives: the shape every query returns for a symbol (the stored row, `exported` as a boolean). */
 export type SymbolHit = Omit<SymbolRow, "exported"> & { exported: boolean };
-
-export const SYMBOL_SELECT = `SELECT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
-  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported
-  FROM nodes n JOIN files f ON f.id = n.file_id`;
 
 type Row = SymbolRow;
 export const toHit = (r: Row): SymbolHit => ({ ...r, exported: r.exported === 1 });
 
 export function symbolById(db: Db, id: number): SymbolHit | undefined {
-  const row = prepared(db, `${SYMBOL_SELECT} WHERE n.id = ?`).get(id) as Row | undefined;
+  const row = symbolRowById(db, id);
   return row ? toHit(row) : undefined;
 }
 
@@ -22,23 +23,12 @@ export function symbolById(db: Db, id: number): SymbolHit | undefined {
  * name; optionally narrowed to files whose path ends with `file`. Imports are never a definition.
  */
 export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
-  const byUid = prepared(db, `${SYMBOL_SELECT} WHERE n.uid = ?`).all(text) as Row[];
-  let rows = byUid;
-  if (!rows.length) {
-    rows = prepared(
-      db,
-      `${SYMBOL_SELECT} WHERE n.qualified_name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
-    ).all(text) as Row[];
-  }
+  let rows: Row[] = symbolRowsByUid(db, text);
+  if (!rows.length) rows = declarationsByQualifiedName(db, text);
   if (!rows.length) {
     const dot = text.lastIndexOf(".");
     const name = dot >= 0 ? text.slice(dot + 1) : text;
-    rows = (
-      prepared(
-        db,
-        `${SYMBOL_SELECT} WHERE n.name = ? AND n.kind NOT IN ('import', 'file') ORDER BY f.path, n.start_line`,
-      ).all(name) as Row[]
-    ).filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
+    rows = declarationsByName(db, name).filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
   }
   if (file) {
     const f = file.replace(/^\.\//, "");

@@ -79,3 +79,14 @@ export function getMeta(db: Db, key: string): string | null {
 export function setMeta(db: Db, key: string, value: string): void {
   db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
 }
+
+/** Fold the write-ahead log into the database file and empty it: after a full index, a clean file. */
+export function checkpoint(db: Db): void {
+  db.pragma("wal_checkpoint(TRUNCATE)");
+}
+
+/** Record new size and mtime for files whose content did not change (a touch, or the same bytes rewritten). */
+export function updateFileStats(db: Db, files: readonly { path: string; size: number; mtimeMs: number }[]): void {
+  const touch = db.prepare("UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?");
+  for (const f of files) touch.run(f.size, f.mtimeMs, f.path);
+}

@@ -23,3 +23,22 @@ export function pathsEndingWith(db: Db, suffix: string, limit: number): string[]
     ) as { path: string }[]
   ).map((r) => r.path);
 }
+
+/** An indexed file as `files` lists it: its language, size, symbols and syntax errors. */
+export interface FileEntry {
+  path: string;
+  language: string;
+  size: number;
+  symbols: number;
+  syntaxErrors: number;
+}
+
+/** Indexed files at or under `prefix` (all for ""), sorted by path. */
+export function fileEntries(db: Db, prefix: string): FileEntry[] {
+  return prepared(
+    db,
+    `SELECT f.path, f.language, f.size, f.syntax_errors AS syntaxErrors,
+         (SELECT count(*) FROM nodes n WHERE n.file_id = f.id AND n.kind NOT IN ('file','import')) AS symbols
+         FROM files f WHERE ? = '' OR f.path = ? OR f.path LIKE ? ESCAPE '\\' ORDER BY f.path`,
+  ).all(prefix, prefix, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`) as FileEntry[];
+}

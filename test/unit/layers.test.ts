@@ -58,3 +58,23 @@ describe("layers", () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe("SQL", () => {
+  // "store/ is the only folder that speaks SQL": statements, pragmas and raw SQL text stay there. The
+  // indexer still opens transactions around store calls (one sync commits or nothing does).
+  const speaksSql =
+    /\bprepared\(|\.prepare\(\s*[`"']|\.pragma\(|\.exec\(\s*[`"']|`\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\s/;
+  const offenders = files(src)
+    .map((file) => relative(src, file))
+    .filter((rel) => !rel.startsWith("store/") && speaksSql.test(readFileSync(join(src, rel), "utf8")));
+
+  it("is written in store/ alone", () => {
+    expect(offenders).toEqual([]);
+  });
+
+  it("would be caught elsewhere", () => {
+    expect(speaksSql.test('prepared(db, "SELECT 1")')).toBe(true);
+    expect(speaksSql.test("db.pragma('x')")).toBe(true);
+    expect(speaksSql.test("regex.exec(text)")).toBe(false);
+  });
+});

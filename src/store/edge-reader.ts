@@ -1,0 +1,62 @@
+import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
+
+/** One edge seen from one of its ends: the node at the other end, and what the edge is. */
+export interface EdgeRow {
+  nodeId: number;
+  kind: string;
+  line: number | null;
+  resolution: string;
+}
+
+// Kinds are our own constants (graph/traverse.ts), written into the statement so each list of kinds
+// is one cached statement using the edges' (target, kind) and (source, kind) indexes.
+const inList = (kinds: readonly string[]) => kinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(",");
+
+/** Edges into `nodeId` of these kinds, by file and line. */
+export function edgesInto(db: Db, nodeId: number, kinds: readonly string[]): EdgeRow[] {
+  return prepared(
+    db,
+    `SELECT source_id AS nodeId, kind, line, resolution FROM edges
+       WHERE target_id = ? AND kind IN (${inList(kinds)}) ORDER BY file_id, line`,
+  ).all(nodeId) as EdgeRow[];
+}
+
+/** Edges out of `nodeId` of these kinds, by line. */
+export function edgesOutOf(db: Db, nodeId: number, kinds: readonly string[]): EdgeRow[] {
+  return prepared(
+    db,
+    `SELECT target_id AS nodeId, kind, line, resolution FROM edges
+       WHERE source_id = ? AND kind IN (${inList(kinds)}) ORDER BY line`,
+  ).all(nodeId) as EdgeRow[];
+}
+
+/** A node's id and the ids of everything it contains, however deep. */
+export function selfAndDescendants(db: Db, nodeId: number): number[] {
+  return (
+    prepared(
+      db,
+      `WITH RECURSIVE d(id) AS (SELECT ? UNION SELECT n.id FROM nodes n JOIN d ON n.parent_id = d.id) SELECT id FROM d`,
+    ).all(nodeId) as { id: number }[]
+  ).map((r) => r.id);
+}
+
+/** A reader of the sources of edges into a node, for walks that ask it many times. */
+export function sourcesInto(db: Db, kinds: readonly string[]): (nodeId: number) => { nodeId: number; kind: string }[] {
+  const stmt = prepared(
+    db,
+    `SELECT source_id AS nodeId, kind FROM edges WHERE target_id = ? AND kind IN (${inList(kinds)})`,
+  );
+  return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
+}
+
+/** A reader of the nodes with an edge of these kinds into a node, with their files' paths. */
+export function sourceFilesInto(db: Db, kinds: readonly string[]): (nodeId: number) => { id: number; path: string }[] {
+  const stmt = prepared(
+    db,
+    `SELECT e.source_id AS id, f.path AS path FROM edges e JOIN nodes n ON n.id = e.source_id
+       JOIN files f ON f.id = n.file_id
+       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)})`,
+  );
+  return (nodeId) => stmt.all(nodeId) as { id: number; path: string }[];
+}

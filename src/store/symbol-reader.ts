@@ -1,0 +1,51 @@
+import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
+import type { SymbolRow } from "./symbol-row.js";
+
+const SELECT = `SELECT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
+  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported
+  FROM nodes n JOIN files f ON f.id = n.file_id`;
+/** Imports and file nodes are never a definition. */
+const DECLARATION = "n.kind NOT IN ('import', 'file')";
+
+export function symbolRowById(db: Db, id: number): SymbolRow | undefined {
+  return prepared(db, `${SELECT} WHERE n.id = ?`).get(id) as SymbolRow | undefined;
+}
+
+/** The node with this stable id (any kind), as a list: empty or one. */
+export function symbolRowsByUid(db: Db, uid: string): SymbolRow[] {
+  return prepared(db, `${SELECT} WHERE n.uid = ?`).all(uid) as SymbolRow[];
+}
+
+/** Declarations with exactly this qualified name, by path and line. */
+export function declarationsByQualifiedName(db: Db, qualifiedName: string): SymbolRow[] {
+  return prepared(db, `${SELECT} WHERE n.qualified_name = ? AND ${DECLARATION} ORDER BY f.path, n.start_line`).all(
+    qualifiedName,
+  ) as SymbolRow[];
+}
+
+/** Declarations with exactly this name, by path and line. */
+export function declarationsByName(db: Db, name: string): SymbolRow[] {
+  return prepared(db, `${SELECT} WHERE n.name = ? AND ${DECLARATION} ORDER BY f.path, n.start_line`).all(
+    name,
+  ) as SymbolRow[];
+}
+
+/** Declarations of a file starting within lines `start`..`end`, in line order. */
+export function declarationsStartingIn(db: Db, path: string, start: number, end: number): SymbolRow[] {
+  return prepared(
+    db,
+    `${SELECT} WHERE f.path = ? AND ${DECLARATION} AND n.start_line BETWEEN ? AND ? ORDER BY n.start_line`,
+  ).all(path, start, end) as SymbolRow[];
+}
+
+/** Up to `limit` distinct qualified names of declarations whose name contains `fragment`. */
+export function qualifiedNamesContaining(db: Db, fragment: string, limit: number): string[] {
+  const like = `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return (
+    prepared(
+      db,
+      `SELECT DISTINCT qualified_name AS q FROM nodes n WHERE name LIKE ? ESCAPE '\\' AND ${DECLARATION} LIMIT ?`,
+    ).all(like, limit) as { q: string }[]
+  ).map((r) => r.q);
+}
