@@ -21,6 +21,8 @@ export const FLOOR_LANGUAGES = {
   ".java": "java",
   ".rs": "rust",
   ".cs": "c_sharp",
+  ".kt": "kotlin",
+  ".kts": "kotlin",
   ".c": "c",
   ".h": "c",
 };
@@ -35,6 +37,7 @@ const COMMENT = {
   java: "//",
   rust: "//",
   c_sharp: "//",
+  kotlin: "//",
   c: "//",
 };
 

@@ -2,7 +2,8 @@ import type { Language, Query, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
-export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp";
+export type LanguageId =
+  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin";
 
 /**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a

@@ -6,6 +6,7 @@ import { javaExtractor } from "./languages/java.js";
 import { rustExtractor } from "./languages/rust.js";
 import { cExtractor } from "./languages/c.js";
 import { csharpExtractor } from "./languages/csharp.js";
+import { kotlinExtractor } from "./languages/kotlin.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -16,6 +17,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   rustExtractor,
   cExtractor,
   csharpExtractor,
+  kotlinExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

@@ -193,7 +193,11 @@ export class Resolver {
       const written = this.writtenType(receiver, file, scopeId, rules);
       // `Expression.Call(...)`: a capitalised name we know nothing of is a type from outside the project;
       // `a.b().c()`: the result of a call we could not type may be of any type, with a method of its own.
-      if (!written && (/^[A-Z]\w*$/.test(receiver) || receiver.endsWith(")"))) return null;
+      if (!written && (/^[A-Z]\w*$/.test(receiver) || receiver.endsWith(")"))) {
+        // Kotlin: unless the file imports an extension of that name (see `importedExtensions`).
+        if (!rules.importedExtensions || !receiver.endsWith(")")) return null;
+        return this.extension(name, file, rules, ref.argCount, { imported: true });
+      }
       return this.extension(name, file, rules, ref.argCount, { written });
     }
     if ("files" in value) return { symbols: this.exported(value.files, name, rules, 0), how: "module" };
@@ -225,12 +229,13 @@ export class Resolver {
     file: FileInfo,
     rules: LanguageRules,
     argCount: number | null,
-    receiver: { type?: SymbolInfo; written?: string | null },
+    receiver: { type?: SymbolInfo; written?: string | null; imported?: boolean },
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
     const all = this.visibleExtensions(file, rules).get(name);
     if (!all) return null;
     let fits: Extension[];
-    if (receiver.type) {
+    if (receiver.imported) fits = [];
+    else if (receiver.type) {
       const names = this.typeNames(receiver.type, 0, new Set(), new Set());
       fits = all.filter((e) => e.extends === GENERIC_RECEIVER || names.has(lastSegment(e.extends)));
     } else if (receiver.written) {
@@ -239,10 +244,21 @@ export class Resolver {
       const written = lastSegment(receiver.written);
       fits = all.filter((e) => lastSegment(e.extends) === written);
       if (!fits.length) fits = all.filter((e) => e.extends !== GENERIC_RECEIVER && !this.extendsProjectType(e, rules));
-    } else fits = all.filter((e) => e.extends !== GENERIC_RECEIVER);
+    } else if (rules.importedExtensions) fits = [];
+    else fits = all.filter((e) => e.extends !== GENERIC_RECEIVER);
+    const receiverParams = rules.extensionReceiverApart ? 0 : 1;
     const arity = (e: Extension) =>
-      argCount === null || e.symbol.paramCount === null || e.symbol.paramCount - 1 === argCount;
-    const hit = unique(fits.filter(arity).map((e) => e.symbol));
+      argCount === null || e.symbol.paramCount === null || e.symbol.paramCount - receiverParams === argCount;
+    let hit = unique(fits.filter(arity).map((e) => e.symbol));
+    if (!hit && !receiver.type && rules.importedExtensions) {
+      // The one extension of that name the file imports by name, generic or not.
+      const imported = new Set<number>();
+      for (const b of this.lookup.imports(file.id)) {
+        if (b.reexport || b.imported !== name || b.local !== name) continue;
+        for (const f of this.modules(b.specifier, file, rules)) imported.add(f.id);
+      }
+      hit = unique(all.filter((e) => imported.has(e.symbol.fileId) && arity(e)).map((e) => e.symbol));
+    }
     return hit ? { symbols: [hit], how: "extension" } : null;
   }
 
@@ -338,7 +354,7 @@ export class Resolver {
       if (!holder || !holderFile) return null;
       const key = call ? "()" : `this.${last}`;
       const entry = this.lookup.localTypes(holderFile.id).find((t) => t.scopeId === holder.id && t.name === key);
-      return entry && !entry.typeName.includes("(") ? entry.typeName : null;
+      return entry ? writtenName(entry.typeName, rules) : null;
     }
     if (receiver.includes("(")) return null;
     const types = this.lookup.localTypes(file.id);
@@ -347,7 +363,7 @@ export class Resolver {
       const owner = scope;
       const key = TYPE_KINDS.has(owner.kind) ? `this.${receiver}` : receiver;
       const entry = types.find((t) => t.scopeId === owner.id && t.name === key);
-      if (entry) return entry.typeName.includes("(") ? null : entry.typeName;
+      if (entry) return writtenName(entry.typeName, rules);
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     return null;
@@ -724,6 +740,9 @@ export class Resolver {
       const named = this.name(head.slice(0, -2), file, scopeId, rules, depth + 1);
       const callee = named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
       current = callee ? this.returnType(callee, depth + 1) : null;
+      // Kotlin's and Swift's `Foo(x)` makes a Foo: a call of a type's name is of that type.
+      if (!callee && named && !rules.newOnly && !named.symbols.some((s) => CALLABLE_KINDS.has(s.kind)))
+        current = unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
     } else if (rules.selfNames.has(head)) {
       current = parts.length > 1 ? (this.enclosingType(scopeId) ?? null) : null;
     } else {
@@ -996,6 +1015,16 @@ function baseName(path: string): string {
   const name = path.slice(path.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
   return dot < 0 ? name : name.slice(0, dot);
+}
+
+/**
+ * A type name as written, from a local type: a name, or a type from outside the project made where
+ * objects are made by calling the type (`val x = Foo()` in Kotlin, recorded as `Foo()`); null for
+ * other call chains.
+ */
+function writtenName(typeName: string, rules: LanguageRules): string | null {
+  if (!typeName.includes("(")) return typeName;
+  return !rules.newOnly && /^[A-Z]\w*\(\)$/.test(typeName) ? typeName.slice(0, -2) : null;
 }
 
 function lastSegment(dotted: string): string {

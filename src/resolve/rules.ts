@@ -74,6 +74,19 @@ export interface LanguageRules {
    * it, and an alias (`using Geo = A.Geometry;`) may name a package.
    */
   nestedPackages?: boolean;
+  /**
+   * The extended type is written apart from the parameters (Kotlin's `fun Foo.m(x)`), so a call of an
+   * extension passes as many arguments as it declares; C#'s `this Foo x` is a parameter itself.
+   */
+  extensionReceiverApart?: boolean;
+  /**
+   * An extension the file imports by name (Kotlin's `import a.b.ifNull`) is what `x.ifNull()` calls
+   * there when `x`'s type is not known or not a project type (a call's result, a type from outside),
+   * also when it extends a type parameter: the import is how such calls reach it. With the receiver's
+   * type unknown, no other extension is tried: Kotlin's standard library is made of extensions
+   * (`map`, `get`, `let`), and a project's extension of the same name is rarely the one meant.
+   */
+  importedExtensions?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */

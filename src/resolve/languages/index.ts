@@ -5,6 +5,7 @@ import { pythonRules } from "./python.js";
 import { rustRules } from "./rust.js";
 import { cRules } from "./c.js";
 import { csharpRules } from "./csharp.js";
+import { kotlinRules } from "./kotlin.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -18,4 +19,5 @@ export const RULES: Record<string, LanguageRules> = {
   rust: rustRules,
   c: cRules,
   csharp: csharpRules,
+  kotlin: kotlinRules,
 };

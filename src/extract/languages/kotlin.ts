@@ -1,0 +1,648 @@
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
+import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
+import { EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import type { NodeKind } from "../../core/kinds.js";
+import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import type { LanguageExtractor } from "../language.js";
+import { splitLast } from "../ts-helpers.js";
+
+/**
+ * One flat query for the whole file; each pattern's index says what a match is (see `P`). The
+ * Kotlin grammar (tree-sitter-kotlin 0.3) has no fields, so declarations are read from their
+ * children by type.
+ *
+ * Packages are not symbols: as in Java, a file's package is its `packageName` and types are
+ * qualified inside the file (`Order.Line`). A companion object is no symbol either: its members are
+ * the outer type's (`Order.make`, static), as Kotlin code calls them (`Order.make()`). Objects are
+ * classes whose members are static. `Foo(x)` is a call of the name `Foo`, which the resolver turns
+ * into an instantiation when Foo is a type. A top-level extension function (`fun String.slug()`) records
+ * the type it extends as its local type `EXTENSION_RECEIVER`.
+ */
+const QUERY = `
+(multiline_comment) @comment
+(package_header (identifier) @name)
+(import_header) @import
+(class_declaration) @def
+(object_declaration) @def
+(function_declaration) @def
+(secondary_constructor) @def
+(property_declaration) @def
+(class_parameter) @def
+(enum_entry . (simple_identifier) @name) @def
+(type_alias . (type_identifier) @name) @def
+(call_expression . (simple_identifier) @callee . (call_suffix) @args)
+(call_expression . (navigation_expression . (_) @recv . (navigation_suffix . (simple_identifier) @callee)) . (call_suffix) @args)
+(constructor_delegation_call) @init
+(delegation_specifier) @base
+(parameter . (simple_identifier) @name . (_) @type)
+(type_parameter . (type_identifier) @typeparam)
+(catch_block . (simple_identifier) @name . (_) @type)
+(lambda_parameters (variable_declaration . (simple_identifier) @name . (_) @type))
+(for_statement . (variable_declaration . (simple_identifier) @name . (_) @type))
+`;
+
+const P = {
+  Comment: 0,
+  Package: 1,
+  Import: 2,
+  Class: 3,
+  Object: 4,
+  Function: 5,
+  SecondaryConstructor: 6,
+  Property: 7,
+  ClassParameter: 8,
+  EnumEntry: 9,
+  TypeAlias: 10,
+  Call: 11,
+  CallOn: 12,
+  ConstructorDelegation: 13,
+  Base: 14,
+  Parameter: 15,
+  TypeParameter: 16,
+  Catch: 17,
+  LambdaParameter: 18,
+  ForVariable: 19,
+} as const;
+
+/** Declarations whose locals share one scope in the builder (a function, or a type's initialisers). */
+const LOCAL_SCOPES = new Set([
+  "function_declaration",
+  "secondary_constructor",
+  "class_declaration",
+  "object_declaration",
+  "companion_object",
+  "object_literal",
+  "source_file",
+]);
+
+type Visibility = ExtractedSymbol["visibility"];
+
+/** Node types that are a type written in a declaration. */
+const TYPE_NODES = new Set(["user_type", "nullable_type", "parenthesized_type", "function_type", "dynamic"]);
+/** Bodies whose declarations are members of a type. */
+const MEMBER_BODIES = new Set(["class_body", "enum_class_body"]);
+
+function capture(m: QueryMatch, name: string): Node {
+  for (const c of m.captures) if (c.name === name) return c.node;
+  throw new Error(`kotlin query: no @${name} in pattern ${m.patternIndex}`);
+}
+
+function childOfType(node: Node, type: string): Node | null {
+  for (const c of node.namedChildren) if (c?.type === type) return c;
+  return null;
+}
+
+/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
+function spanOf(start: Node, end: Node): Node {
+  if (start.startIndex === end.startIndex) return end;
+  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
+    startIndex: start.startIndex,
+    endIndex: end.endIndex,
+    startPosition: start.startPosition,
+    endPosition: end.endPosition,
+  };
+  return span as Node;
+}
+
+/** A stand-in declaration start that no comment ends above: for declarations that share a line with their holder's. */
+const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
+
+interface Modifiers {
+  visibility: Visibility;
+  isConst: boolean;
+  /** Where the signature starts: after leading annotations. */
+  start: Node;
+}
+
+class KotlinFile {
+  private packageNameText: string | null = null;
+  private readonly typeParams = new Set<string>();
+  private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+
+  constructor(private readonly b: ExtractionBuilder) {}
+
+  /** The file's package; "" without a package header. */
+  get packageName(): string {
+    return this.packageNameText ?? "";
+  }
+
+  handle(m: QueryMatch): void {
+    const p = m.patternIndex;
+    switch (p) {
+      case P.Comment: {
+        const node = m.captures[0]!.node;
+        const src = this.b.source;
+        if (src.startsWith("/**", node.startIndex) && !src.startsWith("/**/", node.startIndex)) this.b.comment(node);
+        return;
+      }
+      case P.Package:
+        this.packageNameText ??= this.b.text(m.captures[0]!.node).replace(/\s+/g, "");
+        return;
+      case P.Import:
+        return this.importHeader(m.captures[0]!.node);
+      case P.Class:
+      case P.Object:
+        return this.typeDeclaration(capture(m, "def"));
+      case P.Function:
+        return this.function(capture(m, "def"));
+      case P.SecondaryConstructor:
+        return this.secondaryConstructor(capture(m, "def"));
+      case P.Property:
+        return this.property(capture(m, "def"));
+      case P.ClassParameter:
+        return this.classParameter(capture(m, "def"));
+      case P.EnumEntry: {
+        const def = capture(m, "def");
+        const name = capture(m, "name");
+        this.b.symbol("enum_member", def, name, {
+          visibility: "public",
+          exported: true,
+          isStatic: true,
+          signatureEnd: name.endIndex,
+        });
+        return;
+      }
+      case P.TypeAlias: {
+        const def = capture(m, "def");
+        const mods = this.modifiersOf(def);
+        this.b.symbol("type_alias", spanOf(mods.start, def), capture(m, "name"), {
+          docNode: def,
+          visibility: mods.visibility ?? "public",
+          exported: mods.visibility === null || mods.visibility === "public",
+        });
+        return;
+      }
+      case P.Call: {
+        const callee = capture(m, "callee");
+        return this.b.ref("calls", callee, this.b.text(callee), null, this.argCount(capture(m, "args")));
+      }
+      case P.CallOn: {
+        const callee = capture(m, "callee");
+        const recv = this.receiver(capture(m, "recv"));
+        return this.b.ref("calls", callee, this.b.text(callee), recv, this.argCount(capture(m, "args")));
+      }
+      case P.ConstructorDelegation:
+        return this.constructorDelegation(m.captures[0]!.node);
+      case P.Base:
+        return this.heritage(m.captures[0]!.node);
+      case P.Parameter:
+      case P.Catch:
+      case P.LambdaParameter:
+      case P.ForVariable: {
+        // `block: (e: Foo) -> Unit` names a function type's parameter: no variable.
+        if (p === P.Parameter && m.captures[0]!.node.parent?.parent?.type === "function_type_parameters") return;
+        const type = capture(m, "type");
+        const typeName = this.typeName(type);
+        if (typeName) this.addType(capture(m, "name"), this.b.text(capture(m, "name")), typeName);
+        return;
+      }
+      case P.TypeParameter:
+        this.typeParams.add(this.b.text(m.captures[0]!.node));
+        return;
+    }
+  }
+
+  /**
+   * Hand the collected variable types to the builder, minus those typed by a type parameter, and
+   * minus a local name given different types in one function (two `catch (e: ...)`, lambdas' typed
+   * parameters): scopes are functions, so which one a use means is unknown.
+   */
+  flushTypes(): void {
+    const byScope = new Map<string, string>();
+    const clashes = new Set<string>();
+    const keys = this.pendingTypes.map((t) => {
+      if (t.name === EXTENSION_RECEIVER || t.name === "()" || t.name.startsWith("this.")) return null;
+      let scope = t.at.parent;
+      while (scope && !LOCAL_SCOPES.has(scope.type)) scope = scope.parent;
+      const key = `${scope?.id ?? -1}\0${t.name}`;
+      const seen = byScope.get(key);
+      if (seen === undefined) byScope.set(key, t.typeName);
+      else if (seen !== t.typeName) clashes.add(key);
+      return key;
+    });
+    this.pendingTypes.forEach((t, i) => {
+      const key = keys[i];
+      if (key && clashes.has(key)) return;
+      if (t.name === EXTENSION_RECEIVER) {
+        this.b.localType(t.at, t.name, this.typeParams.has(t.typeName) ? GENERIC_RECEIVER : t.typeName);
+        return;
+      }
+      const head = t.typeName.split(".")[0]!.replace(/\(\)$/, "");
+      if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
+    });
+  }
+
+  /** Visibility and `const` from a declaration's `modifiers` child; the signature starts after annotations. */
+  private modifiersOf(def: Node): Modifiers {
+    let visibility: Visibility = null;
+    let isConst = false;
+    let start: Node | null = null;
+    const first = def.child(0);
+    if (first?.type === "modifiers") {
+      for (const c of first.namedChildren) {
+        if (!c) continue;
+        if (c.type === "annotation") continue;
+        start ??= c;
+        const word = this.b.text(c);
+        if (c.type === "visibility_modifier") {
+          visibility =
+            word === "public" || word === "private" || word === "protected" || word === "internal" ? word : null;
+        } else if (c.type === "property_modifier" && word === "const") isConst = true;
+      }
+      if (!start) start = first.nextSibling;
+    }
+    return { visibility, isConst, start: start ?? def };
+  }
+
+  /** The declaration holding a member: a class, object, companion, enum entry or object literal; null at top level or in a function. */
+  private holderOf(def: Node): Node | null {
+    const body = def.parent;
+    if (!body || !MEMBER_BODIES.has(body.type)) return null;
+    return body.parent;
+  }
+
+  /** Members of objects and companion objects are static. */
+  private isStaticMember(def: Node): boolean {
+    const holder = this.holderOf(def);
+    return holder?.type === "object_declaration" || holder?.type === "companion_object";
+  }
+
+  private isInterfaceMember(def: Node): boolean {
+    const holder = this.holderOf(def);
+    return holder?.type === "class_declaration" && this.hasToken(holder, "interface");
+  }
+
+  /** Whether a node has an anonymous child with this text (`interface`, `enum`). */
+  private hasToken(node: Node, word: string): boolean {
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c && !c.isNamed && c.type === word) return true;
+    }
+    return false;
+  }
+
+  private typeDeclaration(def: Node): void {
+    let name: Node | null = null;
+    for (const c of def.namedChildren) {
+      if (c?.type === "type_identifier" || c?.type === "simple_identifier") {
+        name = c;
+        break;
+      }
+    }
+    if (!name) return;
+    const mods = this.modifiersOf(def);
+    let kind: NodeKind = "class";
+    if (def.type === "class_declaration") {
+      if (this.hasToken(def, "interface")) kind = "interface";
+      else if (this.hasToken(def, "enum")) kind = "enum";
+    }
+    const body = childOfType(def, "class_body") ?? childOfType(def, "enum_class_body");
+    const visibility = mods.visibility ?? "public";
+    this.b.symbol(kind, spanOf(mods.start, def), name, {
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: this.isStaticMember(def),
+      signatureEnd: body ? body.startIndex : def.endIndex,
+    });
+  }
+
+  private function(def: Node): void {
+    let name: Node | null = null;
+    let receiverType: Node | null = null;
+    let returnType: Node | null = null;
+    let params: Node | null = null;
+    let body: Node | null = null;
+    for (const c of def.namedChildren) {
+      if (!c) continue;
+      if (c.type === "simple_identifier" && !name) name = c;
+      else if (TYPE_NODES.has(c.type)) {
+        if (!name) receiverType = c;
+        else if (params) returnType = c;
+      } else if (c.type === "function_value_parameters") params = c;
+      else if (c.type === "function_body") body = c;
+    }
+    if (!name) return;
+    const mods = this.modifiersOf(def);
+    const holder = this.holderOf(def);
+    const kind: NodeKind = holder ? "method" : "function";
+    const local = !holder && def.parent?.type !== "source_file";
+    const visibility = local ? null : (mods.visibility ?? "public");
+    this.b.symbol(kind, spanOf(mods.start, def), name, {
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: this.isStaticMember(def),
+      signatureEnd: body ? body.startIndex : def.endIndex,
+      paramCount: this.paramCount(params),
+    });
+    const returns = returnType ? this.typeName(returnType) : body ? this.expressionBodyType(body) : null;
+    if (returns) this.addType(name, "()", returns);
+    // Only top-level extensions: one declared in a class is called inside that class alone.
+    if (receiverType && def.parent?.type === "source_file") {
+      const extended = this.typeName(receiverType);
+      this.addType(name, EXTENSION_RECEIVER, extended ?? GENERIC_RECEIVER);
+    }
+  }
+
+  /** `fun make() = Order(1)`: the type of an expression body the resolver can follow. */
+  private expressionBodyType(body: Node): string | null {
+    const expr = body.namedChild(0);
+    return expr && expr.type === "call_expression" ? this.valueType(expr) : null;
+  }
+
+  /** `constructor(x: Int) : this(x)`: a constructor named `constructor`, as Kotlin writes it. */
+  private secondaryConstructor(def: Node): void {
+    const mods = this.modifiersOf(def);
+    const params = childOfType(def, "function_value_parameters");
+    const visibility = mods.visibility ?? "public";
+    const body = childOfType(def, "statements");
+    const delegation = childOfType(def, "constructor_delegation_call");
+    this.b.symbol("constructor", spanOf(mods.start, def), null, {
+      name: "constructor",
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      signatureEnd: delegation ? delegation.startIndex : body ? body.startIndex : def.endIndex,
+      paramCount: this.paramCount(params),
+    });
+  }
+
+  /**
+   * `constructor(x: Int) : this(x, 0)` or `: super(x)`. Where the class has a primary constructor
+   * (`class Order(id: Int)`), `this(...)` is usually it: the class itself is made, as by `Order(x)`.
+   */
+  private constructorDelegation(call: Node): void {
+    const args = childOfType(call, "value_arguments");
+    const argCount = args ? this.countArguments(args) : 0;
+    if (this.b.source.startsWith("super", call.startIndex))
+      return this.b.ref("calls", call, "constructor", "super", argCount);
+    const type = call.parent?.parent?.parent;
+    const name = type?.type === "class_declaration" ? childOfType(type, "type_identifier") : null;
+    if (name && childOfType(type!, "primary_constructor"))
+      return this.b.ref("instantiates", call, this.b.text(name), null, argCount);
+    this.b.ref("calls", call, "constructor", "this", argCount);
+  }
+
+  /**
+   * `val x: T = ...` in a class (a property), at top level (a variable; `const val` a constant) or in
+   * a function (a local, whose type feeds typed receivers).
+   */
+  private property(def: Node): void {
+    const decl = childOfType(def, "variable_declaration");
+    const name = decl ? childOfType(decl, "simple_identifier") : null;
+    if (!decl || !name) return;
+    const nameText = this.b.text(name);
+    const declared = decl.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
+    let typeName = declared ? this.typeName(declared) : null;
+    if (!typeName && !declared) {
+      const value = def.namedChildren.find((c) => c?.type === "call_expression") ?? null;
+      typeName = value ? this.valueType(value) : null;
+    }
+    const holder = this.holderOf(def);
+    const topLevel = def.parent?.type === "source_file";
+    if (!holder && !topLevel) {
+      if (typeName) this.addType(name, nameText, typeName);
+      return;
+    }
+    const mods = this.modifiersOf(def);
+    const visibility = mods.visibility ?? "public";
+    const kind: NodeKind = holder ? "property" : mods.isConst ? "constant" : "variable";
+    this.b.symbol(kind, spanOf(mods.start, def), name, {
+      docNode: def,
+      visibility,
+      exported: visibility === "public",
+      isStatic: mods.isConst || this.isStaticMember(def),
+      signatureEnd: this.propertySignatureEnd(def, decl),
+    });
+    if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName);
+  }
+
+  /** A property's signature: its declaration with the declared type, without initialiser or accessors. */
+  private propertySignatureEnd(def: Node, decl: Node): number {
+    const typeParams = childOfType(def, "type_constraints");
+    return Math.max(decl.endIndex, typeParams?.endIndex ?? 0);
+  }
+
+  /** `class Point(val x: Int, y: Int)`: `x` is a property, `y` only a constructor parameter. */
+  private classParameter(def: Node): void {
+    if (!childOfType(def, "binding_pattern_kind")) return;
+    const name = childOfType(def, "simple_identifier");
+    if (!name) return;
+    const mods = this.modifiersOf(def);
+    const visibility = mods.visibility ?? "public";
+    const type = def.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
+    // A parameter on the class's own line would take the class's doc comment.
+    const classRow = def.parent?.parent?.startPosition.row;
+    this.b.symbol("property", spanOf(mods.start, def), name, {
+      docNode: def.startPosition.row === classRow ? NO_DOC : def,
+      visibility,
+      exported: visibility === "public",
+      signatureEnd: type ? type.endIndex : name.endIndex,
+    });
+    const typeName = type ? this.typeName(type) : null;
+    if (typeName) this.addType(def, `this.${this.b.text(name)}`, typeName);
+  }
+
+  /**
+   * A supertype in a class header. All are `extends`: the resolver turns a class's `extends` of an
+   * interface into `implements` (Kotlin writes both in one list; a superclass is usually invoked,
+   * `Base()`, an interface not). Companion objects' and object expressions' supertypes are not the
+   * enclosing type's, so they are left out.
+   */
+  private heritage(spec: Node): void {
+    const holder = spec.parent;
+    if (holder?.type !== "class_declaration" && holder?.type !== "object_declaration") return;
+    const inner = spec.namedChild(0);
+    if (!inner) return;
+    let type: Node | null = inner;
+    let kind: "extends" | "implements" = "extends";
+    if (inner.type === "constructor_invocation") type = childOfType(inner, "user_type");
+    else if (inner.type === "explicit_delegation") {
+      // `Base by impl` delegates an interface.
+      type = inner.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
+      kind = "implements";
+    }
+    const dotted = type ? this.typeName(type) : null;
+    if (!type || !dotted) return;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref(kind, type, name, receiver);
+  }
+
+  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`, a construction). */
+  private valueType(value: Node): string | null {
+    const r = this.chain(value, 0);
+    return r && r.endsWith("()") ? r : null;
+  }
+
+  private addType(at: Node, name: string, typeName: string): void {
+    this.pendingTypes.push({ at, name, typeName });
+  }
+
+  /** Parameters in a list; null when a call may pass another count (defaults, `vararg`). */
+  private paramCount(params: Node | null): number | null {
+    if (!params) return 0;
+    let n = 0;
+    for (const c of params.namedChildren) {
+      if (!c || c.type === "line_comment" || c.type === "multiline_comment") continue;
+      if (c.type === "parameter") n++;
+      else return null; // a default value, or `vararg`
+    }
+    return n;
+  }
+
+  /** Arguments of a call suffix: the parenthesised ones and a trailing lambda. */
+  private argCount(suffix: Node): number {
+    let n = 0;
+    for (const c of suffix.namedChildren) {
+      if (c?.type === "value_arguments") n += this.countArguments(c);
+      else if (c?.type === "annotated_lambda") n++;
+    }
+    // `foo<T>(x) { }` parses as a call of that call with the lambda.
+    const outer = suffix.parent?.parent;
+    if (outer?.type === "call_expression" && outer.namedChild(0)?.id === suffix.parent?.id) {
+      const outerSuffix = outer.namedChild(1);
+      if (outerSuffix?.type === "call_suffix" && outerSuffix.namedChildCount === 1) {
+        if (outerSuffix.namedChild(0)?.type === "annotated_lambda") n++;
+      }
+    }
+    return n;
+  }
+
+  private countArguments(args: Node): number {
+    let n = 0;
+    for (const a of args.namedChildren) if (a?.type === "value_argument") n++;
+    return n;
+  }
+
+  /**
+   * The dotted name of a type with generics stripped: `Foo`, `a.b.Foo`, `List<T>` → `List`, `Foo?`
+   * → `Foo`. Null for function types.
+   */
+  private typeName(type: Node): string | null {
+    switch (type.type) {
+      case "user_type": {
+        const parts: string[] = [];
+        for (const c of type.namedChildren) if (c?.type === "type_identifier") parts.push(this.b.text(c));
+        return parts.length ? parts.join(".") : null;
+      }
+      case "nullable_type":
+      case "parenthesized_type": {
+        const inner = type.namedChild(0);
+        return inner ? this.typeName(inner) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Receiver text: `x`, `this`, `super`, `a.b`, `A.B.C`, calls in a chain as `a.b()` (arguments
+   * dropped), `a!!` and `a?.b` as `a` and `a.b`; anything else computed is `?`.
+   */
+  private receiver(node: Node): string {
+    return this.chain(node, 0) ?? "?";
+  }
+
+  private chain(node: Node, depth: number): string | null {
+    if (depth > 8) return null;
+    switch (node.type) {
+      case "simple_identifier":
+        return this.b.text(node);
+      case "this_expression":
+        return this.thisLabel(node);
+      case "super_expression":
+        return "super";
+      case "navigation_expression": {
+        const left = node.namedChild(0);
+        const suffix = node.namedChild(1);
+        const right = suffix?.type === "navigation_suffix" ? suffix.namedChild(0) : null;
+        if (!left || right?.type !== "simple_identifier") return null;
+        const l = this.chain(left, depth + 1);
+        return l ? `${l}.${this.b.text(right)}` : null;
+      }
+      case "call_expression": {
+        const fn = node.namedChild(0);
+        if (!fn) return null;
+        // `foo<T>(x) { }`: the lambda is a second call suffix of the same call.
+        if (fn.type === "call_expression") return this.chain(fn, depth + 1);
+        const callee = this.chain(fn, depth + 1);
+        return callee && !callee.endsWith(")") ? `${callee}()` : null;
+      }
+      case "postfix_expression": {
+        const inner = node.namedChild(0);
+        return inner && this.b.source.endsWith("!!", node.endIndex) ? this.chain(inner, depth + 1) : null;
+      }
+      case "parenthesized_expression": {
+        const inner = node.namedChild(0);
+        return inner ? this.chain(inner, depth + 1) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** `this`, or `this@Outer` when Outer is the innermost enclosing type (any other label is unknown). */
+  private thisLabel(node: Node): string | null {
+    const label = childOfType(node, "type_identifier");
+    if (!label) return "this";
+    for (let p = node.parent; p; p = p.parent) {
+      if (p.type === "class_declaration" || p.type === "object_declaration") {
+        const name = p.namedChildren.find((c) => c?.type === "type_identifier" || c?.type === "simple_identifier");
+        return name && this.b.text(name) === this.b.text(label) ? "this" : null;
+      }
+      if (p.type === "object_literal" || p.type === "companion_object") return null;
+    }
+    return null;
+  }
+
+  /**
+   * `import a.b.C` brings one name (a type, a top-level function, or a member of an object), `import
+   * a.b.C as D` under another name, `import a.b.*` every name of a package (or of an object or enum).
+   */
+  private importHeader(decl: Node): void {
+    const path = childOfType(decl, "identifier");
+    if (!path) return;
+    const dotted = this.b.text(path).replace(/\s+/g, "");
+    const line = decl.startPosition.row + 1;
+    const wildcard = childOfType(decl, "wildcard_import");
+    const aliasNode = childOfType(decl, "import_alias");
+    // The header without the comments the grammar hangs on its end.
+    const span = spanOf(decl, aliasNode ?? wildcard ?? path);
+    if (wildcard) {
+      this.b.import({ local: "*", imported: "*", specifier: dotted, line, reexport: false });
+      this.b.symbol("import", span, null, { name: dotted });
+      return;
+    }
+    const aliasName = aliasNode ? aliasNode.namedChild(0) : null;
+    const { receiver, name } = splitLast(dotted);
+    const local = aliasName ? this.b.text(aliasName) : name;
+    this.b.import({ local, imported: name, specifier: receiver ?? "", line, reexport: false });
+    this.b.symbol("import", span, null, { name: local });
+  }
+}
+
+export const kotlinExtractor: LanguageExtractor = {
+  id: "kotlin",
+  extensions: [".kt", ".kts"],
+  grammar: "tree-sitter-kotlin.wasm",
+  prepare(_language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
+    return (tree: Tree, source: string): ExtractResult => {
+      const b = new ExtractionBuilder(source);
+      const root = tree.rootNode;
+      const file = new KotlinFile(b);
+      for (const m of query.matches(root)) file.handle(m);
+      file.flushTypes();
+      return b.finish(file.packageName, countSyntaxErrors(root));
+    };
+  },
+  /**
+   * Constructs newer than the grammar, blanked to what it knows (same length): `fun interface` (a
+   * SAM interface) as `interface`, and the open range `0..<n` as `0.. n`.
+   */
+  parseText(source: string): string {
+    if (!source.includes("fun interface") && !source.includes("..<")) return source;
+    return source.replace(/\bfun(\s+interface\b)/g, "   $1").replace(/\.\.</g, ".. ");
+  },
+};

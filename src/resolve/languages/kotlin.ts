@@ -1,0 +1,40 @@
+import type { FileInfo, Lookup } from "../../core/lookup.js";
+import type { LanguageRules } from "../rules.js";
+
+/**
+ * The files of a package as Kotlin code sees them: its Kotlin files and the Java files of the same
+ * package (Android projects mix the two, and Kotlin calls Java by the same names).
+ */
+function packageFiles(pkg: string, lookup: Lookup): FileInfo[] {
+  const kotlin = lookup.filesInPackage(pkg, "kotlin");
+  const java = pkg === "" ? [] : lookup.filesInPackage(pkg, "java");
+  return java.length ? [...kotlin, ...java] : kotlin;
+}
+
+/**
+ * Kotlin: a file's package is its package header (`""` without one); the package's files see each
+ * other's top-level names without import. `import a.b.C` names a type, a top-level function or a
+ * member of an object (through `typeWildcards` and the type fallback of imports). A bare call reaches
+ * the enclosing type's members first (`membersFirst`), and `Foo(x)` makes a Foo (no `new`).
+ * Extension functions (`fun String.slug()`) are reached from their receivers (`extensionCalls`).
+ */
+export const kotlinRules: LanguageRules = {
+  resolveModule(spec, _from, lookup) {
+    return packageFiles(spec, lookup);
+  },
+  selfNames: new Set(["this"]),
+  implicitThis: true,
+  packageOf: (from, lookup) =>
+    from.packageName === null
+      ? null
+      : { key: `kotlin:${from.packageName}`, files: packageFiles(from.packageName, lookup) },
+  exportsOnly: false,
+  importsReexport: false,
+  reexports: false,
+  membersAcrossPackage: false,
+  extensionCalls: true,
+  extensionReceiverApart: true,
+  importedExtensions: true,
+  typeWildcards: true,
+  membersFirst: true,
+};
