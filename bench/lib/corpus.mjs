@@ -25,6 +25,7 @@ export const FLOOR_LANGUAGES = {
   ".kts": "kotlin",
   ".c": "c",
   ".h": "c",
+  ".rb": "ruby",
 };
 
 /** Comment syntax used for the one-line edit, by floor language. */
@@ -39,6 +40,7 @@ const COMMENT = {
   c_sharp: "//",
   kotlin: "//",
   c: "//",
+  ruby: "#",
 };
 
 export function languageOf(path) {

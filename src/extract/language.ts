@@ -3,7 +3,7 @@ import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
 export type LanguageId =
-  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin";
+  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin" | "ruby";
 
 /**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a

@@ -6,6 +6,7 @@ import { javaExtractor } from "./languages/java.js";
 import { rustExtractor } from "./languages/rust.js";
 import { cExtractor } from "./languages/c.js";
 import { csharpExtractor } from "./languages/csharp.js";
+import { rubyExtractor } from "./languages/ruby.js";
 import { kotlinExtractor } from "./languages/kotlin.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
@@ -18,6 +19,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   cExtractor,
   csharpExtractor,
   kotlinExtractor,
+  rubyExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

@@ -2,6 +2,7 @@ import { EXTENSION_RECEIVER, GENERIC_RECEIVER, OBJECT_TYPE, type ImportBinding }
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
+import { RubyResolution } from "./ruby.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 
@@ -60,12 +61,14 @@ export class Resolver {
   private truncated = false;
 
   private readonly linkage: Linkage;
+  private readonly ruby: RubyResolution;
 
   constructor(
     private readonly lookup: Lookup,
     private readonly ctx: ProjectContext,
   ) {
     this.linkage = new Linkage(lookup, ctx);
+    this.ruby = new RubyResolution(lookup);
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
@@ -73,6 +76,8 @@ export class Resolver {
     if (!file) return [];
     const rules = RULES[file.language];
     if (!rules) return [];
+    // Ruby's constants, open classes and mixins (see ruby.ts); its requires resolve as modules below.
+    if (rules.rubyConstants && ref.kind !== "imports") return this.ruby.resolve(ref, file);
     switch (ref.kind) {
       case "imports": {
         let files = this.modules(ref.name, file, rules);

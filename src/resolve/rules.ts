@@ -91,4 +91,10 @@ export interface LanguageRules {
   membersFirst?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
+  /**
+   * Ruby: constants are global and found by lexical nesting, classes and modules reopen across files
+   * (one type, members from every part), methods are found through mixins. Names resolve through
+   * `ruby.ts` instead of the generic lookups.
+   */
+  rubyConstants?: boolean;
 }

@@ -6,6 +6,7 @@ import { rustRules } from "./rust.js";
 import { cRules } from "./c.js";
 import { csharpRules } from "./csharp.js";
 import { kotlinRules } from "./kotlin.js";
+import { rubyRules } from "./ruby.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -20,4 +21,5 @@ export const RULES: Record<string, LanguageRules> = {
   c: cRules,
   csharp: csharpRules,
   kotlin: kotlinRules,
+  ruby: rubyRules,
 };
