@@ -25,6 +25,12 @@ export const FLOOR_LANGUAGES = {
   ".kts": "kotlin",
   ".c": "c",
   ".h": "c",
+  ".cc": "cpp",
+  ".cpp": "cpp",
+  ".cxx": "cpp",
+  ".hh": "cpp",
+  ".hpp": "cpp",
+  ".hxx": "cpp",
   ".rb": "ruby",
 };
 
@@ -40,6 +46,7 @@ const COMMENT = {
   c_sharp: "//",
   kotlin: "//",
   c: "//",
+  cpp: "//",
   ruby: "#",
 };
 

@@ -92,4 +92,13 @@ export interface ExtractResult {
   packageName: string | null;
   /** Count of ERROR/MISSING nodes: the file is indexed as far as it parses. */
   syntaxErrors: number;
+  /** The language the text was parsed as, when not the one its ending names (a C++ `.h`). */
+  language?: string;
 }
+
+/**
+ * Local-type names of C++ `using` directives, with the scope they are written in (a function, else
+ * the file): `using namespace a::b;` has type name `a.b`, `using a::f;` has `a.f`.
+ */
+export const USING_NAMESPACE = "(using namespace)";
+export const USING_NAME = "(using)";

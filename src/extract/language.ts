@@ -3,7 +3,7 @@ import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
 export type LanguageId =
-  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin" | "ruby";
+  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin" | "ruby" | "cpp";
 
 /**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a
@@ -30,4 +30,9 @@ export interface LanguageExtractor {
    * C blanks export macros (`_X_EXPORT void f(void);`) that its grammar cannot parse.
    */
   parseText?(source: string): string;
+  /**
+   * Another language this file's text is written in, when its ending is shared (a `.h` header may be
+   * C or C++); null to keep this one. The file is then parsed and stored as that language.
+   */
+  dialect?(source: string, path: string): LanguageId | null;
 }

@@ -65,11 +65,15 @@ export function loadLanguage(id: LanguageId): Promise<Loaded> {
  * returning: WASM memory is not collected by the garbage collector.
  */
 export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
-  const { parser, extract, parseText } = await loadLanguage(id);
+  // A `.h` may be C++: its text decides.
+  const actual = extractorFor(id).dialect?.(source, path) ?? id;
+  const { parser, extract, parseText } = await loadLanguage(actual);
   const tree = parser.parse(parseText ? parseText(source) : source);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
   try {
-    return extract(tree, source, path);
+    const result = extract(tree, source, path);
+    if (actual !== id) result.language = actual;
+    return result;
   } finally {
     tree.delete();
   }

@@ -8,6 +8,7 @@ import { cExtractor } from "./languages/c.js";
 import { csharpExtractor } from "./languages/csharp.js";
 import { rubyExtractor } from "./languages/ruby.js";
 import { kotlinExtractor } from "./languages/kotlin.js";
+import { cppExtractor } from "./languages/cpp.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
@@ -20,6 +21,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   csharpExtractor,
   kotlinExtractor,
   rubyExtractor,
+  cppExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { extractSource } from "../extract/parser.js";
+import type { LanguageId } from "../extract/language.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { readSource } from "./read-source.js";
 
@@ -9,7 +10,9 @@ export async function parseFile(root: string, job: ParseJob, maxSize: number): P
   if (!read.ok) return { ...job, ok: false, size: read.size, mtimeMs: read.mtimeMs, reason: read.reason };
   try {
     const result = await extractSource(job.language, read.text, job.path);
-    return { ...job, ok: true, size: read.size, mtimeMs: read.mtimeMs, sha256: read.sha256, result };
+    // A `.h` whose text is C++ is stored as C++.
+    const language = (result.language as LanguageId | undefined) ?? job.language;
+    return { ...job, language, ok: true, size: read.size, mtimeMs: read.mtimeMs, sha256: read.sha256, result };
   } catch (e) {
     return {
       ...job,

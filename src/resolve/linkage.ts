@@ -1,6 +1,6 @@
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind } from "../core/kinds.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
-import { C_FAMILY, isHeader } from "./languages/c.js";
+import { C_FAMILY, cRules, isHeader } from "./languages/c.js";
 import type { Resolution } from "./resolver.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 
@@ -46,6 +46,11 @@ export class Linkage {
       return s.parentId === this.lookup.file(s.fileId)?.nodeId;
     });
     return hits.length ? { symbols: hits, how: "import" } : null;
+  }
+
+  /** Files a C or C++ file includes, directly or through other headers (itself excluded). */
+  includeClosure(file: FileInfo): Set<number> {
+    return this.closure(file, cRules);
   }
 
   /** Files a file includes, directly or through other headers (itself excluded). */

@@ -3,6 +3,7 @@ import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../cor
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
 import { RubyResolution } from "./ruby.js";
+import { CppScopes } from "./cpp.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 
@@ -62,6 +63,7 @@ export class Resolver {
 
   private readonly linkage: Linkage;
   private readonly ruby: RubyResolution;
+  private readonly cpp: CppScopes;
 
   constructor(
     private readonly lookup: Lookup,
@@ -69,6 +71,7 @@ export class Resolver {
   ) {
     this.linkage = new Linkage(lookup, ctx);
     this.ruby = new RubyResolution(lookup);
+    this.cpp = new CppScopes(lookup, this.linkage);
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
@@ -78,6 +81,8 @@ export class Resolver {
     if (!rules) return [];
     // Ruby's constants, open classes and mixins (see ruby.ts); its requires resolve as modules below.
     if (rules.rubyConstants && ref.kind !== "imports") return this.ruby.resolve(ref, file);
+    // C++ names by qualified name (see cpp.ts); its includes resolve as modules below.
+    if (rules.cppScopes && ref.kind !== "imports" && ref.kind !== "exports") return this.cpp.resolve(ref, file, rules);
     switch (ref.kind) {
       case "imports": {
         let files = this.modules(ref.name, file, rules);

@@ -51,6 +51,12 @@ export interface LanguageRules {
    */
   linkage?: boolean;
   /**
+   * C++: calls, bases and `new` are resolved by qualified name in `cpp.ts` (the enclosing class and
+   * its bases, each enclosing namespace, `using` directives), then tied to every declaration by
+   * `linkage`.
+   */
+  cppScopes?: boolean;
+  /**
    * C# partial types: declarations of one qualified name in files of one package (namespace) are
    * parts of one type. The part in the file named after the type (else in the first file by path)
    * stands for it, and members and bases are looked up in every part.

@@ -71,7 +71,7 @@ interface Range {
   end: number;
 }
 
-interface FnDef {
+export interface FnDef {
   def: Node;
   name: Node;
   params: Node | null;
@@ -109,13 +109,13 @@ export class CFamilyFile {
   protected readonly bodies: Range[] = [];
   protected readonly fns: FnDef[] = [];
   private readonly decls: { def: Node; type: Node; decl: Node }[] = [];
-  private readonly locals: { type: Node; decl: Node }[] = [];
+  protected readonly locals: { type: Node; decl: Node }[] = [];
   /** Struct and enum specifiers already declared by a typedef that names them. */
-  private readonly named = new Set<number>();
+  protected readonly named = new Set<number>();
   private readonly macros = new Set<string>();
   private readonly types: { kind: string; def: Node; name: Node; body: Node }[] = [];
   private readonly fields: { def: Node; type: Node; decl: Node }[] = [];
-  private readonly calls: { name: Node; args: number }[] = [];
+  protected readonly calls: { name: Node; args: number }[] = [];
   /** Parameters and local variables, by where they are declared. */
   private readonly localNames: { at: number; name: string }[] = [];
   private outer: Range[] | null = null;
@@ -332,7 +332,7 @@ export class CFamilyFile {
   }
 
   /** A top-level declaration: a prototype, a global; inside a function body, a local's type. */
-  private declaration(def: Node, type: Node, decl: Node, defined: Set<string>, shared: boolean): void {
+  protected declaration(def: Node, type: Node, decl: Node, defined: Set<string>, shared: boolean): void {
     if (this.inBody(def.startIndex)) {
       this.locals.push({ type, decl });
       return;
@@ -352,13 +352,13 @@ export class CFamilyFile {
     if (isExtern && !this.header) return;
     const constant = /\bconst\b/.test(head) && !/\*/.test(this.text(decl));
     this.b.symbol(constant ? "constant" : "variable", shared ? decl : def, d.name, {
-      exported: !isStatic,
+      exported: !isStatic && !this.internal(def),
       isStatic,
       signatureEnd: def.endIndex,
     });
   }
 
-  private function(fn: FnDef): void {
+  protected function(fn: FnDef): void {
     const { def, name, params, body } = fn;
     const head = this.b.source.slice(def.startIndex, name.startIndex);
     const isStatic = /\bstatic\b/.test(head);
@@ -373,6 +373,11 @@ export class CFamilyFile {
   }
 
   // ---- helpers ----
+
+  /** Whether a declaration has internal linkage for a reason other than `static` (C++'s anonymous namespaces). */
+  protected internal(_def: Node): boolean {
+    return false;
+  }
 
   protected inBody(at: number): boolean {
     return this.bodyAt(at) !== null;

@@ -67,3 +67,13 @@ export const cRules: LanguageRules = {
   membersAcrossPackage: false,
   linkage: true,
 };
+
+/**
+ * C++: includes and linkage as C; names are resolved by qualified name in `resolve/cpp.ts`
+ * (namespaces, classes and their bases, `using`).
+ */
+export const cppRules: LanguageRules = {
+  ...cRules,
+  selfNames: new Set(["this"]),
+  cppScopes: true,
+};

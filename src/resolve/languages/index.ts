@@ -3,7 +3,7 @@ import { goRules } from "./go.js";
 import { javaRules } from "./java.js";
 import { pythonRules } from "./python.js";
 import { rustRules } from "./rust.js";
-import { cRules } from "./c.js";
+import { cRules, cppRules } from "./c.js";
 import { csharpRules } from "./csharp.js";
 import { kotlinRules } from "./kotlin.js";
 import { rubyRules } from "./ruby.js";
@@ -19,6 +19,7 @@ export const RULES: Record<string, LanguageRules> = {
   java: javaRules,
   rust: rustRules,
   c: cRules,
+  cpp: cppRules,
   csharp: csharpRules,
   kotlin: kotlinRules,
   ruby: rubyRules,
