@@ -32,6 +32,7 @@ export const FLOOR_LANGUAGES = {
   ".hpp": "cpp",
   ".hxx": "cpp",
   ".rb": "ruby",
+  ".php": "php",
 };
 
 /** Comment syntax used for the one-line edit, by floor language. */
@@ -48,6 +49,7 @@ const COMMENT = {
   c: "//",
   cpp: "//",
   ruby: "#",
+  php: "//",
 };
 
 export function languageOf(path) {

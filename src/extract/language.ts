@@ -3,7 +3,19 @@ import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
 export type LanguageId =
-  "typescript" | "tsx" | "javascript" | "python" | "go" | "java" | "rust" | "c" | "csharp" | "kotlin" | "ruby" | "cpp";
+  | "typescript"
+  | "tsx"
+  | "javascript"
+  | "python"
+  | "go"
+  | "java"
+  | "rust"
+  | "c"
+  | "csharp"
+  | "kotlin"
+  | "ruby"
+  | "cpp"
+  | "php";
 
 /**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a

@@ -6,6 +6,7 @@ import { javaExtractor } from "./languages/java.js";
 import { rustExtractor } from "./languages/rust.js";
 import { cExtractor } from "./languages/c.js";
 import { csharpExtractor } from "./languages/csharp.js";
+import { phpExtractor } from "./languages/php.js";
 import { rubyExtractor } from "./languages/ruby.js";
 import { kotlinExtractor } from "./languages/kotlin.js";
 import { cppExtractor } from "./languages/cpp.js";
@@ -22,6 +23,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   kotlinExtractor,
   rubyExtractor,
   cppExtractor,
+  phpExtractor,
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));

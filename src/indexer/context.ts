@@ -32,6 +32,10 @@ export function readProjectContext(root: string, manifests: string[]): ProjectCo
       if (crate) ctx.cargoCrates.push(crate);
       continue;
     }
+    if (rel === "composer.json" || rel.endsWith("/composer.json")) {
+      (ctx.psr4 ??= []).push(...composerPsr4(text, dir));
+      continue;
+    }
     if (rel.endsWith("go.mod")) {
       const m = /^\s*module\s+("?)([^\s"]+)\1/m.exec(text);
       if (m?.[2]) ctx.goModules.push({ dir, module: m[2] });
@@ -68,4 +72,34 @@ function cargoCrate(text: string, dir: string): ProjectContext["cargoCrates"][nu
   if (!name) return null;
   const path = typeof lib?.path === "string" ? lib.path.replace(/^\.\//, "") : "src/lib.rs";
   return { dir, name: name.replace(/-/g, "_"), root: dir ? `${dir}/${path}` : path };
+}
+
+/**
+ * Composer's PSR-4 autoload map (`autoload` and `autoload-dev`): each namespace prefix and the folders,
+ * made project-relative, that hold its classes (`App\\Model\\Order` in `src/Model/Order.php`).
+ */
+function composerPsr4(text: string, dir: string): NonNullable<ProjectContext["psr4"]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const out: NonNullable<ProjectContext["psr4"]> = [];
+  for (const key of ["autoload", "autoload-dev"]) {
+    const section = (json as Record<string, { "psr-4"?: unknown } | undefined>)?.[key];
+    const map = section?.["psr-4"];
+    if (!map || typeof map !== "object") continue;
+    for (const [prefix, value] of Object.entries(map as Record<string, unknown>)) {
+      const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+      const dirs = list.map((d) => joinDir(dir, d.replace(/^\.\//, "").replace(/\/+$/, "")));
+      out.push({ prefix: prefix ? prefix.replace(/\\*$/, "\\") : "", dirs });
+    }
+  }
+  return out;
+}
+
+function joinDir(dir: string, sub: string): string {
+  if (!sub || sub === ".") return dir;
+  return dir ? `${dir}/${sub}` : sub;
 }

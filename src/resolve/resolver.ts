@@ -125,6 +125,9 @@ export class Resolver {
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
+    // PHP keeps properties and methods apart: `$o->customer()` is the method, not a property of that name.
+    if (rules.callsReachCallables && ref.kind === "calls")
+      candidates = candidates.filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
     if (candidates.length > 1 && ref.argCount !== null) {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;

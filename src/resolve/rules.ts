@@ -8,6 +8,11 @@ export interface ProjectContext {
   goModules: { dir: string; module: string }[];
   /** Cargo crates: the crate's name as code writes it (`-` → `_`) and its root file (`src/lib.rs`). */
   cargoCrates: { dir: string; name: string; root: string }[];
+  /**
+   * Composer's `autoload.psr-4` (and `autoload-dev`): a namespace prefix (`App\\`, backslashed, with its
+   * trailing backslash) and the project-relative folders its classes live in.
+   */
+  psr4?: { prefix: string; dirs: string[] }[];
 }
 
 /** What differs between languages when names are resolved. One object per language, in `languages/`. */
@@ -95,6 +100,8 @@ export interface LanguageRules {
   importedExtensions?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
+  /** A call reaches functions and methods only, never a property or constant of the same name (PHP). */
+  callsReachCallables?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**

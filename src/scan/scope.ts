@@ -5,7 +5,13 @@ import type { IndexingConfig } from "../config/config.js";
 import { BUILTIN_IGNORED_DIRS } from "./ignores.js";
 
 /** Names of files that change how imports resolve. */
-export const MANIFEST_NAMES: ReadonlySet<string> = new Set(["tsconfig.json", "jsconfig.json", "go.mod", "Cargo.toml"]);
+export const MANIFEST_NAMES: ReadonlySet<string> = new Set([
+  "tsconfig.json",
+  "jsconfig.json",
+  "go.mod",
+  "Cargo.toml",
+  "composer.json",
+]);
 
 /** The rules of one .gitignore file, and the project-relative folder it lives in ("" for the root). */
 export interface GitignoreLayer {

@@ -7,6 +7,7 @@ import { cRules, cppRules } from "./c.js";
 import { csharpRules } from "./csharp.js";
 import { kotlinRules } from "./kotlin.js";
 import { rubyRules } from "./ruby.js";
+import { phpRules } from "./php.js";
 import { typescriptRules } from "./typescript.js";
 
 /** Resolution rules by language id; TypeScript's serve TSX and JavaScript too. */
@@ -23,4 +24,5 @@ export const RULES: Record<string, LanguageRules> = {
   csharp: csharpRules,
   kotlin: kotlinRules,
   ruby: rubyRules,
+  php: phpRules,
 };

@@ -1,0 +1,68 @@
+import { dirOf, joinRel } from "../../core/paths.js";
+import type { FileInfo, Lookup } from "../../core/lookup.js";
+import type { LanguageRules, ProjectContext } from "../rules.js";
+
+/**
+ * A `require`/`include` path: `./x.php` and `../x.php` (from `__DIR__`) beside the requiring file; a
+ * plain `x.php` beside it, else from the project root (include_path's usual `.`), else the one project
+ * file ending in it.
+ */
+function requireTarget(spec: string, from: FileInfo, lookup: Lookup): FileInfo[] {
+  const here = joinRel(dirOf(from.path), spec);
+  const beside = here === null ? undefined : lookup.fileByPath(here);
+  if (beside) return [beside];
+  if (spec.startsWith(".")) return [];
+  const rooted = lookup.fileByPath(spec.replace(/^\/+/, ""));
+  if (rooted) return [rooted];
+  const suffix = lookup.filesByPathSuffix(spec.replace(/^\/+/, ""));
+  return suffix.length === 1 ? suffix : [];
+}
+
+/** Where PSR-4 puts a class: `App\Model\Order` under prefix `App\` in `src/` is `src/Model/Order.php`. */
+function psr4Paths(absolute: string, ctx: ProjectContext): string[] {
+  const out: string[] = [];
+  for (const { prefix, dirs } of ctx.psr4 ?? []) {
+    if (!absolute.startsWith(prefix)) continue;
+    const rest = absolute.slice(prefix.length).split("\\").join("/");
+    for (const d of dirs) out.push(d ? `${d}/${rest}.php` : `${rest}.php`);
+  }
+  return out;
+}
+
+/**
+ * PHP: a file's namespace is its package (dotted, "" for the global namespace). A specifier is a
+ * declaration's absolute name, dotted (`App.Model.Order`, from `use App\Model\Order` or a qualified
+ * name the extractor made absolute): the files of namespace `App.Model` that declare `Order` at their
+ * top level (the one composer's PSR-4 map points at first, when it declares it). A namespace is no
+ * module (`use A\B;` serves as a prefix, which the extractor expands). Paths (`x.php`) are required
+ * files. Code sees its own namespace and the global one without a `use`.
+ */
+export const phpRules: LanguageRules = {
+  resolveModule(spec, from, lookup, ctx) {
+    if (spec.endsWith(".php") || spec.includes("/")) return requireTarget(spec, from, lookup);
+    const dot = spec.lastIndexOf(".");
+    const ns = dot < 0 ? "" : spec.slice(0, dot);
+    const name = spec.slice(dot + 1);
+    const declares = (f: FileInfo) =>
+      f.language === "php" && f.packageName === ns && lookup.topLevel(f.id, name).some((s) => s.kind !== "import");
+    for (const path of psr4Paths(spec.split(".").join("\\"), ctx)) {
+      const f = lookup.fileByPath(path);
+      if (f && declares(f)) return [f];
+    }
+    return lookup.filesInPackage(ns, "php").filter(declares);
+  },
+  selfNames: new Set(["this"]),
+  implicitThis: false,
+  packageOf(from, lookup) {
+    if (from.packageName === null) return null;
+    const files = [...lookup.filesInPackage(from.packageName, "php")];
+    if (from.packageName !== "") files.push(...lookup.filesInPackage("", "php"));
+    return { key: `php:${from.packageName}`, files };
+  },
+  exportsOnly: false,
+  importsReexport: false,
+  reexports: false,
+  membersAcrossPackage: false,
+  newOnly: true,
+  callsReachCallables: true,
+};
