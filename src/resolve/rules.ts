@@ -9,7 +9,7 @@ export interface ProjectContext {
   /** Cargo crates: the crate's name as code writes it (`-` → `_`) and its root file (`src/lib.rs`). */
   cargoCrates: { dir: string; name: string; root: string }[];
   /**
-   * Composer's `autoload.psr-4` (and `autoload-dev`): a namespace prefix (`App\\`, backslashed, with its
+   * Composer's `autoload.psr-4` (and `autoload-dev`): a namespace prefix (`App\`, backslashed, with its
    * trailing backslash) and the project-relative folders its classes live in.
    */
   psr4?: { prefix: string; dirs: string[] }[];
