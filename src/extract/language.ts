@@ -13,6 +13,7 @@ export type LanguageId =
   | "c"
   | "csharp"
   | "kotlin"
+  | "swift"
   | "ruby"
   | "cpp"
   | "php";

@@ -9,6 +9,7 @@ import { csharpExtractor } from "./languages/csharp.js";
 import { phpExtractor } from "./languages/php.js";
 import { rubyExtractor } from "./languages/ruby.js";
 import { kotlinExtractor } from "./languages/kotlin.js";
+import { swiftExtractor } from "./languages/swift.js";
 import { cppExtractor } from "./languages/cpp.js";
 
 /** Every language we index. Adding one is one file under `languages/` and one line here. */
@@ -21,6 +22,7 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
   cExtractor,
   csharpExtractor,
   kotlinExtractor,
+  swiftExtractor,
   rubyExtractor,
   cppExtractor,
   phpExtractor,

@@ -132,6 +132,8 @@ export class Resolver {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
     }
+    if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
+    if (rules.argumentLabels && candidates.length > 1) candidates = this.byLabels(ref, file, candidates);
     if (rules.linkage) {
       // C and C++: a prototype and its definition are one function (see linkage.ts).
       return this.linkage.link(ref, file, candidates).map((t) => ({
@@ -701,7 +703,9 @@ export class Resolver {
       index = this.indexTopLevel(pkg.files);
       this.packageIndex.set(pkg.key, index);
     }
-    const hits = index.get(name) ?? [];
+    let hits = index.get(name) ?? [];
+    // Swift: a member declared in an extension (`Foo.m`, at top level of its file) is Foo's, not a bare name.
+    if (rules.ownerScopes) hits = hits.filter((s) => s.qualifiedName === s.name);
     return rules.partialTypes ? this.oneTypePerName(hits) : hits;
   }
 
@@ -869,6 +873,17 @@ export class Resolver {
     if (depth > MAX_DEPTH) return null;
     if (typeName.includes("(")) return this.exprType(typeName, file, scopeId, rules, depth + 1);
     const v = this.value(typeName, file, scopeId, rules, depth + 1);
+    if (!v && rules.ownerScopes && !typeName.includes(".")) {
+      // Swift: a type nested in an enclosing type is named bare inside it (`NativeState` in `AppContext`).
+      for (
+        let t = this.enclosingType(scopeId);
+        t;
+        t = t.parentId === null ? undefined : this.enclosingType(t.parentId)
+      ) {
+        const nested = unique(this.member(t, typeName, depth + 1).filter((s) => TYPE_KINDS.has(s.kind)));
+        if (nested) return nested;
+      }
+    }
     if (!v || "files" in v) return null;
     return unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
   }
@@ -1010,8 +1025,145 @@ export class Resolver {
 
   private enclosingType(scopeId: number): SymbolInfo | undefined {
     let s = this.lookup.symbol(scopeId);
-    while (s && !TYPE_KINDS.has(s.kind)) s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
+    while (s && !TYPE_KINDS.has(s.kind)) {
+      if (s.qualifiedName !== s.name && s.parentId !== null) {
+        const parent = this.lookup.symbol(s.parentId);
+        if (parent?.kind === "file") return this.ownerType(s) ?? undefined;
+      }
+      s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
+    }
     return s;
+  }
+
+  /**
+   * The type a member declared apart from it belongs to (`ownerScopes`: Swift's `extension Foo`
+   * member `Foo.m`): the one type of that qualified name in the compilation unit.
+   */
+  private ownerType(member: SymbolInfo): SymbolInfo | null {
+    const file = this.lookup.file(member.fileId);
+    const rules = file ? RULES[file.language] : undefined;
+    if (!file || !rules?.ownerScopes || !rules.crateOf) return null;
+    const crate = rules.crateOf(file, this.lookup);
+    if (!crate) return null;
+    const [head, ...rest] = member.qualifiedName.split(".").slice(0, -1);
+    let type = unique(
+      (this.crateIndex(crate).get(head!) ?? []).filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName === head),
+    );
+    for (const segment of rest)
+      type = type ? unique(this.member(type, segment, 0).filter((s) => TYPE_KINDS.has(s.kind))) : null;
+    return type;
+  }
+
+  /**
+   * Swift: a protocol's requirement and its default implementation in an extension of the protocol
+   * (one qualified name) are one method to a caller, which reaches the requirement, as a call through
+   * an interface reaches the interface's method.
+   */
+  private requirementFirst(candidates: SymbolInfo[]): SymbolInfo[] {
+    const qname = candidates[0]!.qualifiedName;
+    if (candidates.some((s) => s.qualifiedName !== qname)) return candidates;
+    const inBody = candidates.filter((s) => {
+      const parent = s.parentId === null ? undefined : this.lookup.symbol(s.parentId);
+      return parent !== undefined && TYPE_KINDS.has(parent.kind);
+    });
+    return inBody.length === 1 ? inBody : candidates;
+  }
+
+  /**
+   * Swift: overloads told apart by argument labels (`register(module:)`, `register(holder:)`). The
+   * extractor records a call's labels as the local type `(labels)<line>:<name>` of its scope and a
+   * function's as `(labels)`; candidates whose labels do not fit the call's are dropped, unless none
+   * fits (labels the grammar misread).
+   */
+  private byLabels(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[]): SymbolInfo[] {
+    const key = `(labels)${ref.line}:${ref.name}`;
+    const types = this.lookup.localTypes(file.id);
+    let call: string | undefined;
+    for (let scope = this.lookup.symbol(ref.fromId); scope && call === undefined;) {
+      const id = scope.id;
+      call = types.find((t) => t.scopeId === id && t.name === key)?.typeName;
+      scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
+    }
+    if (call === undefined) return candidates;
+    const args = call.split(",").map((a) => {
+      const eq = a.indexOf("=");
+      return eq < 0 ? { label: a, expr: null } : { label: a.slice(0, eq), expr: a.slice(eq + 1) };
+    });
+    const params = new Map<number, string[]>();
+    for (const s of candidates) {
+      const declared = this.lookup.localTypes(s.fileId).find((t) => t.scopeId === s.id && t.name === "(labels)");
+      params.set(s.id, declared ? declared.typeName.split(",") : []);
+    }
+    const labels = args.map((a) => a.label);
+    const fits = candidates.filter((s) => labelsFit(params.get(s.id)!.map(labelOf), labels));
+    if (fits.length < 2) return fits.length ? fits : candidates;
+    return this.byArgumentTypes(ref, file, fits, params, args) ?? fits;
+  }
+
+  /**
+   * Swift overloads of one label list told apart by an argument's type (`reject(_: Error)` and
+   * `reject(_: Exception)`), where the argument is a name or call chain of known type: the overload
+   * whose parameter types are nearest that type's (itself, then its bases), if one is nearest; for a
+   * type from outside the project, the overload taking that very type.
+   * Only overloads whose parameters match the arguments one to one are compared.
+   */
+  private byArgumentTypes(
+    ref: RefInfo,
+    file: FileInfo,
+    candidates: SymbolInfo[],
+    params: Map<number, string[]>,
+    args: { label: string; expr: string | null }[],
+  ): SymbolInfo[] | null {
+    const rules = RULES[file.language];
+    if (!rules) return null;
+    const types = args.map((a) => (a.expr ? this.exprType(a.expr, file, ref.fromId, rules) : null));
+    // A type from outside the project, as written on the argument's declaration (`error: Error`).
+    const written = args.map((a, i) =>
+      a.expr && !types[i] ? this.writtenType(a.expr, file, ref.fromId, rules) : null,
+    );
+    if (types.every((t) => t === null) && written.every((w) => w === null)) return null;
+    let best: SymbolInfo[] = [];
+    let bestScore = Infinity;
+    for (const s of candidates) {
+      const declared = params.get(s.id)!;
+      if (declared.length !== args.length) return null;
+      let score = 0;
+      for (let i = 0; i < args.length && score !== Infinity; i++) {
+        const type = types[i];
+        const colon = declared[i]!.indexOf(":");
+        if ((!type && !written[i]) || colon < 0) continue;
+        const param = declared[i]!.slice(colon + 1).replace(/[?*]$/, "");
+        const distance = type
+          ? this.typeDistance(type, param)
+          : lastSegment(written[i]!) === lastSegment(param)
+            ? 0
+            : null;
+        score = distance === null ? Infinity : score + distance;
+      }
+      if (score < bestScore) [best, bestScore] = [[s], score];
+      else if (score === bestScore) best.push(s);
+    }
+    return best.length === 1 ? best : null;
+  }
+
+  /** How many inheritance steps from a type to a type named `name` (0: itself); null when none. */
+  private typeDistance(type: SymbolInfo, name: string): number | null {
+    const target = name.slice(name.lastIndexOf(".") + 1);
+    const seen = new Set<number>();
+    let level = [type];
+    for (let d = 0; d <= MAX_DEPTH && level.length; d++) {
+      const next: SymbolInfo[] = [];
+      for (const t of level) {
+        if (seen.has(t.id)) continue;
+        seen.add(t.id);
+        if (t.name === target) return d;
+        for (const part of this.parts(t))
+          for (const base of this.lookup.heritage(part.id)) if (base.name === target) return d + 1;
+        next.push(...this.bases(t, 0));
+      }
+      level = next;
+    }
+    return null;
   }
 }
 
@@ -1038,6 +1190,32 @@ function baseName(path: string): string {
 function writtenName(typeName: string, rules: LanguageRules): string | null {
   if (!typeName.includes("(")) return typeName;
   return !rules.newOnly && /^[A-Z]\w*\(\)$/.test(typeName) ? typeName.slice(0, -2) : null;
+}
+
+/**
+ * Whether a call's argument labels fit a function's parameters (labels only, see `labelOf`; Swift): in order, a parameter with a
+ * default value (`x?`) may be left out, a variadic one (`x*`) takes unlabelled arguments after its
+ * first, and every parameter left over must have a default.
+ */
+function labelOf(param: string): string {
+  const colon = param.indexOf(":");
+  return colon < 0 ? param : param.slice(0, colon) + (/[?*]$/.exec(param)?.[0] ?? "");
+}
+
+function labelsFit(declared: string[], call: string[]): boolean {
+  let i = 0;
+  for (const label of call) {
+    for (;;) {
+      const d = declared[i];
+      if (d === undefined) return false;
+      const name = d.replace(/[?*]$/, "");
+      if (name === label || (d.endsWith("*") && label === "_")) break;
+      if (!d.endsWith("?") && !d.endsWith("*")) return false;
+      i++;
+    }
+    if (!declared[i]!.endsWith("*")) i++;
+  }
+  return declared.slice(i).every((d) => d.endsWith("?") || d.endsWith("*"));
 }
 
 function lastSegment(dotted: string): string {

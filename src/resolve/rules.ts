@@ -98,6 +98,15 @@ export interface LanguageRules {
    * (`map`, `get`, `let`), and a project's extension of the same name is rarely the one meant.
    */
   importedExtensions?: boolean;
+  /**
+   * Members may be declared apart from their type (Swift's `extension Foo { func m() }`, with owner
+   * Foo): such a member's enclosing type is Foo, found by name in the compilation unit (`crateOf`),
+   * so `self.x()` and bare calls in it reach Foo's members. Such members are no bare names of the
+   * package.
+   */
+  ownerScopes?: boolean;
+  /** Overloads are told apart by argument labels (Swift's `f(x:)` and `f(y:)`), see `Resolver.byLabels`. */
+  argumentLabels?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
   /** A call reaches functions and methods only, never a property or constant of the same name (PHP). */

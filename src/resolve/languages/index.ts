@@ -6,6 +6,7 @@ import { rustRules } from "./rust.js";
 import { cRules, cppRules } from "./c.js";
 import { csharpRules } from "./csharp.js";
 import { kotlinRules } from "./kotlin.js";
+import { swiftRules } from "./swift.js";
 import { rubyRules } from "./ruby.js";
 import { phpRules } from "./php.js";
 import { typescriptRules } from "./typescript.js";
@@ -23,6 +24,7 @@ export const RULES: Record<string, LanguageRules> = {
   cpp: cppRules,
   csharp: csharpRules,
   kotlin: kotlinRules,
+  swift: swiftRules,
   ruby: rubyRules,
   php: phpRules,
 };

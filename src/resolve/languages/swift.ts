@@ -1,0 +1,35 @@
+import type { LanguageRules } from "../rules.js";
+
+/**
+ * Swift: a file's module (`swiftModule` in the extractor: a package target's folder, else the whole
+ * project) is its package; files of one module see each other's declarations without imports, and
+ * `import Foo` brings module Foo's. Members declared in an `extension Foo` anywhere in the module are
+ * Foo's (`crateOf` and `ownerScopes`); members of extensions of types from outside the project are
+ * reached from receivers declared with that type (`extensionCalls`). `self.m()` and bare calls reach
+ * the enclosing type's members first; `Foo(x)` makes a Foo and calls `Foo.init`.
+ */
+export const swiftRules: LanguageRules = {
+  resolveModule(spec, _from, lookup) {
+    return lookup.filesInPackage(spec, "swift");
+  },
+  selfNames: new Set(["self"]),
+  implicitThis: true,
+  packageOf: (from, lookup) =>
+    from.packageName === null
+      ? null
+      : { key: `swift:${from.packageName}`, files: lookup.filesInPackage(from.packageName, "swift") },
+  crateOf: (from, lookup) =>
+    from.packageName === null
+      ? null
+      : { key: `swift-module:${from.packageName}`, files: lookup.filesInPackage(from.packageName, "swift") },
+  exportsOnly: false,
+  importsReexport: false,
+  reexports: false,
+  membersAcrossPackage: false,
+  ownerScopes: true,
+  argumentLabels: true,
+  extensionCalls: true,
+  extensionReceiverApart: true,
+  importedExtensions: true,
+  membersFirst: true,
+};
