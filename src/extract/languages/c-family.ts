@@ -461,11 +461,15 @@ export class CFamilyFile {
           cur = cur.namedChild(0);
           continue;
         default:
-          if (this.isName(cur)) return { name: cur, params: direct ? params : null };
-          return null;
+          return this.declaredName(cur, direct ? params : null);
       }
     }
     return null;
+  }
+
+  /** The name a declarator chain ends in (in C, an identifier), with its parameters when it declares a function. */
+  protected declaredName(node: Node, params: Node | null): { name: Node; params: Node | null } | null {
+    return this.isName(node) ? { name: node, params } : null;
   }
 
   protected isName(n: Node): boolean {

@@ -401,54 +401,26 @@ export class CppFile extends CFamilyFile {
 
   // ---- helpers ----
 
-  protected override declarator(node: Node): { name: Node; params: Node | null } | null {
-    let cur: Node | null = node;
-    let params: Node | null = null;
-    let direct = false;
-    for (let depth = 0; cur && depth < 16; depth++) {
-      switch (cur.type) {
-        case "function_declarator":
-          params = cur.childForFieldId(this.f.parameters);
-          direct = true;
-          cur = cur.childForFieldId(this.f.declarator);
-          continue;
-        case "pointer_declarator":
-        case "array_declarator":
-        case "reference_declarator":
-          direct = false;
-          cur = cur.childForFieldId(this.f.declarator) ?? cur.namedChild(cur.namedChildCount - 1);
-          continue;
-        case "init_declarator":
-        case "attributed_declarator":
-          cur = cur.childForFieldId(this.f.declarator);
-          continue;
-        case "parenthesized_declarator":
-          cur = cur.namedChild(0);
-          continue;
-        case "qualified_identifier": {
-          // `Shape::area`, `ns::Box<T>::get`: the qualifier, then the name.
-          const qualifier: string[] = [];
-          let q: Node | null = cur;
-          for (let i = 0; q && q.type === "qualified_identifier" && i < 16; i++) {
-            const scope = q.childForFieldId(this.cf.scope);
-            if (scope) qualifier.push(bareName(this.text(scope)));
-            q = q.childForFieldId(this.cf.name);
-          }
-          if (!q || !this.isMemberName(q)) return null;
-          const name = q.type === "template_function" ? q.childForFieldId(this.cf.name) : q;
-          if (!name) return null;
-          this.qualifiers.set(name.id, qualifier);
-          return { name, params: direct ? params : null };
-        }
-        default:
-          if (this.isMemberName(cur)) {
-            const name = cur.type === "template_function" ? cur.childForFieldId(this.cf.name) : cur;
-            return name ? { name, params: direct ? params : null } : null;
-          }
-          return null;
+  /** C++ declarators also end in `Shape::area` (whose qualifier is kept), destructors, operators and templates. */
+  protected override declaredName(node: Node, params: Node | null): { name: Node; params: Node | null } | null {
+    if (node.type === "qualified_identifier") {
+      // `Shape::area`, `ns::Box<T>::get`: the qualifier, then the name.
+      const qualifier: string[] = [];
+      let q: Node | null = node;
+      for (let i = 0; q && q.type === "qualified_identifier" && i < 16; i++) {
+        const scope = q.childForFieldId(this.cf.scope);
+        if (scope) qualifier.push(bareName(this.text(scope)));
+        q = q.childForFieldId(this.cf.name);
       }
+      if (!q || !this.isMemberName(q)) return null;
+      const name = q.type === "template_function" ? q.childForFieldId(this.cf.name) : q;
+      if (!name) return null;
+      this.qualifiers.set(name.id, qualifier);
+      return { name, params };
     }
-    return null;
+    if (!this.isMemberName(node)) return null;
+    const name = node.type === "template_function" ? node.childForFieldId(this.cf.name) : node;
+    return name ? { name, params } : null;
   }
 
   private isMemberName(n: Node): boolean {

@@ -6,6 +6,7 @@ import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
+import { captureFor, spanOf } from "../nodes.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -147,22 +148,7 @@ const FIELD_NAMES = [
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`c# query: no @${name} in pattern ${m.patternIndex}`);
-}
-
-/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
-function spanOf(start: Node, end: Node): Node {
-  if (start.startIndex === end.startIndex) return end;
-  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
-    startIndex: start.startIndex,
-    endIndex: end.endIndex,
-    startPosition: start.startPosition,
-    endPosition: end.endPosition,
-  };
-  return span as Node;
-}
+const capture = captureFor("c#");
 
 interface Modifiers {
   visibility: Visibility;

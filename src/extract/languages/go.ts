@@ -6,6 +6,7 @@ import { asciiIdentifierEnd, spanTo } from "../source-text.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
+import { captureFor } from "../nodes.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -223,10 +224,7 @@ function commentSpan(source: string, node: Node): Node {
 }
 
 /** The node captured under `name` in a match; each pattern names a capture once. */
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`go query: no @${name} in pattern ${m.patternIndex}`);
-}
+const capture = captureFor("go");
 
 class GoFile {
   packageName: string | null = null;

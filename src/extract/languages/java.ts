@@ -6,6 +6,7 @@ import { asciiIdentifierEnd, spanTo } from "../source-text.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
+import { captureFor, spanOf } from "../nodes.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -160,26 +161,11 @@ const FIELD_NAMES = [
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
 /** The node captured under `name` in a match; each pattern names a capture once. */
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`java query: no @${name} in pattern ${m.patternIndex}`);
-}
+const capture = captureFor("java");
 
 function optionalCapture(m: QueryMatch, name: string): Node | null {
   for (const c of m.captures) if (c.name === name) return c.node;
   return null;
-}
-
-/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
-function spanOf(start: Node, end: Node): Node {
-  if (start === end || start.id === end.id) return end;
-  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
-    startIndex: start.startIndex,
-    endIndex: end.endIndex,
-    startPosition: start.startPosition,
-    endPosition: end.endPosition,
-  };
-  return span as Node;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
+import { captureFor, childOfType, spanOf } from "../nodes.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`). The
@@ -82,27 +83,7 @@ const TYPE_NODES = new Set(["user_type", "nullable_type", "parenthesized_type", 
 /** Bodies whose declarations are members of a type. */
 const MEMBER_BODIES = new Set(["class_body", "enum_class_body"]);
 
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`kotlin query: no @${name} in pattern ${m.patternIndex}`);
-}
-
-function childOfType(node: Node, type: string): Node | null {
-  for (const c of node.namedChildren) if (c?.type === type) return c;
-  return null;
-}
-
-/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
-function spanOf(start: Node, end: Node): Node {
-  if (start.startIndex === end.startIndex) return end;
-  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
-    startIndex: start.startIndex,
-    endIndex: end.endIndex,
-    startPosition: start.startPosition,
-    endPosition: end.endPosition,
-  };
-  return span as Node;
-}
+const capture = captureFor("kotlin");
 
 /** A stand-in declaration start that no comment ends above: for declarations that share a line with their holder's. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;

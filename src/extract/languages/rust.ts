@@ -5,6 +5,7 @@ import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
+import { captureFor } from "../nodes.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -152,10 +153,7 @@ interface PendingFn {
   signature: boolean;
 }
 
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`rust query: no @${name} in pattern ${m.patternIndex}`);
-}
+const capture = captureFor("rust");
 
 /** A node-shaped position whose doc comment is looked up from `row`. */
 function docAt(row: number): Node {

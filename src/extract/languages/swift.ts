@@ -5,6 +5,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
+import { captureFor, childOfType, spanOf } from "../nodes.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -123,27 +124,7 @@ const LOCAL_SCOPES = new Set([
   "source_file",
 ]);
 
-function capture(m: QueryMatch, name: string): Node {
-  for (const c of m.captures) if (c.name === name) return c.node;
-  throw new Error(`swift query: no @${name} in pattern ${m.patternIndex}`);
-}
-
-function childOfType(node: Node, type: string): Node | null {
-  for (const c of node.namedChildren) if (c?.type === type) return c;
-  return null;
-}
-
-/** A node-shaped range from the start of one node to the end of another, for the builder's spans. */
-function spanOf(start: Node, end: Node): Node {
-  if (start.startIndex === end.startIndex) return end;
-  const span: Pick<Node, "startIndex" | "endIndex" | "startPosition" | "endPosition"> = {
-    startIndex: start.startIndex,
-    endIndex: end.endIndex,
-    startPosition: start.startPosition,
-    endPosition: end.endPosition,
-  };
-  return span as Node;
-}
+const capture = captureFor("swift");
 
 /**
  * The module a file belongs to, from its path: a Swift package's target folder (`Sources/Name/`,
