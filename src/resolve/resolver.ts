@@ -55,6 +55,9 @@ export class Resolver {
   private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
   private readonly bindingCache = new Map<string, Value | null>();
+  /** `use path::*` owners (enums, inline modules) by file and path; null when there is none. */
+  private readonly globOwners = new Map<string, SymbolInfo | null>();
+  private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
   private readonly fileExtensions = new Map<number, Extension[]>();
@@ -420,8 +423,7 @@ export class Resolver {
       let hits = this.exported(modules, name, rules, depth + 1);
       if (!hits.length && !modules.length && rules.modulePaths) {
         // `use Kind::*`, `use self::inline::*`: the names declared inside an enum or inline module.
-        const v = depth < MAX_DEPTH ? this.value(b.specifier, file, file.nodeId, rules, depth + 1) : null;
-        const owner = v && "symbols" in v ? unique(v.symbols) : null;
+        const owner = this.globOwner(b.specifier, file, rules, depth);
         if (owner) hits = this.lookup.children(owner.id, name).filter(isDeclaration);
       } else if (!hits.length && !modules.length && rules.typeWildcards) {
         // `using static A.B.C;`: the members of type C.
@@ -431,6 +433,33 @@ export class Resolver {
       if (hits.length) return { symbols: hits, how: "import" };
     }
     return null;
+  }
+
+  /**
+   * What `use path::*` names when the path is no module file: an enum or an inline module. Found once
+   * per file and path, and without following the file's other such globs: they name each other, and
+   * following them afresh from every lookup is exponential (rustc_middle took minutes). Globs of
+   * module files are still followed (through `exported`, which caches).
+   */
+  private globOwner(spec: string, file: FileInfo, rules: LanguageRules, depth: number): SymbolInfo | null {
+    if (this.inGlobOwner || depth >= MAX_DEPTH) return null;
+    const key = `${file.id}\0${spec}`;
+    const cached = this.globOwners.get(key);
+    if (cached !== undefined) return cached;
+    const outer = this.truncated;
+    this.truncated = false;
+    this.inGlobOwner = true;
+    let owner: SymbolInfo | null;
+    try {
+      const v = this.value(spec, file, file.nodeId, rules, depth + 1);
+      owner = v && "symbols" in v ? unique(v.symbols) : null;
+    } finally {
+      this.inGlobOwner = false;
+    }
+    // As in memo(): an answer cut short by the depth limit depends on the caller, so it is not kept.
+    if (!this.truncated) this.globOwners.set(key, owner);
+    this.truncated ||= outer;
+    return owner;
   }
 
   /**
