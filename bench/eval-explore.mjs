@@ -33,6 +33,7 @@ import { scoreAnswer, selfTestScorer } from "./eval/explore-score.mjs";
 import { stopColbyDaemon as stopDaemon } from "./lib/peer-daemon.mjs";
 import { measuredEnv, median } from "./lib/measure.mjs";
 import { parsePeersOutput, peerEnv } from "./lib/tools.mjs";
+import { onJsonLines } from "./lib/mcp-session.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, "..");
@@ -303,27 +304,14 @@ function startServer(spec, cwd, timeoutMs) {
   // both the end of stdin and a signal to the launcher alone.
   const child = spawn(cmd, args, { cwd, env: spec.env, stdio: ["pipe", "pipe", "pipe"], detached: true });
   live.add(child.pid);
-  let buf = "";
   let errTail = "";
   const pending = new Map();
   let exited = false;
-  child.stdout.on("data", (d) => {
-    buf += d.toString();
-    let nl;
-    while ((nl = buf.indexOf("\n")) !== -1) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      let msg;
-      try {
-        msg = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const p = pending.get(msg.id);
-      if (p) {
-        pending.delete(msg.id);
-        p.resolve(msg);
-      }
+  onJsonLines(child.stdout, (msg) => {
+    const p = pending.get(msg.id);
+    if (p) {
+      pending.delete(msg.id);
+      p.resolve(msg);
     }
   });
   child.stderr.on("data", (d) => {

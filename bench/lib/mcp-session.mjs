@@ -20,12 +20,10 @@ export function prepareCopy({ work, tier, repo, name, initCmd, env, log }) {
   return dir;
 }
 
-/** A server process with request/response over newline-delimited JSON. */
-export function startServer(cmd, cmdArgs, cwd, env) {
-  const child = spawn(cmd, cmdArgs, { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
+/** Call `onMessage` with each JSON message a stream carries, one per line (other lines are skipped). */
+export function onJsonLines(stream, onMessage) {
   let buf = "";
-  const pending = new Map();
-  child.stdout.on("data", (d) => {
+  stream.on("data", (d) => {
     buf += d.toString();
     let nl;
     while ((nl = buf.indexOf("\n")) !== -1) {
@@ -37,11 +35,20 @@ export function startServer(cmd, cmdArgs, cwd, env) {
       } catch {
         continue;
       }
-      const p = pending.get(msg.id);
-      if (p) {
-        pending.delete(msg.id);
-        p(msg);
-      }
+      onMessage(msg);
+    }
+  });
+}
+
+/** A server process with request/response over newline-delimited JSON. */
+export function startServer(cmd, cmdArgs, cwd, env) {
+  const child = spawn(cmd, cmdArgs, { cwd, env, stdio: ["pipe", "pipe", "ignore"] });
+  const pending = new Map();
+  onJsonLines(child.stdout, (msg) => {
+    const p = pending.get(msg.id);
+    if (p) {
+      pending.delete(msg.id);
+      p(msg);
     }
   });
   let next = 1;

@@ -118,6 +118,26 @@ export class ExtractionBuilder {
   }
 
   ref(kind: RefKind, at: Node, name: string, receiver: string | null, argCount: number | null = null): void {
+    this.addRef(kind, at, name, receiver, argCount);
+  }
+
+  /**
+   * A reference made on behalf of a type declared elsewhere in the file: Rust's `impl Trait for Point`
+   * is written apart from `struct Point`, yet Point is what implements Trait. Dropped when the file
+   * declares no type of that qualified name (the edge would otherwise start at the file).
+   */
+  typeRef(kind: RefKind, at: Node, name: string, receiver: string | null, fromType: string): void {
+    this.addRef(kind, at, name, receiver, null, fromType);
+  }
+
+  private addRef(
+    kind: RefKind,
+    at: Node,
+    name: string,
+    receiver: string | null,
+    argCount: number | null,
+    fromType?: string,
+  ): void {
     if (!name) return;
     this.refs.push({
       kind,
@@ -127,25 +147,7 @@ export class ExtractionBuilder {
       line: at.startPosition.row + 1,
       col: at.startPosition.column,
       argCount,
-    });
-  }
-
-  /**
-   * A reference made on behalf of a type declared elsewhere in the file: Rust's `impl Trait for Point`
-   * is written apart from `struct Point`, yet Point is what implements Trait. Dropped when the file
-   * declares no type of that qualified name (the edge would otherwise start at the file).
-   */
-  typeRef(kind: RefKind, at: Node, name: string, receiver: string | null, fromType: string): void {
-    if (!name) return;
-    this.refs.push({
-      kind,
-      at: at.startIndex,
-      name,
-      receiver,
-      line: at.startPosition.row + 1,
-      col: at.startPosition.column,
-      argCount: null,
-      fromType,
+      ...(fromType === undefined ? {} : { fromType }),
     });
   }
 

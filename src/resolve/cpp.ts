@@ -1,20 +1,11 @@
 import { USING_NAME, USING_NAMESPACE } from "../core/extraction.js";
-import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
+import { CALLABLE_KINDS, TYPE_KINDS } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import { C_FAMILY } from "./languages/c.js";
 import type { Linkage } from "./linkage.js";
 import type { Resolution, ResolvedEdge } from "./resolver.js";
 import type { LanguageRules } from "./rules.js";
-
-const MAX_DEPTH = 8;
-/** What a call may reach: callables, types (a temporary `Shape(..)` instantiates), and values holding functions. */
-const CALL_TARGETS: ReadonlySet<NodeKind> = new Set([
-  ...CALLABLE_KINDS,
-  ...TYPE_KINDS,
-  "variable",
-  "constant",
-  "property",
-]);
+import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
 /** Where a reference is written: its function, the class it belongs to, and the names in scope. */
 interface Scope {

@@ -6,6 +6,7 @@ import { RubyResolution } from "./ruby.js";
 import { CppScopes } from "./cpp.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
+import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
 /** How an edge was found; stored with it so a reader can judge how far to trust it. */
 export type Resolution =
@@ -20,14 +21,6 @@ export interface ResolvedEdge {
 /** What a receiver expression stands for: a module (one or more files), or declarations. */
 type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
 
-const MAX_DEPTH = 8;
-const CALL_TARGETS: ReadonlySet<NodeKind> = new Set([
-  ...CALLABLE_KINDS,
-  ...TYPE_KINDS,
-  "variable",
-  "constant",
-  "property",
-]);
 /** Members of an object or class: reached through a receiver, never as bare names. */
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
 const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
