@@ -42,7 +42,11 @@ const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_membe
  */
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
-  private readonly moduleCache = new Map<string, FileInfo[]>();
+  /**
+   * Module lookups by where the specifier is read from (a file id for relative specifiers, else a
+   * language) and then the specifier: the hottest cache, so no key is built per call.
+   */
+  private readonly moduleCache = new Map<number | string, Map<string, FileInfo[]>>();
   private readonly packageIndex = new Map<string, Map<string, SymbolInfo[]>>();
   private readonly moduleIndex = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
   private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
@@ -52,6 +56,8 @@ export class Resolver {
   private readonly globOwners = new Map<string, SymbolInfo | null>();
   private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
+  /** Each file's compilation unit (`crateOf`): finding one lists the project's files. */
+  private readonly crates = new Map<number, { key: string; files: FileInfo[] } | null>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
   private readonly fileExtensions = new Map<number, Extension[]>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
@@ -476,10 +482,17 @@ export class Resolver {
       const named = this.name(name, file, scopeId, rules, 0);
       if (named?.symbols.length) return named;
     }
-    const crate = rules.crateOf?.(crateFile, this.lookup);
+    const crate = this.crateOf(crateFile, rules);
     if (!crate) return null;
     const hits = this.crateIndex(crate).get(name) ?? [];
     return hits.length ? { symbols: hits, how: "package" } : null;
+  }
+
+  private crateOf(file: FileInfo, rules: LanguageRules): { key: string; files: FileInfo[] } | null {
+    if (!rules.crateOf) return null;
+    let crate = this.crates.get(file.id);
+    if (crate === undefined) this.crates.set(file.id, (crate = rules.crateOf(file, this.lookup)));
+    return crate;
   }
 
   /** Top-level declarations of a crate by name and by qualified name, built once per crate. */
@@ -756,11 +769,13 @@ export class Resolver {
   private modules(spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
     // C's `#include "x.h"` is looked up beside the including file first.
     const relative = spec.startsWith(".") || spec === "" || rules.modulePaths === true || rules.linkage === true;
-    const key = `${file.language}\0${relative ? file.path : ""}\0${spec}`;
-    let hit = this.moduleCache.get(key);
+    const from = relative ? file.id : file.language;
+    let bySpec = this.moduleCache.get(from);
+    if (!bySpec) this.moduleCache.set(from, (bySpec = new Map()));
+    let hit = bySpec.get(spec);
     if (!hit) {
       hit = rules.resolveModule(spec, file, this.lookup, this.ctx);
-      this.moduleCache.set(key, hit);
+      bySpec.set(spec, hit);
     }
     return hit;
   }
@@ -940,7 +955,7 @@ export class Resolver {
       if (parts.length < 2) return own;
       return parts.flatMap((p) => this.lookup.byQualifiedName(p.fileId, qname).filter(isDeclaration));
     }
-    if (rules.crateOf) return this.crateMembers(type, name, rules.crateOf(file, this.lookup));
+    if (rules.crateOf) return this.crateMembers(type, name, this.crateOf(file, rules));
     if (!rules.membersAcrossPackage) return own;
     const pkg = rules.packageOf(file, this.lookup);
     return (pkg?.files ?? []).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
@@ -1064,8 +1079,8 @@ export class Resolver {
   private ownerType(member: SymbolInfo): SymbolInfo | null {
     const file = this.lookup.file(member.fileId);
     const rules = file ? RULES[file.language] : undefined;
-    if (!file || !rules?.ownerScopes || !rules.crateOf) return null;
-    const crate = rules.crateOf(file, this.lookup);
+    if (!file || !rules?.ownerScopes) return null;
+    const crate = this.crateOf(file, rules);
     if (!crate) return null;
     const [head, ...rest] = member.qualifiedName.split(".").slice(0, -1);
     let type = unique(
