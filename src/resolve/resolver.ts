@@ -40,6 +40,9 @@ const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_membe
  * Turns raw references into edges. Pure: everything comes through `Lookup`, so a full index (memory)
  * and an incremental sync (SQLite) resolve identically. Ambiguity yields no edge rather than a wrong one.
  */
+/** No bindings: shared, never written. */
+const NONE: readonly ImportBinding[] = [];
+
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   /**
@@ -56,6 +59,7 @@ export class Resolver {
   private readonly globOwners = new Map<string, SymbolInfo | null>();
   private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
+  private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
   /** Each file's compilation unit (`crateOf`): finding one lists the project's files. */
   private readonly crates = new Map<number, { key: string; files: FileInfo[] } | null>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
@@ -97,7 +101,7 @@ export class Resolver {
         return files.map((f) => ({ targetId: f.nodeId, kind: "imports", resolution: "import" }));
       }
       case "exports": {
-        const binding = this.lookup.imports(file.id).find((b) => b.reexport && b.local === ref.name);
+        const binding = this.importsNamed(file.id, ref.name).find((b) => b.reexport);
         const found = binding ? this.binding(binding, file, rules, 0) : null;
         const sym = found && "symbols" in found ? unique(found.symbols) : null;
         return sym ? [{ targetId: sym.id, kind: "exports", resolution: "import" }] : [];
@@ -407,8 +411,8 @@ export class Resolver {
     // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name.
     const top = this.lookup.topLevel(file.id, name).filter((s) => isDeclaration(s) && !isOwnedMethod(s));
     if (top.length) return { symbols: top, how: "lexical" };
-    for (const b of this.lookup.imports(file.id)) {
-      if (b.reexport || b.local !== name) continue;
+    for (const b of this.importsNamed(file.id, name)) {
+      if (b.reexport) continue;
       const v = this.binding(b, file, rules, depth);
       if (!v) continue;
       if ("files" in v) return { symbols: [], how: "import" };
@@ -416,8 +420,8 @@ export class Resolver {
     }
     const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
-    for (const b of this.lookup.imports(file.id)) {
-      if (b.reexport || b.local !== "*") continue;
+    for (const b of this.importsNamed(file.id, "*")) {
+      if (b.reexport) continue;
       const modules = this.modules(b.specifier, file, rules);
       let hits = this.exported(modules, name, rules, depth + 1);
       if (!hits.length && !modules.length && rules.modulePaths) {
@@ -488,6 +492,21 @@ export class Resolver {
     return hits.length ? { symbols: hits, how: "package" } : null;
   }
 
+  /** A file's import bindings of one local name (`*` for globs), in source order. */
+  private importsNamed(fileId: number, local: string): readonly ImportBinding[] {
+    let byLocal = this.importsByLocal.get(fileId);
+    if (!byLocal) {
+      byLocal = new Map();
+      for (const b of this.lookup.imports(fileId)) {
+        const list = byLocal.get(b.local);
+        if (list) list.push(b);
+        else byLocal.set(b.local, [b]);
+      }
+      this.importsByLocal.set(fileId, byLocal);
+    }
+    return byLocal.get(local) ?? NONE;
+  }
+
   private crateOf(file: FileInfo, rules: LanguageRules): { key: string; files: FileInfo[] } | null {
     if (!rules.crateOf) return null;
     let crate = this.crates.get(file.id);
@@ -520,8 +539,8 @@ export class Resolver {
       return null;
     }
     // `import a.b.c` binds the whole dotted name.
-    for (const b of this.lookup.imports(file.id)) {
-      if (!b.reexport && b.local === expr) {
+    for (const b of this.importsNamed(file.id, expr)) {
+      if (!b.reexport) {
         const v = this.binding(b, file, rules, depth);
         if (v) return v;
       }
@@ -567,7 +586,7 @@ export class Resolver {
     if (declared.length || !hits.length || !rules.modulePaths) return hits.length ? { symbols: hits } : null;
     // `mod m { pub use a::X; }`: X is what the use brings in.
     const ownerFile = this.lookup.file(owner.fileId);
-    const b = ownerFile ? this.lookup.imports(ownerFile.id).find((i) => i.local === right && !i.reexport) : undefined;
+    const b = ownerFile ? this.importsNamed(ownerFile.id, right).find((i) => !i.reexport) : undefined;
     return b && ownerFile ? this.binding(b, ownerFile, rules, depth + 1) : null;
   }
 
@@ -708,8 +727,8 @@ export class Resolver {
       }
       const fileRules = RULES[f.language] ?? rules;
       if (!fileRules.reexports) continue;
-      for (const b of this.lookup.imports(f.id)) {
-        if (b.local === name && (b.reexport || fileRules.importsReexport)) {
+      for (const b of this.importsNamed(f.id, name)) {
+        if (b.reexport || fileRules.importsReexport) {
           const v = this.binding(b, f, fileRules, depth + 1);
           // `export * as ns from "./m"`: the name stands for module m, as its file node.
           const found = !v ? [] : "symbols" in v ? v.symbols : this.fileNodes(v.files);
@@ -718,11 +737,11 @@ export class Resolver {
         }
       }
       if (out.length) continue;
-      for (const b of this.lookup.imports(f.id)) {
+      for (const b of this.importsNamed(f.id, "*")) {
         // Rust: only `pub use m::*` passes a module's names on; following every glob import of every
         // module (`use super::*` in each) is exponential and finds nothing more in code that compiles.
         const passes = b.reexport || (fileRules.importsReexport && !fileRules.modulePaths);
-        if (passes && b.local === "*")
+        if (passes)
           out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
