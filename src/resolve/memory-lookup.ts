@@ -22,9 +22,10 @@ export class MemoryLookup implements Lookup {
   private readonly byDir = new Map<string, FileInfo[]>();
   private readonly byPackage = new Map<string, FileInfo[]>();
   private readonly symbols = new Map<number, SymbolInfo>();
-  private readonly childIndex = new Map<string, SymbolInfo[]>();
+  // Keyed by id, then name: the resolver's hottest questions, so no key string is built per call.
+  private readonly childIndex = new Map<number, Map<string, SymbolInfo[]>>();
   private readonly topLevelIndex = new Map<number, SymbolInfo[]>();
-  private readonly qnameIndex = new Map<string, SymbolInfo[]>();
+  private readonly qnameIndex = new Map<number, Map<string, SymbolInfo[]>>();
   private readonly heritageIndex = new Map<number, RefInfo[]>();
   private nameIndex: Map<string, SymbolInfo[]> | null = null;
 
@@ -38,9 +39,9 @@ export class MemoryLookup implements Lookup {
       if (f.packageName !== null) push(this.byPackage, `${f.language}\0${f.packageName}`, f);
       for (const n of mf.nodes) {
         this.symbols.set(n.id, n);
-        if (n.parentId !== null) push(this.childIndex, `${n.parentId}\0${n.name}`, n);
+        if (n.parentId !== null) push(inner(this.childIndex, n.parentId), n.name, n);
         if (n.parentId === f.nodeId) push(this.topLevelIndex, f.id, n);
-        push(this.qnameIndex, `${n.fileId}\0${n.qualifiedName}`, n);
+        push(inner(this.qnameIndex, n.fileId), n.qualifiedName, n);
       }
       for (const r of mf.refs)
         if (r.kind === "extends" || r.kind === "implements") push(this.heritageIndex, r.fromId, r);
@@ -84,10 +85,10 @@ export class MemoryLookup implements Lookup {
     return this.topLevelIndex.get(fileId) ?? EMPTY;
   }
   children(parentId: number, name: string): SymbolInfo[] {
-    return this.childIndex.get(`${parentId}\0${name}`) ?? EMPTY;
+    return this.childIndex.get(parentId)?.get(name) ?? EMPTY;
   }
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
-    return this.qnameIndex.get(`${fileId}\0${qualifiedName}`) ?? EMPTY;
+    return this.qnameIndex.get(fileId)?.get(qualifiedName) ?? EMPTY;
   }
   named(name: string): SymbolInfo[] {
     // Built on first use: only C-family resolution asks project-wide.
@@ -112,4 +113,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+function inner<K, V>(map: Map<K, Map<string, V[]>>, key: K): Map<string, V[]> {
+  let m = map.get(key);
+  if (!m) map.set(key, (m = new Map()));
+  return m;
 }
