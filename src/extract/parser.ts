@@ -50,11 +50,19 @@ async function load(id: LanguageId): Promise<Loaded> {
   };
 }
 
+/**
+ * The last grammar load begun. web-tree-sitter links every grammar into one shared WASM module, and
+ * two loads at once can mix up each other's symbols ("bad export type for
+ * 'tree_sitter_cpp_external_scanner_create'" while loading JavaScript), so loads take turns.
+ */
+let lastLoad: Promise<unknown> = Promise.resolve();
+
 /** A parser and compiled queries per language, loaded once per thread on first use. */
 export function loadLanguage(id: LanguageId): Promise<Loaded> {
   let p = loaded.get(id);
   if (!p) {
-    p = load(id);
+    p = lastLoad.then(() => load(id));
+    lastLoad = p.catch(() => {});
     loaded.set(id, p);
   }
   return p;
