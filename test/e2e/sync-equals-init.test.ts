@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
@@ -120,5 +120,27 @@ describe("sync equals init --force", () => {
     );
     rmSync(at("python/shop/services/pricing.py"));
     await syncThenCompare({ added: 1, modified: 1, removed: 1 });
+  });
+
+  it("a change big enough for parse workers", async () => {
+    // Over 48 files are parsed on worker threads, by the sync that adds them and by init.
+    const before = await runJson<{ edges: number }>(["status", "-p", repo.dir]);
+    mkdirSync(at("python/chain"), { recursive: true });
+    writeFileSync(at("python/chain/__init__.py"), "");
+    const count = 60;
+    for (let i = 0; i < count; i++) {
+      const next = (i + 1) % count;
+      writeFileSync(
+        at(`python/chain/step${i}.py`),
+        `from chain.step${next} import Step${next}\n\n\nclass Step${i}:\n    def run(self):\n        following = Step${next}()\n        return following.run()\n`,
+      );
+    }
+    const synced = await syncThenCompare({ added: count + 1 });
+    const snapshot = graphSnapshot(repo.dir);
+    const calls = snapshot.edges.filter((e) => e.startsWith("python/chain/step7.py|Step7.run|method -calls"));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain("-> python/chain/step8.py|Step8.run|method");
+    // Per step: contains ×3 (import, class, method), imports, instantiates, calls.
+    expect(synced.edges - before.edges).toBe(count * 6);
   });
 });
