@@ -1020,7 +1020,10 @@ class PyFile {
     }
   }
 
-  /** The receiver of `recv.name(...)`: a dotted name, `super` for `super().name(...)`, `?` for anything else. */
+  /**
+   * The receiver of `recv.name(...)`: a dotted name, `super` for `super().name(...)`, what a call of a
+   * dotted name returns (`Foo().name()`, `a.make(x).name()`: `Foo()`, `a.make()`), `?` for anything else.
+   */
   private receiver(recv: Node, callee: Node): string {
     if (this.fast) {
       // `a.b.name(`: the text up to the method name is the receiver and a dot.
@@ -1030,11 +1033,14 @@ class PyFile {
       // A string, number, list or dict (or a call, index or attribute of one) has no dotted name.
       if (LITERAL_START.test(before)) return "?";
     }
-    const superCall =
-      recv.type === "call" &&
-      recv.childForFieldName("function")?.type === "identifier" &&
-      this.text(recv.childForFieldName("function")!) === "super";
-    return superCall ? "super" : (this.dotted(recv) ?? "?");
+    if (recv.type === "call") {
+      const fn = recv.childForFieldName("function");
+      const name = fn ? this.dotted(fn) : null;
+      if (name === "super") return "super";
+      // A generator argument (`f(x for x in y)`) is still one call.
+      return name ? `${name}()` : "?";
+    }
+    return this.dotted(recv) ?? "?";
   }
 
   private call(recv: Node | null, callee: Node, args: Node, generator: boolean): void {
