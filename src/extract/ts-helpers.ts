@@ -119,7 +119,7 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
 
 /**
  * A receiver as a chain the resolver can follow: `this.#client.getCache()` (calls keep `()`, their
- * arguments dropped), `a!.b`, `(x as Foo)` is not followed. Null for anything else.
+ * arguments dropped), `a!.b`, `new Foo()`; `(x as Foo)` is not followed. Null for anything else.
  */
 export function receiverExpression(node: Node, text: (n: Node) => string, depth = 0): string | null {
   if (depth > 8) return null;
@@ -141,6 +141,11 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
       const fn = node.childForFieldName("function");
       const callee = fn ? receiverExpression(fn, text, depth + 1) : null;
       return callee ? `${callee}()` : null;
+    }
+    case "new_expression": {
+      // `new Foo().m()`: an instance of Foo. Only a plain name: the resolver splits receivers at dots.
+      const ctor = node.childForFieldName("constructor");
+      return ctor?.type === "identifier" ? `new ${text(ctor)}()` : null;
     }
     case "non_null_expression":
     case "parenthesized_expression":

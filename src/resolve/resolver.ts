@@ -809,7 +809,11 @@ export class Resolver {
     const parts = expr.split(".");
     const head = parts[0]!;
     let current: SymbolInfo | null;
-    if (head.endsWith("()")) {
+    if (head.startsWith("new ") && head.endsWith("()")) {
+      // `new Foo().m()`: a Foo.
+      const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
+      current = named ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind))) : null;
+    } else if (head.endsWith("()")) {
       const named = this.name(head.slice(0, -2), file, scopeId, rules, depth + 1);
       const callee = named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
       current = callee ? this.returnType(callee, depth + 1) : null;

@@ -647,8 +647,8 @@ class JavaFile {
   }
 
   /**
-   * Receiver text: `x`, `this`, `super`, `a.b`, `this.repo`; `Outer.this` is `Outer`; anything computed
-   * is `?`. A receiver written plainly up to the `.` before `callee` (no spaces, comments or keywords
+   * Receiver text: `x`, `this`, `super`, `a.b`, `this.repo`, `new Foo()`; `Outer.this` is `Outer`;
+   * anything computed is `?`. A receiver written plainly up to the `.` before `callee` (no spaces, comments or keywords
    * past a leading `this`/`super`) in a tree without errors is read from the source text.
    */
   private receiver(node: Node, callee: Node | null): string {
@@ -665,10 +665,18 @@ class JavaFile {
         }
       }
     }
-    if (dotted === undefined) dotted = this.dotted(node);
+    if (dotted === undefined) dotted = node.type === "object_creation_expression" ? this.created(node) : this.dotted(node);
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
+  }
+
+  /** `new Foo(x)` (also `new Foo<T>()`) as a receiver, `new Foo()`; null for a qualified or anonymous class. */
+  private created(node: Node): string | null {
+    if (node.namedChildren.some((c) => c?.type === "class_body")) return null;
+    const type = node.childForFieldName("type");
+    const name = type ? this.dotted(type) : null;
+    return name && !name.includes(".") ? `new ${name}()` : null;
   }
 
   /**
