@@ -60,14 +60,17 @@ export async function parseAll(
     return;
   }
   const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH)));
+  // At least four batches a worker, so that a small job is still shared out evenly.
+  const size = Math.min(BATCH, Math.max(4, Math.ceil(jobs.length / (count * 4))));
   // Each worker loads a grammar and compiles its queries the first time it meets the language. Keeping a
   // language's files together means a language with only a batch or two of files is loaded by one worker.
   jobs = byLanguage(jobs);
   let next = 0;
   const workerUrl = parseWorkerUrl();
   const workers: Worker[] = [];
+  const feeders: (() => void)[] = [];
   try {
-    await Promise.all(
+    const done = Promise.all(
       Array.from({ length: count }, () => {
         const w = new Worker(workerUrl, { workerData: { root, maxSize } });
         workers.push(w);
@@ -75,7 +78,7 @@ export async function parseAll(
           let inFlight = 0;
           const feed = () => {
             if (next >= jobs.length) return;
-            const batch = jobs.slice(next, next + BATCH);
+            const batch = jobs.slice(next, next + size);
             next += batch.length;
             inFlight++;
             w.postMessage(batch);
@@ -91,12 +94,13 @@ export async function parseAll(
           w.on("exit", (code) => {
             if (next < jobs.length || code !== 0) reject(new Error(`parse worker exited with code ${code}`));
           });
-          // Two batches in flight: one parsing, one queued.
-          feed();
-          feed();
+          feeders.push(feed);
         });
       }),
     );
+    // Two batches in flight per worker, one parsing and one queued, handed out in turn.
+    for (const feed of [...feeders, ...feeders]) feed();
+    await done;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
