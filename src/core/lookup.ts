@@ -63,7 +63,10 @@ export interface Lookup {
   children(parentId: number, name: string): SymbolInfo[];
   /** Symbols in a file with an exact qualified name (members of a type: `Type.member`). */
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[];
-  /** Every symbol of the project with this name, in any file (C's one namespace of linked names). */
+  /**
+   * Every symbol of the project with this name, in any file (C's one namespace of linked names), by
+   * file path, then in order of declaration: the same order whichever way the index was built.
+   */
   named(name: string): SymbolInfo[];
   imports(fileId: number): readonly ImportBinding[];
   localTypes(fileId: number): readonly LocalTypeInfo[];

@@ -94,7 +94,11 @@ export class MemoryLookup implements Lookup {
     // Built on first use: only C-family resolution asks project-wide.
     if (!this.nameIndex) {
       this.nameIndex = new Map();
-      for (const n of this.symbols.values()) push(this.nameIndex, n.name, n);
+      // Files by path, so the order does not depend on which worker finished a file first.
+      const files = [...this.files.values()].sort((a, b) =>
+        a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0,
+      );
+      for (const mf of files) for (const n of mf.nodes) push(this.nameIndex, n.name, n);
     }
     return this.nameIndex.get(name) ?? EMPTY;
   }

@@ -41,7 +41,11 @@ export class SqliteLookup implements Lookup {
       childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
       children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
       byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
-      named: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE name = ? ORDER BY id`),
+      named: db.prepare(
+        `SELECT n.id, n.file_id AS fileId, n.parent_id AS parentId, n.kind, n.name, n.qualified_name AS qualifiedName,
+           n.param_count AS paramCount, n.exported
+         FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.name = ? ORDER BY f.path, n.id`,
+      ),
       imports: db.prepare(
         "SELECT local, imported, specifier, line, reexport FROM imports WHERE file_id = ? ORDER BY rowid",
       ),
