@@ -741,8 +741,7 @@ export class Resolver {
         // Rust: only `pub use m::*` passes a module's names on; following every glob import of every
         // module (`use super::*` in each) is exponential and finds nothing more in code that compiles.
         const passes = b.reexport || (fileRules.importsReexport && !fileRules.modulePaths);
-        if (passes)
-          out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
+        if (passes) out.push(...this.exported(this.modules(b.specifier, f, fileRules), name, fileRules, depth + 1));
       }
     }
     return rules.partialTypes ? this.oneTypePerName(dedupe(out)) : dedupe(out);

@@ -665,7 +665,8 @@ class JavaFile {
         }
       }
     }
-    if (dotted === undefined) dotted = node.type === "object_creation_expression" ? this.created(node) : this.dotted(node);
+    if (dotted === undefined)
+      dotted = node.type === "object_creation_expression" ? this.created(node) : this.dotted(node);
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
