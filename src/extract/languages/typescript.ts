@@ -14,11 +14,8 @@ const COMMON = `
 (generator_function_declaration name: (identifier) @name body: (_) @body) @def.function
 (method_definition name: (_) @name body: (_) @body) @def.method
 (variable_declarator name: (identifier) @name) @def.variable
-(call_expression function: (identifier) @callee arguments: (_) @args) @call
-(call_expression function: (member_expression object: (_) @recv property: (_) @callee) arguments: (_) @args) @call
-(call_expression function: (super) @callee arguments: (_) @args) @call.super
-(new_expression constructor: (identifier) @callee) @new
-(new_expression constructor: (member_expression object: (_) @recv property: (_) @callee)) @new
+(call_expression function: (_) @fn arguments: (_) @args) @call
+(new_expression constructor: (_) @fn) @new
 (variable_declarator name: (identifier) @lt.name value: (new_expression constructor: (_) @lt.type))
 (variable_declarator name: (identifier) @lt.name value: (call_expression) @lt.expr)
 (variable_declarator name: (identifier) @lt.name value: (member_expression) @lt.expr)
@@ -161,10 +158,6 @@ class TsFile {
       if (name.startsWith("def.")) return this.definition(name.slice(4), node, c);
     }
     if (c.has("call") || c.has("new")) return this.call(c);
-    if (c.has("call.super")) {
-      const args = c.get("args");
-      return this.b.ref("calls", c.get("call.super")!, "constructor", "super", args ? args.namedChildCount : null);
-    }
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
@@ -265,13 +258,24 @@ class TsFile {
     });
   }
 
+  /**
+   * `f(x)`, `recv.f(x)`, `super(x)`, `new F(x)`, `new recv.F(x)`, told apart here: one query pattern
+   * per shape costs several milliseconds each to compile, in every parse worker.
+   */
   private call(c: Map<string, Node>): void {
     const site = c.get("call") ?? c.get("new")!;
-    const callee = c.get("callee")!;
-    const recv = c.get("recv");
+    const fn = c.get("fn")!;
     const args = c.get("args") ?? site.childForFieldName("arguments");
     const argCount = args ? args.namedChildCount : null;
     const kind = c.has("new") ? "instantiates" : "calls";
+    if (fn.type === "super") {
+      if (kind === "calls") this.b.ref("calls", fn, "constructor", "super", argCount);
+      return;
+    }
+    const member = fn.type === "member_expression";
+    const callee = member ? fn.childForFieldName("property") : fn.type === "identifier" ? fn : null;
+    const recv = member ? fn.childForFieldName("object") : null;
+    if (!callee || (member && !recv)) return;
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
     const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
