@@ -24,7 +24,6 @@ const COMMON = `
 (arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
 (variable_declarator name: (identifier) @lt.name value: (await_expression (call_expression) @lt.expr))
-(assignment_expression left: (member_expression object: (this) property: (_) @lt.field) right: (new_expression constructor: (_) @lt.type))
 (import_statement) @import
 (export_statement) @export
 (variable_declarator name: (_) @req.target value: (call_expression function: (identifier) @req.fn arguments: (arguments . (string) @req.src .)))
@@ -81,7 +80,7 @@ const JSX = `
 
 /** CommonJS: `module.exports = { a, b }` exports a and b; `exports.x = ...` is not followed yet. */
 const COMMONJS = `
-(assignment_expression left: (member_expression object: (identifier) @cjs.module property: (property_identifier) @cjs.exports) right: (object) @cjs.object)
+(assignment_expression left: (member_expression) @assign.left right: (_) @assign.right)
 `;
 
 const JS_ONLY = `
@@ -169,7 +168,7 @@ class TsFile {
     if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
     if (c.has("req.target")) return requireBinding(this.b, c);
     if (c.has("jsx")) return this.jsxElement(c.get("jsx")!);
-    if (c.has("cjs.object")) return this.commonJsExports(c);
+    if (c.has("assign.left")) return this.assignment(c.get("assign.left")!, c.get("assign.right")!);
     if (c.has("import")) return this.importStatement(c.get("import")!);
     if (c.has("export")) return this.exportStatement(c.get("export")!);
   }
@@ -328,9 +327,29 @@ class TsFile {
   }
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
-  private commonJsExports(c: Map<string, Node>): void {
-    if (this.b.text(c.get("cjs.module")!) !== "module" || this.b.text(c.get("cjs.exports")!) !== "exports") return;
-    const obj = c.get("cjs.object")!;
+  /**
+   * `this.x = new X()` types field x; `module.exports = { ... }` re-exports. One pattern for both, told
+   * apart here: a pattern through an assignment's parts costs several milliseconds each to compile.
+   */
+  private assignment(left: Node, right: Node): void {
+    const object = left.childForFieldName("object");
+    const property = left.childForFieldName("property");
+    if (!object || !property) return;
+    if (object.type === "this" && right.type === "new_expression") {
+      const type = right.childForFieldName("constructor");
+      if (type)
+        this.localType(
+          new Map([
+            ["lt.field", property],
+            ["lt.type", type],
+          ]),
+        );
+    } else if (object.type === "identifier" && property.type === "property_identifier" && right.type === "object") {
+      if (this.b.text(object) === "module" && this.b.text(property) === "exports") this.commonJsExports(right);
+    }
+  }
+
+  private commonJsExports(obj: Node): void {
     const line = obj.startPosition.row + 1;
     for (const p of obj.namedChildren) {
       if (p?.type === "shorthand_property_identifier") {
