@@ -38,11 +38,9 @@ export const C_PATTERNS: readonly Pattern[] = [
   ["enum", "(enum_specifier name: (_) @name body: (enumerator_list) @body) @def"],
   ["enumerator", "(enumerator name: (identifier) @name) @def"],
   ["field", "(field_declaration type: (_) @type declarator: (_) @decl) @def"],
-  ["call", "(call_expression function: (identifier) @name arguments: (argument_list) @args)"],
-  [
-    "callField",
-    "(call_expression function: (field_expression argument: (_) @recv field: (field_identifier) @name) arguments: (argument_list) @args)",
-  ],
+  // Every call, told apart by what is called in `call()`: one pattern per shape costs several
+  // milliseconds each to compile (C++ had six: 73 ms for its query, 47 ms with this one).
+  ["call", "(call_expression function: (_) @fn arguments: (argument_list) @args)"],
   ["param", "(parameter_declaration type: (_) @type declarator: (_) @decl)"],
 ];
 
@@ -168,17 +166,8 @@ export class CFamilyFile {
       case "field":
         this.fields.push({ def: capture(m, "def"), type: capture(m, "type"), decl: capture(m, "decl") });
         return;
-      case "call": {
-        const name = capture(m, "name");
-        this.calls.push({ name, args: this.argCount(capture(m, "args")) });
-        return;
-      }
-      case "callField": {
-        const name = capture(m, "name");
-        const recv = this.receiver(capture(m, "recv")) ?? "?";
-        this.b.ref("calls", name, this.text(name), recv, this.argCount(capture(m, "args")));
-        return;
-      }
+      case "call":
+        return this.call(capture(m, "fn"), capture(m, "args"));
       case "param": {
         const decl = capture(m, "decl");
         const d = this.declarator(decl);
@@ -494,6 +483,24 @@ export class CFamilyFile {
   }
 
   /** A call's receiver as the resolver reads it: `p`, `a.b`; null for anything computed. */
+  /** A call of a name (`f(x)`), resolved later with the file's declarations, or of a member (`p->f(x)`). */
+  protected call(fn: Node, args: Node): void {
+    if (fn.type === "identifier") {
+      this.calls.push({ name: fn, args: this.argCount(args) });
+      return;
+    }
+    if (fn.type !== "field_expression") return;
+    const name = this.memberName(fn.childForFieldId(this.f.field));
+    const recv = fn.childForFieldId(this.f.argument);
+    if (!name || !recv) return;
+    this.b.ref("calls", name, this.text(name), this.receiver(recv) ?? "?", this.argCount(args));
+  }
+
+  /** The method a member call names: `p->f`. */
+  protected memberName(field: Node | null): Node | null {
+    return field?.type === "field_identifier" ? field : null;
+  }
+
   protected receiver(node: Node, depth = 0): string | null {
     if (depth > 8) return null;
     switch (node.type) {

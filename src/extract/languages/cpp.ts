@@ -40,19 +40,6 @@ const CPP_PATTERNS: readonly Pattern[] = [
   ["class", "(class_specifier name: (_) @name body: (field_declaration_list) @body) @def"],
   ["using", "(using_declaration) @def"],
   ["alias", "(alias_declaration name: (type_identifier) @name) @def"],
-  [
-    "tcall",
-    "(call_expression function: (template_function name: (identifier) @name) arguments: (argument_list) @args)",
-  ],
-  ["qcall", "(call_expression function: (qualified_identifier) @q arguments: (argument_list) @args)"],
-  [
-    "callField",
-    "(call_expression function: (field_expression argument: (_) @recv field: (dependent_name (template_method name: (field_identifier) @name))) arguments: (argument_list) @args)",
-  ],
-  [
-    "callField",
-    "(call_expression function: (field_expression argument: (_) @recv field: (template_method name: (field_identifier) @name)) arguments: (argument_list) @args)",
-  ],
   ["new", "(new_expression type: (_) @type) @def"],
   // Members declared without a type (constructors, destructors) or defined as `= default`/`= delete`.
   ["member", "(declaration !type declarator: (function_declarator) @decl) @def"],
@@ -113,12 +100,6 @@ export class CppFile extends CFamilyFile {
         this.b.symbol("type_alias", def, capture(m, "name"), { exported: !this.context(def).internal });
         return;
       }
-      case "tcall": {
-        this.calls.push({ name: capture(m, "name"), args: this.argCount(capture(m, "args")) });
-        return;
-      }
-      case "qcall":
-        return this.qualifiedCall(capture(m, "q"), capture(m, "args"));
       case "member": {
         const def = capture(m, "def");
         if (templateParent(def)?.type !== "field_declaration_list") return;
@@ -214,6 +195,22 @@ export class CppFile extends CFamilyFile {
   }
 
   /** `a::b::f(x)`: a call of `f` with receiver `a.b`; `::f(x)` has receiver `::`. */
+  /** C's calls, and `f<T>(x)`, `a::f(x)`. */
+  protected override call(fn: Node, args: Node): void {
+    if (fn.type === "qualified_identifier") return this.qualifiedCall(fn, args);
+    if (fn.type !== "template_function") return super.call(fn, args);
+    const name = fn.childForFieldId(this.cf.name);
+    if (name?.type === "identifier") this.calls.push({ name, args: this.argCount(args) });
+  }
+
+  /** C's `p->f`, and `p->template f<T>` (a template method, or a dependent name of one). */
+  protected override memberName(field: Node | null): Node | null {
+    const method = field?.type === "dependent_name" ? field.namedChild(0) : field;
+    if (method?.type !== "template_method") return super.memberName(field);
+    const name = method.childForFieldId(this.cf.name);
+    return name?.type === "field_identifier" ? name : null;
+  }
+
   private qualifiedCall(q: Node, args: Node): void {
     const segments: string[] = [];
     let cur: Node | null = q;
