@@ -36,13 +36,13 @@ const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
 ]);
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
 
+/** No bindings: shared, never written. */
+const NONE: readonly ImportBinding[] = [];
+
 /**
  * Turns raw references into edges. Pure: everything comes through `Lookup`, so a full index (memory)
  * and an incremental sync (SQLite) resolve identically. Ambiguity yields no edge rather than a wrong one.
  */
-/** No bindings: shared, never written. */
-const NONE: readonly ImportBinding[] = [];
-
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   /**

@@ -194,7 +194,6 @@ export class CppFile extends CFamilyFile {
     } else this.b.localType(def, USING_NAME, dotted);
   }
 
-  /** `a::b::f(x)`: a call of `f` with receiver `a.b`; `::f(x)` has receiver `::`. */
   /** C's calls, and `f<T>(x)`, `a::f(x)`. */
   protected override call(fn: Node, args: Node): void {
     if (fn.type === "qualified_identifier") return this.qualifiedCall(fn, args);
@@ -211,6 +210,7 @@ export class CppFile extends CFamilyFile {
     return name?.type === "field_identifier" ? name : null;
   }
 
+  /** `a::b::f(x)`: a call of `f` with receiver `a.b`; `::f(x)` has receiver `::`. */
   private qualifiedCall(q: Node, args: Node): void {
     const segments: string[] = [];
     let cur: Node | null = q;

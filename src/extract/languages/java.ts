@@ -648,8 +648,9 @@ class JavaFile {
 
   /**
    * Receiver text: `x`, `this`, `super`, `a.b`, `this.repo`, `new Foo()`; `Outer.this` is `Outer`;
-   * anything computed is `?`. A receiver written plainly up to the `.` before `callee` (no spaces, comments or keywords
-   * past a leading `this`/`super`) in a tree without errors is read from the source text.
+   * anything computed is `?`. A receiver written plainly up to the `.` before `callee` (no spaces,
+   * comments or keywords past a leading `this`/`super`) in a tree without errors is read from the
+   * source text.
    */
   private receiver(node: Node, callee: Node | null): string {
     let dotted: string | null | undefined;

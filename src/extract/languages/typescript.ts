@@ -326,7 +326,6 @@ class TsFile {
     this.b.ref("calls", name, last, receiver, null);
   }
 
-  /** `module.exports = { a, b: c }`: importers of this file see a and b. */
   /**
    * `this.x = new X()` types field x; `module.exports = { ... }` re-exports. One pattern for both, told
    * apart here: a pattern through an assignment's parts costs several milliseconds each to compile.
@@ -349,6 +348,7 @@ class TsFile {
     }
   }
 
+  /** `module.exports = { a, b: c }`: importers of this file see a and b. */
   private commonJsExports(obj: Node): void {
     const line = obj.startPosition.row + 1;
     for (const p of obj.namedChildren) {
