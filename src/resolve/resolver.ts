@@ -930,7 +930,14 @@ export class Resolver {
     depth: number,
   ): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
-    if (typeName.includes("(")) return this.exprType(typeName, file, scopeId, rules, depth + 1);
+    if (typeName.includes("(")) {
+      const made = this.exprType(typeName, file, scopeId, rules, depth + 1);
+      // Python's `x = mod.cos(y)`: a call of a class by a dotted path (or of a class named as functions
+      // are) makes that class, where no language needs `new`.
+      const plainCall = typeName.indexOf("(") === typeName.length - 2;
+      if (made || rules.newOnly || !plainCall) return made;
+      return this.typeNamed(typeName.slice(0, -2), file, scopeId, rules, depth + 1);
+    }
     const v = this.value(typeName, file, scopeId, rules, depth + 1);
     if (!v && rules.ownerScopes && !typeName.includes(".")) {
       // Swift: a type nested in an enclosing type is named bare inside it (`NativeState` in `AppContext`).

@@ -112,6 +112,19 @@ const BUILTIN_TYPES = new Set([
   "None",
 ]);
 
+/** A name written as functions are (PEP 8): lower case first, after any underscores. */
+const FUNCTION_NAME = /^_*[a-z]/;
+
+/**
+ * What a call of `callee` makes, as a local type: the class it names (`Foo`, `mod.Foo`), or, when it
+ * is named as functions are, the call (`make()`, `self.repo.get()`), which the resolver follows to
+ * the function's declared return type. Builtins make nothing of the project's.
+ */
+function madeBy(callee: string): string | null {
+  if (!callee || BUILTIN_TYPES.has(callee)) return null;
+  return FUNCTION_NAME.test(callee.slice(callee.lastIndexOf(".") + 1)) ? `${callee}()` : callee;
+}
+
 /** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
 
@@ -756,6 +769,13 @@ class PyFile {
     if (!plain) {
       for (const [pname, { node, typeName }] of this.typedParams(params)) this.b.localType(node, pname, typeName);
     }
+    // `-> Foo`: what a call returns (`make().run()`, `x = make()`). The tree is asked only when the
+    // text between the parameters and the body holds an arrow.
+    if (this.source.slice(params.endIndex, body.startIndex).includes("->")) {
+      const ret = def.childForFieldName("return_type");
+      const typeName = ret ? this.typeName(ret) : null;
+      if (ret && typeName) this.b.localType(ret, "()", typeName);
+    }
   }
 
   /** Declared parameters, without `self`/`cls` on methods; null with `*args` or `**kw`. */
@@ -828,10 +848,7 @@ class PyFile {
     const type = this.annotations.get(left.startIndex);
     if (type) return this.typeName(type);
     const fn = this.constructors.get(left.startIndex);
-    if (fn) {
-      const name = this.name(fn);
-      return name && !BUILTIN_TYPES.has(name) ? name : null;
-    }
+    if (fn) return madeBy(this.name(fn));
     const path = this.constructorPaths.get(left.startIndex);
     if (path) return this.calleeType(path);
     const or = this.orElses.get(left.startIndex);
@@ -861,7 +878,11 @@ class PyFile {
       });
     }
     const typeName = this.assignedType(left);
-    if (typeName) this.b.localType(left, scopeKind === "class" ? `this.${name}` : name, typeName);
+    if (!typeName) return;
+    // A parameter's annotation declares its type; a value assigned to it later (`repo = repo or
+    // Repo()`) is not a second type for it.
+    if (scopeKind === "function" && this.paramTypes(this.defs[scope]!).has(name)) return;
+    this.b.localType(left, scopeKind === "class" ? `this.${name}` : name, typeName);
   }
 
   private assignPattern(assign: Node, left: Node): void {
@@ -897,7 +918,7 @@ class PyFile {
     if (typeName) this.b.localType(object, `this.${this.name(attr)}`, typeName);
   }
 
-  /** The class a call's callee names when it is a constructor call; the resolver checks it is a class. */
+  /** What a call of this callee makes (see `madeBy`). */
   private calleeType(fn: Node): string | null {
     let dotted: string | null = null;
     if (this.fast) {
@@ -906,7 +927,7 @@ class PyFile {
       if (DOTTED.test(text) && !LITERAL_NAMES.test(`.${text}.`)) dotted = text;
     }
     dotted ??= this.dotted(fn);
-    return dotted && !BUILTIN_TYPES.has(dotted) ? dotted : null;
+    return dotted ? madeBy(dotted) : null;
   }
 
   /** `Foo(...)` / `mod.Foo(...)` → the callee's dotted name; the resolver checks it is a class. */
