@@ -80,6 +80,8 @@ export interface LocalType {
   scope: number;
   name: string;
   typeName: string;
+  /** Where the name gets this type (1-based): a name assigned twice has the type of its last assignment. */
+  line: number;
 }
 
 /** Everything one file yields. Pure data: safe to send between worker threads. */

@@ -38,6 +38,8 @@ export interface LocalTypeInfo {
   scopeId: number;
   name: string;
   typeName: string;
+  /** Where the name gets this type (1-based). */
+  line: number;
 }
 
 /**

@@ -28,6 +28,7 @@ interface PendingType {
   at: number;
   name: string;
   typeName: string;
+  line: number;
 }
 
 export interface SymbolOptions {
@@ -157,7 +158,7 @@ export class ExtractionBuilder {
 
   /** Record that `name` holds a `typeName` in the scope around `at`. Names starting with `this.` are fields. */
   localType(at: Node, name: string, typeName: string): void {
-    if (name && typeName) this.types.push({ at: at.startIndex, name, typeName });
+    if (name && typeName) this.types.push({ at: at.startIndex, name, typeName, line: at.startPosition.row + 1 });
   }
 
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {
@@ -211,16 +212,18 @@ export class ExtractionBuilder {
         argCount: r.argCount,
       });
     }
-    const seen = new Set<string>();
+    // Per scope and name, each assignment that changes the type (`x = A()`, `x = B()`, `x = A()`
+    // are three; `x = A()` twice is one).
+    const last = new Map<string, string>();
     const localTypes: LocalType[] = [];
     for (const t of this.types) {
       const scope = t.name.startsWith("this.")
         ? scopeOf(t.at, (k) => TYPE_KINDS.has(k))
         : scopeOf(t.at, (k) => CALLABLE_KINDS.has(k) || TYPE_KINDS.has(k));
-      const key = `${scope}\0${t.name}\0${t.typeName}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      localTypes.push({ scope, name: t.name, typeName: t.typeName });
+      const key = `${scope}\0${t.name}`;
+      if (last.get(key) === t.typeName) continue;
+      last.set(key, t.typeName);
+      localTypes.push({ scope, name: t.name, typeName: t.typeName, line: t.line });
     }
     return { symbols: out, refs, imports: this.imports, localTypes, packageName, syntaxErrors };
   }

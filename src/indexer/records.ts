@@ -144,7 +144,12 @@ export function toRecord(
     nodes,
     refs,
     imports: r.imports,
-    localTypes: r.localTypes.map((t) => ({ scopeId: nodeOf(t.scope), name: t.name, typeName: t.typeName })),
+    localTypes: r.localTypes.map((t) => ({
+      scopeId: nodeOf(t.scope),
+      name: t.name,
+      typeName: t.typeName,
+      line: t.line,
+    })),
   };
 }
 

@@ -4,7 +4,7 @@ import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
 import { RubyResolution } from "./ruby.js";
 import { CppScopes } from "./cpp.js";
-import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
+import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
@@ -60,6 +60,11 @@ export class Resolver {
   private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
   private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
+  /**
+   * The line being resolved, in its file: with `flowTypes`, a local variable has the type of its last
+   * assignment before that line. While an assignment's own value is read, that assignment's line.
+   */
+  private at: { fileId: number; line: number } | null = null;
   /** Each file's compilation unit (`crateOf`): finding one lists the project's files. */
   private readonly crates = new Map<number, { key: string; files: FileInfo[] } | null>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
@@ -83,6 +88,7 @@ export class Resolver {
   resolve(ref: RefInfo): ResolvedEdge[] {
     const file = this.lookup.file(ref.fileId);
     if (!file) return [];
+    this.at = { fileId: ref.fileId, line: ref.line };
     const rules = RULES[file.language];
     if (!rules) return [];
     // Ruby's constants, open classes and mixins (see ruby.ts); its requires resolve as modules below.
@@ -863,12 +869,45 @@ export class Resolver {
     while (scope) {
       const owner = scope;
       if (!TYPE_KINDS.has(owner.kind)) {
-        const entry = types.find((t) => t.scopeId === owner.id && t.name === name);
-        if (entry) return this.typeNamed(entry.typeName, file, owner.id, rules, depth);
+        const entry = this.assignmentAt(types, owner.id, name, file, rules);
+        if (entry) {
+          // The value is read where it was assigned: `x = x.next()` follows the x before it.
+          const outer = this.at;
+          if (rules.flowTypes && outer?.fileId === file.id) this.at = { fileId: file.id, line: entry.line };
+          try {
+            return this.typeNamed(entry.typeName, file, owner.id, rules, depth);
+          } finally {
+            this.at = outer;
+          }
+        }
       }
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     return null;
+  }
+
+  /**
+   * A scope's typing of a name as seen from the line being resolved. With `flowTypes`, its last
+   * assignment before that line (the first of several on one line; a use on an assignment's own line
+   * is in its value: `x = x.next()`), else its first (a use before any, in a loop, or from another
+   * file). Without, its first: the declared type.
+   */
+  private assignmentAt(
+    types: readonly LocalTypeInfo[],
+    scopeId: number,
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): LocalTypeInfo | undefined {
+    const line = rules.flowTypes && this.at?.fileId === file.id ? this.at.line : null;
+    let first: LocalTypeInfo | undefined;
+    let best: LocalTypeInfo | undefined;
+    for (const t of types) {
+      if (t.scopeId !== scopeId || t.name !== name) continue;
+      first ??= t;
+      if (line !== null && t.line < line && (!best || t.line > best.line)) best = t;
+    }
+    return best ?? first;
   }
 
   /** The declared or inferred type of a variable, constant or property symbol. */

@@ -114,6 +114,11 @@ export interface LanguageRules {
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**
+   * Variables have no declared type, only what is assigned to them (Python): a use reads the last
+   * assignment before it. Elsewhere a variable's declared type is its type wherever it is used.
+   */
+  flowTypes?: boolean;
+  /**
    * Ruby: constants are global and found by lexical nesting, classes and modules reopen across files
    * (one type, members from every part), methods are found through mixins. Names resolve through
    * `ruby.ts` instead of the generic lookups.

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version is refused
  * with a message to re-run `codegraph init --force` (derived data is cheaper to rebuild than migrate).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -70,7 +70,8 @@ CREATE TABLE IF NOT EXISTS local_types (
   file_id INTEGER NOT NULL,
   scope_id INTEGER NOT NULL,
   name TEXT NOT NULL,
-  type_name TEXT NOT NULL
+  type_name TEXT NOT NULL,
+  line INTEGER NOT NULL
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(
   name, words, qualified_name, signature, docstring,

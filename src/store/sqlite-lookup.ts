@@ -50,7 +50,7 @@ export class SqliteLookup implements Lookup {
         "SELECT local, imported, specifier, line, reexport FROM imports WHERE file_id = ? ORDER BY rowid",
       ),
       types: db.prepare(
-        "SELECT scope_id AS scopeId, name, type_name AS typeName FROM local_types WHERE file_id = ? ORDER BY rowid",
+        "SELECT scope_id AS scopeId, name, type_name AS typeName, line FROM local_types WHERE file_id = ? ORDER BY rowid",
       ),
       heritage: db.prepare(
         `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount

@@ -32,7 +32,7 @@ export class Writer {
     this.insImport = db.prepare(
       "INSERT INTO imports(file_id, local, imported, specifier, line, reexport) VALUES (?,?,?,?,?,?)",
     );
-    this.insType = db.prepare("INSERT INTO local_types(file_id, scope_id, name, type_name) VALUES (?,?,?,?)");
+    this.insType = db.prepare("INSERT INTO local_types(file_id, scope_id, name, type_name, line) VALUES (?,?,?,?,?)");
     this.insSearch = db.prepare(
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
     );
@@ -71,7 +71,7 @@ export class Writer {
     }
     for (const ref of r.refs) this.insertRef(ref, false);
     for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
-    for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName);
+    for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName, t.line);
   }
 
   insertRef(ref: RefRow, resolved: boolean): void {

@@ -41,4 +41,5 @@ export const pythonRules: LanguageRules = {
   importsReexport: true,
   reexports: true,
   membersAcrossPackage: false,
+  flowTypes: true,
 };
