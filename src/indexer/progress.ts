@@ -23,4 +23,6 @@ export interface IndexSummary {
   partial: { path: string; errors: number }[];
   refsResolved: number;
   durationMs: number;
+  /** Why a sync rebuilt the index from scratch instead (one another codegraph version made). */
+  rebuilt?: string;
 }

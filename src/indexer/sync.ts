@@ -8,6 +8,7 @@ import { languageForPath } from "../extract/registry.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
+import { isCodegraphError } from "../core/errors.js";
 import { getMeta, openDatabase, setMeta, updateFileStats, type Db } from "../store/database.js";
 import {
   allRefs,
@@ -26,6 +27,7 @@ import {
 import { SqliteLookup } from "../store/sqlite-lookup.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
+import { fullIndex } from "./full-index.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
@@ -57,16 +59,24 @@ export async function syncIndex(
   // The lock comes first: `init --force` replaces graph.db while holding it, and a database opened
   // before that would take our writes to the replaced file.
   const release = acquireWriterLock(indexDir(root));
+  let db: Db;
   try {
-    const db = openDatabase(dbPath(root));
-    try {
-      const summary = await syncOpen(db, root, options.config ?? loadConfig(root), onProgress);
-      summary.durationMs = Math.round(performance.now() - started);
-      return summary;
-    } finally {
-      db.close();
-    }
+    db = openDatabase(dbPath(root));
+  } catch (e) {
+    release();
+    if (!isCodegraphError(e) || e.code !== "SCHEMA_MISMATCH") throw e;
+    // An index another codegraph version made (or not a database at all) is derived data: build it
+    // again rather than stop every sync, the daemon's included, until someone runs init --force.
+    const summary = await fullIndex(root, onProgress);
+    summary.rebuilt = e.message.replace(/ Run `codegraph init --force`.*$/, "");
+    return summary;
+  }
+  try {
+    const summary = await syncOpen(db, root, options.config ?? loadConfig(root), onProgress);
+    summary.durationMs = Math.round(performance.now() - started);
+    return summary;
   } finally {
+    db.close();
     release();
   }
 }

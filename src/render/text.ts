@@ -28,6 +28,7 @@ export function renderIndexSummary(s: IndexSummary): string {
   const lines: string[] = [];
   const verb = s.mode === "full" ? "Indexed" : "Synced";
   lines.push(`${verb} ${s.root} in ${(s.durationMs / 1000).toFixed(2)} s`);
+  if (s.rebuilt) lines.push(`  rebuilt:   ${s.rebuilt}`);
   if (s.mode === "sync") lines.push(`  changes:   ${s.added} added, ${s.modified} modified, ${s.removed} removed`);
   lines.push(`  files:     ${s.files}${Object.keys(s.languages).length ? ` (${counts(s.languages)})` : ""}`);
   lines.push(`  symbols:   ${s.nodes} nodes`);

@@ -143,7 +143,8 @@ export class SyncLoop {
     this.lockRetries = 0;
     this.o.log(
       `synced: ${summary.added} added, ${summary.modified} modified, ${summary.removed} removed ` +
-        `(${summary.files} files, ${summary.durationMs} ms)`,
+        `(${summary.files} files, ${summary.durationMs} ms)` +
+        (summary.rebuilt ? `; rebuilt from scratch: ${summary.rebuilt}` : ""),
     );
     try {
       this.o.onSynced(summary);

@@ -67,7 +67,7 @@ describe("bad input never stops the index", () => {
     expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "BAD_INPUT" } });
   });
 
-  it("an index from another schema version is refused with the command that fixes it, and init rebuilds it", async () => {
+  it("an index from another schema version is refused with the command that fixes it, and a sync rebuilds it", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
     await runJson(["init", repo.dir]);
@@ -77,10 +77,10 @@ describe("bad input never stops the index", () => {
     const r = await run(["status", "-p", repo.dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/schema version 0; this codegraph needs \d+\. Run `codegraph init --force`/);
-    // init sets a project up: it rebuilds an index it cannot read, and says so.
-    const init = await run(["init", repo.dir]);
-    expect(init.code).toBe(0);
-    expect(init.stderr).toMatch(/schema version 0; this codegraph needs \d+\. Rebuilding it\./);
+    // init and sync rebuild an index they cannot read (it is derived data), and say so.
+    const synced = await runJson<{ mode: string; rebuilt?: string }>(["sync", repo.dir]);
+    expect(synced.mode).toBe("full");
+    expect(synced.rebuilt).toMatch(/schema version 0; this codegraph needs \d+\.$/);
     expect((await run(["status", "-p", repo.dir])).code).toBe(0);
     // A file that is not a database at all gets the same remedy, and init --force replaces it.
     writeFileSync(join(repo.dir, ".codegraph", "graph.db"), "this is not sqlite");

@@ -1,30 +1,15 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { dbPath, indexDir } from "../../config/paths.js";
-import { CodegraphError, isCodegraphError } from "../../core/errors.js";
+import { CodegraphError } from "../../core/errors.js";
 import { fullIndex } from "../../indexer/full-index.js";
 import { clearWriterLock } from "../../indexer/lock.js";
-import type { ProgressFn } from "../../indexer/progress.js";
 import { syncIndex } from "../../indexer/sync.js";
 import { isUnsafeRoot, resolveProject } from "../../project/root.js";
 import { renderIndexSummary } from "../../render/text.js";
 import { emit } from "../output.js";
 import { loadInstallCommands } from "./load-install.js";
 import { progressLine } from "./progress-line.js";
-
-/**
- * `init` on an existing index syncs it. An index this codegraph cannot read (another schema version,
- * or not a database) is derived data: `init` sets the project up, so it rebuilds it, and says so.
- */
-async function syncOrRebuild(root: string, onProgress: ProgressFn) {
-  try {
-    return await syncIndex(root, onProgress);
-  } catch (e) {
-    if (!isCodegraphError(e) || e.code !== "SCHEMA_MISMATCH") throw e;
-    process.stderr.write(`codegraph: ${e.message.replace(/ Run `codegraph init --force`.*$/, "")} Rebuilding it.\n`);
-    return fullIndex(root, onProgress);
-  }
-}
 
 export async function runInit(path: string, opts: { force?: boolean; json?: boolean; target?: string }): Promise<void> {
   const root = resolve(path);
@@ -47,7 +32,7 @@ export async function runInit(path: string, opts: { force?: boolean; json?: bool
   try {
     const summary =
       !opts.force && existsSync(dbPath(root))
-        ? await syncOrRebuild(root, progress.update)
+        ? await syncIndex(root, progress.update)
         : await fullIndex(root, progress.update);
     progress.done();
     emit(opts.json, summary, () => renderIndexSummary(summary));
