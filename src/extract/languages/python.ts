@@ -930,7 +930,7 @@ class PyFile {
     return dotted ? madeBy(dotted) : null;
   }
 
-  /** `Foo(...)` / `mod.Foo(...)` → the callee's dotted name; the resolver checks it is a class. */
+  /** What `Foo(...)`, `mod.Foo(...)` or `make(...)` makes (see `madeBy`), also as `x or Foo()`'s fallback. */
   private constructed(value: Node): string | null {
     // `repo or Repo()`: the fallback names the type.
     if (value.type === "boolean_operator" && this.text(value.child(1) ?? value) === "or") {
@@ -1058,7 +1058,6 @@ class PyFile {
       const fn = recv.childForFieldName("function");
       const name = fn ? this.dotted(fn) : null;
       if (name === "super") return "super";
-      // A generator argument (`f(x for x in y)`) is still one call.
       return name ? `${name}()` : "?";
     }
     return this.dotted(recv) ?? "?";
