@@ -37,3 +37,13 @@ export function asciiIdentifierEnd(source: string, start: number, dollar: boolea
     else return c >= 128 ? -1 : i;
   }
 }
+
+/** A block doc comment (opened by slash, star, star) starts at `at`; the empty comment of four characters is none. */
+export function isBlockDoc(source: string, at: number): boolean {
+  return source.startsWith("/**", at) && !source.startsWith("/**/", at);
+}
+
+/** A `///` line doc comment or a block doc comment starts at `at` (C#, Swift). */
+export function isSlashOrBlockDoc(source: string, at: number): boolean {
+  return source.startsWith("///", at) || isBlockDoc(source, at);
+}

@@ -7,6 +7,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
+import { isSlashOrBlockDoc } from "../source-text.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -179,10 +180,7 @@ class CSharpFile {
     switch (p) {
       case P.Comment: {
         const node = m.captures[0]!.node;
-        const src = this.b.source;
-        const at = node.startIndex;
-        if (src.startsWith("///", at) || (src.startsWith("/**", at) && !src.startsWith("/**/", at)))
-          this.b.comment(node);
+        if (isSlashOrBlockDoc(this.b.source, node.startIndex)) this.b.comment(node);
         return;
       }
       case P.Using:

@@ -6,6 +6,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, childOfType, spanOf } from "../nodes.js";
+import { isBlockDoc } from "../source-text.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`). The
@@ -112,8 +113,7 @@ class KotlinFile {
     switch (p) {
       case P.Comment: {
         const node = m.captures[0]!.node;
-        const src = this.b.source;
-        if (src.startsWith("/**", node.startIndex) && !src.startsWith("/**/", node.startIndex)) this.b.comment(node);
+        if (isBlockDoc(this.b.source, node.startIndex)) this.b.comment(node);
         return;
       }
       case P.Package:

@@ -6,6 +6,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, childOfType, spanOf } from "../nodes.js";
+import { isSlashOrBlockDoc } from "../source-text.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -155,10 +156,7 @@ class SwiftFile {
       case P.Comment:
       case P.MultilineComment: {
         const node = m.captures[0]!.node;
-        const src = this.b.source;
-        const at = node.startIndex;
-        if (src.startsWith("///", at) || (src.startsWith("/**", at) && !src.startsWith("/**/", at)))
-          this.b.comment(node);
+        if (isSlashOrBlockDoc(this.b.source, node.startIndex)) this.b.comment(node);
         return;
       }
       case P.Import:
