@@ -15,6 +15,7 @@ await build({
     main: "src/cli/bin.ts",
     program: "src/cli/main.ts",
     worker: "src/indexer/worker.ts",
+    "read-worker": "src/cli/read-worker.ts",
     "commands/serve-command": "src/cli/commands/serve-command.ts",
     "commands/install-commands": "src/cli/commands/install-commands.ts",
     "commands/prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",

@@ -1,10 +1,12 @@
 import { readFileSync, rmSync } from "node:fs";
 import type { Socket } from "node:net";
+import { availableParallelism } from "node:os";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { readEnv } from "../config/env.js";
 import { syncIndex } from "../indexer/sync.js";
 import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
+import { ReadPool } from "../mcp/read-pool.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
 import { isUnsafeRoot } from "../project/root.js";
 import { ProjectResolver } from "../project/workspace.js";
@@ -21,6 +23,8 @@ export interface DaemonOptions {
   languageOf: (path: string) => string | null;
   /** Keep watching after the catch-up (false: `--no-watch`). */
   watch: boolean;
+  /** The read worker's script (see ReadPool); null answers every call on the daemon's own thread. */
+  readWorker: URL | null;
 }
 
 /**
@@ -48,6 +52,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const connections = new Set<Socket>();
   const hosts = new Set<number>(options.hostPid ? [options.hostPid] : []);
   const indexes = new IndexConnections();
+  const reads = options.readWorker
+    ? new ReadPool(options.readWorker, env.workers ?? Math.min(4, availableParallelism()))
+    : null;
   let idleTimer: NodeJS.Timeout | undefined;
   let closing = false;
 
@@ -71,6 +78,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     clearInterval(hostCheck);
     for (const c of connections) c.destroy();
     server?.close();
+    await reads?.close();
     await watcher?.close();
     rmSync(path, { force: true });
     indexes.closeAll();
@@ -96,6 +104,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       // A question asked while edits wait out the debounce syncs them first: no answer from before a save.
       beforeCall: () => (watcher ? watcher.flush() : catchUp),
       health: watcher ? () => watcher.health() : undefined,
+      runTool: reads ? (call) => reads.run(call) : undefined,
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message) || message.method !== HELLO_METHOD) return false;
         const hello = (message.params ?? {}) as Partial<Hello>;

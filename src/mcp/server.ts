@@ -1,10 +1,10 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
-import { isCodegraphError } from "../core/errors.js";
 import type { ProjectResolver } from "../project/workspace.js";
 import type { IndexConnections } from "../query/open-index.js";
 import type { SyncHealth } from "../core/sync-health.js";
 import { healthBanner } from "../render/health-banner.js";
 import { renderNoProject } from "../render/no-project.js";
+import { answerTool, failureAnswer, textResult, type ToolAnswer, type ToolCall } from "./answer.js";
 import { ArgumentError, checkArgs, inputSchema } from "./tool-args.js";
 import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
 
@@ -63,6 +63,8 @@ export interface ServerDeps {
   forwardPinned?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
+  /** Answers a read call elsewhere (the daemon's read workers); absent: answered on this thread. */
+  runTool?: (call: ToolCall) => Promise<ToolAnswer>;
   log: (line: string) => void;
 }
 
@@ -118,43 +120,47 @@ export function createServer(deps: ServerDeps): Server {
 }
 
 async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<CallToolResult> {
+  let answer: ToolAnswer;
   try {
-    const given = (raw ?? {}) as { projectPath?: unknown };
-    let root: string;
-    if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
-      if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
-      root = deps.resolver.explicit(given.projectPath);
-      if (deps.forward) {
-        const { projectPath: _omit, ...rest } = given;
-        const answered = await deps.forward(root, tool.name, rest);
-        if (answered) return answered;
-      }
-    } else {
-      const found = deps.resolver.current();
-      // Not an error: the agent can act on the remedies, and an error would read as a broken server.
-      if (!found.root) return text(renderNoProject(tool.name, found.candidates));
-      root = found.root;
-      // A project the client named after start-up (rootUri, roots) is served by its daemon, live.
-      const viaDaemon =
-        found.source === "client" || found.source === "roots" || (deps.forwardPinned && found.source === "path");
-      if (deps.forward && viaDaemon) {
-        const answered = await deps.forward(root, tool.name, given as Record<string, unknown>);
-        if (answered) return answered;
-      }
-    }
-    const args = checkArgs(tool.args, tool.required, raw);
-    const health = deps.health?.() ?? null;
-    return text(tool.run({ root, db: deps.indexes.get(root), languageOf: deps.languageOf, health }, args));
+    answer = await answerCall(deps, tool, raw);
   } catch (e) {
-    if (e instanceof ArgumentError || isCodegraphError(e)) return failure(e.message);
-    deps.log(`${tool.name} failed: ${(e as Error)?.stack ?? String(e)}`);
-    return failure(`internal error in ${tool.name}: ${(e as Error)?.message ?? String(e)}`);
+    answer = failureAnswer(tool.name, e);
   }
+  if (answer.internal) deps.log(answer.internal);
+  return answer.result;
 }
 
-const text = (body: string): CallToolResult => ({ content: [{ type: "text", text: body }] });
+const answered = (result: CallToolResult): ToolAnswer => ({ result, internal: null });
 
-function failure(message: string): CallToolResult {
-  const body = message.charAt(0).toUpperCase() + message.slice(1);
-  return { content: [{ type: "text", text: `Error: ${body}` }], isError: true };
+async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<ToolAnswer> {
+  const given = (raw ?? {}) as { projectPath?: unknown };
+  let root: string;
+  if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
+    if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
+    root = deps.resolver.explicit(given.projectPath);
+    if (deps.forward) {
+      const { projectPath: _omit, ...rest } = given;
+      const result = await deps.forward(root, tool.name, rest);
+      if (result) return answered(result);
+    }
+  } else {
+    const found = deps.resolver.current();
+    // Not an error: the agent can act on the remedies, and an error would read as a broken server.
+    if (!found.root) return answered(textResult(renderNoProject(tool.name, found.candidates)));
+    root = found.root;
+    // A project the client named after start-up (rootUri, roots) is served by its daemon, live.
+    const viaDaemon =
+      found.source === "client" || found.source === "roots" || (deps.forwardPinned && found.source === "path");
+    if (deps.forward && viaDaemon) {
+      const result = await deps.forward(root, tool.name, given as Record<string, unknown>);
+      if (result) return answered(result);
+    }
+  }
+  const call: ToolCall = {
+    name: tool.name,
+    root,
+    args: checkArgs(tool.args, tool.required, raw),
+    health: deps.health?.() ?? null,
+  };
+  return deps.runTool ? deps.runTool(call) : answerTool(call, deps.indexes, deps.languageOf);
 }

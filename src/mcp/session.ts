@@ -23,6 +23,7 @@ export interface SessionDeps {
   /** The live auto-sync's health, when this process (or its daemon) watches the project. */
   health?: () => SyncHealth;
   forward?: ServerDeps["forward"];
+  runTool?: ServerDeps["runTool"];
   /** Runs before each tool call (the daemon waits here for its catch-up sync). */
   beforeCall?: () => Promise<void>;
   /** Sees each message first; returning true keeps it from the protocol. */
@@ -60,6 +61,7 @@ export function serveSession(transport: LineTransport, deps: SessionDeps): { clo
         languageOf: deps.languageOf,
         health: deps.health,
         forward: deps.forward,
+        runTool: deps.runTool,
         beforeCall: async () => {
           await roots;
           await deps.beforeCall?.();

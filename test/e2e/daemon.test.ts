@@ -79,6 +79,25 @@ describe("one daemon per project", () => {
     expect(existsSync(join(repo.dir, ".codegraph", "daemon.sock"))).toBe(true);
   });
 
+  it("answers concurrent calls on its read workers as it answers them one by one", async () => {
+    const a = await client();
+    const calls: [string, Record<string, unknown>][] = [
+      ["codegraph_search", { query: "twice" }],
+      ["codegraph_search", { query: "greet" }],
+      ["codegraph_callers", { symbol: "twice" }],
+      ["codegraph_node", { symbol: "greet" }],
+      ["codegraph_explore", { query: "how is a greeting joined" }],
+      ["codegraph_node", { symbol: "no_such_symbol_anywhere" }],
+    ];
+    const ask = async ([name, args]: (typeof calls)[number]) =>
+      textOf(await a.client.callTool({ name, arguments: args }));
+    const alone: string[] = [];
+    for (const c of calls) alone.push(await ask(c));
+    expect(alone[0]).toContain("src/math.ts:6");
+    const together = await Promise.all([...calls, ...calls, ...calls].map(ask));
+    expect(together).toEqual([...alone, ...alone, ...alone]);
+  });
+
   it("survives kill -9: the next call is served by a new daemon, with no unlock", async () => {
     const a = await client();
     expect(await search(a, "twice")).toContain("src/math.ts:6");

@@ -93,5 +93,7 @@ export async function runDaemonCommand(
     version,
     languageOf: languageForPath,
     watch: opts.watch !== false,
+    // The bundle's read worker, beside the CLI bundle (dist/cli/); tsc's output puts it there too.
+    readWorker: new URL("../read-worker.js", import.meta.url),
   });
 }

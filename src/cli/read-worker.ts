@@ -1,0 +1,11 @@
+import { parentPort } from "node:worker_threads";
+import { languageForPath } from "../extract/registry.js";
+import { answerTool } from "../mcp/answer.js";
+import type { ReadReply, ReadRequest } from "../mcp/read-pool.js";
+import { IndexConnections } from "../query/open-index.js";
+
+/** A read worker of the daemon's ReadPool: answers read tool calls from its own index connections. */
+const indexes = new IndexConnections();
+parentPort?.on("message", ({ call }: ReadRequest) => {
+  parentPort?.postMessage({ answer: answerTool(call, indexes, languageForPath) } satisfies ReadReply);
+});

@@ -1,0 +1,116 @@
+import { Worker } from "node:worker_threads";
+import { failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
+
+/** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
+const IDLE_MS = 60_000;
+
+/** What a read worker is sent, and what it answers. */
+export interface ReadRequest {
+  call: ToolCall;
+}
+export interface ReadReply {
+  answer: ToolAnswer;
+}
+
+interface Job {
+  call: ToolCall;
+  done: (answer: ToolAnswer) => void;
+}
+
+/**
+ * Calls a worker holds at once: the one it answers and the next, so it never waits for this thread
+ * (busy with the protocol) to hand it more, while a slow call holds back at most one other.
+ */
+const DEPTH = 2;
+
+interface Slot {
+  worker: Worker;
+  /** The calls it was sent, in order: it answers them one at a time, in that order. */
+  jobs: Job[];
+}
+
+/**
+ * Read tool calls answered on worker threads, each with its own read-only index connections, so that
+ * concurrent calls use every core and the owning thread stays free to sync (SQLite's WAL lets readers
+ * and the writer overlap). Calls wait in one queue, first come first served, and a worker takes the next
+ * when it finishes one: a slow call (an explore over a large project) delays only itself. A worker is
+ * started when every running one is busy, up to `size`; all stop after a minute without calls.
+ */
+export class ReadPool {
+  private slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly workerUrl: URL,
+    private readonly size: number,
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  /** Worker threads running now. */
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  run(call: ToolCall): Promise<ToolAnswer> {
+    clearTimeout(this.idleTimer);
+    return new Promise<ToolAnswer>((done) => {
+      this.queue.push({ call, done });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const slots = this.slots;
+    this.slots = [];
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      const slot = this.next();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.jobs.push(job);
+      slot.worker.postMessage({ call: job.call } satisfies ReadRequest);
+    }
+    if (this.slots.every((s) => !s.jobs.length)) {
+      this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  /** The worker to send the next call to: an idle one, else a new one, else one with room. */
+  private next(): Slot | null {
+    const idle = this.slots.find((s) => !s.jobs.length);
+    if (idle) return idle;
+    if (this.slots.length < this.size) return this.start();
+    return this.slots.find((s) => s.jobs.length < DEPTH) ?? null;
+  }
+
+  private start(): Slot {
+    const slot: Slot = { worker: new Worker(this.workerUrl), jobs: [] };
+    this.slots.push(slot);
+    slot.worker.on("message", ({ answer }: ReadReply) => {
+      slot.jobs.shift()?.done(answer);
+      this.dispatch();
+    });
+    // A worker that dies takes the call it was answering with it: that call gets an error (every tool
+    // is read-only, so the client may simply call again). The one waiting behind it goes back to the
+    // head of the queue, for the other workers or a new one.
+    const lost = (why: Error) => {
+      if (!this.slots.includes(slot)) return;
+      this.slots = this.slots.filter((s) => s !== slot);
+      const [current, ...waiting] = slot.jobs.splice(0);
+      this.queue.unshift(...waiting);
+      current?.done(failureAnswer("a read worker", why));
+      this.dispatch();
+    };
+    slot.worker.on("error", lost);
+    slot.worker.on("exit", (code) => lost(new Error(`the read worker exited with code ${code}`)));
+    // Calls keep the process busy, not the workers: an exiting daemon does not wait for them.
+    slot.worker.unref();
+    return slot;
+  }
+}

@@ -1,0 +1,10 @@
+// A stand-in read worker for ReadPool's tests (a fault we cannot cause in the real one on demand):
+// it answers `echo` calls with their argument and this thread's id, and exits on `crash`.
+import { parentPort, threadId } from "node:worker_threads";
+
+parentPort.on("message", ({ call }) => {
+  if (call.name === "crash") process.exit(3);
+  parentPort.postMessage({
+    answer: { result: { content: [{ type: "text", text: `${call.args.n} from ${threadId}` }] }, internal: null },
+  });
+});

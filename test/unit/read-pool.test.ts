@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { ToolCall } from "../../src/mcp/answer.js";
+import { ReadPool } from "../../src/mcp/read-pool.js";
+
+// Real worker threads running a stand-in worker script (test/helpers/read-worker-fault.mjs), which
+// can be told to crash: the pool's queueing, crash handling and idle stop, without an index.
+
+const WORKER = new URL("../helpers/read-worker-fault.mjs", import.meta.url);
+const call = (name: string, n: number): ToolCall => ({ name, root: "/nowhere", args: { n }, health: null });
+const textOf = (a: Awaited<ReturnType<ReadPool["run"]>>) => (a.result.content[0] as { text: string }).text;
+
+describe("ReadPool", () => {
+  it("gives every call its own answer, on at most `size` workers", async () => {
+    const pool = new ReadPool(WORKER, 2);
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => pool.run(call("echo", n))));
+      answers.forEach((a, n) => expect(textOf(a)).toMatch(new RegExp(`^${n} from \\d+$`)));
+      const threads = new Set(answers.map((a) => textOf(a).split(" from ")[1]));
+      expect(threads.size).toBeGreaterThanOrEqual(1);
+      expect(threads.size).toBeLessThanOrEqual(2);
+      expect(pool.workers).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("answers a call whose worker died with an error, and goes on with a new worker", async () => {
+    const pool = new ReadPool(WORKER, 1);
+    try {
+      const crashed = pool.run(call("crash", 0));
+      const behind = pool.run(call("echo", 1)); // queued behind the crash on the only worker
+      const first = await crashed;
+      expect(first.result.isError).toBe(true);
+      expect(textOf(first)).toMatch(/^Error: Internal error in a read worker: the read worker exited with code 3/);
+      expect(first.internal).toMatch(/exited with code 3/);
+      expect(textOf(await behind)).toMatch(/^1 from \d+$/);
+      expect(textOf(await pool.run(call("echo", 2)))).toMatch(/^2 from \d+$/);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stops its workers when idle and starts one again for the next call", async () => {
+    const pool = new ReadPool(WORKER, 2, 20);
+    try {
+      const before = textOf(await pool.run(call("echo", 1))).split(" from ")[1];
+      expect(pool.workers).toBe(1);
+      for (let waited = 0; pool.workers > 0 && waited < 10_000; waited += 10)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(pool.workers).toBe(0);
+      const after = textOf(await pool.run(call("echo", 2))).split(" from ")[1];
+      expect(after).not.toBe(before); // a new thread
+    } finally {
+      await pool.close();
+    }
+  });
+});
