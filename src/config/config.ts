@@ -146,8 +146,9 @@ function configStamp(root: string): string {
   return [join(root, "codegraph.json"), join(root, ".codegraph", "config.toml")]
     .map((p) => {
       try {
-        const s = statSync(p);
-        return `${s.mtimeMs}:${s.size}`;
+        // No exception for a missing file: most projects have no codegraph.json, and this runs per request.
+        const s = statSync(p, { throwIfNoEntry: false });
+        return s ? `${s.mtimeMs}:${s.size}` : "-";
       } catch {
         return "-";
       }

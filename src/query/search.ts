@@ -10,6 +10,7 @@ import {
   searchByNamePrefix,
   searchByNames,
   searchByQualifiedName,
+  searchDetails,
   searchFiltered,
   searchFullText,
   type SearchFilters,
@@ -104,10 +105,17 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
   /**
    * Rank an expression's matches, or its matches in name columns when it matches too much; else skip
    * it and say so with Infinity (there was plenty, none of it worth a millisecond a thousand rows).
+   * `fits` says whether the expression matches few enough rows to rank, when that is already known.
    */
-  const ranked = (expr: string, cap: number, weight: number, narrowed = `{name words qualified_name} : (${expr})`) => {
+  const ranked = (
+    expr: string,
+    cap: number,
+    weight: number,
+    narrowed = `{name words qualified_name} : (${expr})`,
+    fits?: boolean,
+  ) => {
     for (const match of [expr, narrowed]) {
-      if (countFullText(db, match, MAX_RANKED + 1) <= MAX_RANKED)
+      if (match === expr && fits !== undefined ? fits : countFullText(db, match, MAX_RANKED + 1) <= MAX_RANKED)
         return put(searchFullText(db, match, filters, cap), weight);
     }
     return Infinity;
@@ -144,14 +152,18 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
 
   const cap = Math.max(100, limit * 5);
   const term = termMaker(db);
-  // Prose: the words as consecutive segments of a name (`place order` → PlaceOrderHandler).
+  // Every word, as a prefix, anywhere (a query of only short words looks in names alone: `a`, `id`).
+  const terms = words.map(term).join(" ");
+  const every = words.some((w) => w.length > 2) ? terms : `{name words} : (${terms})`;
+  const everyFits = countFullText(db, every, MAX_RANKED + 1) <= MAX_RANKED;
+  // Prose: the words as consecutive segments of a name (`place order` → PlaceOrderHandler). These
+  // are among every word's matches: when those are few enough to rank, so are these.
   if (words.length > 1) {
     const phrase = `{words} : "${words.join(" ")}"`;
-    ranked(term(words[words.length - 1]!).endsWith("*") ? `${phrase} *` : phrase, cap, 1, phrase);
+    const prefixed = term(words[words.length - 1]!).endsWith("*") ? `${phrase} *` : phrase;
+    ranked(prefixed, cap, 1, phrase, everyFits || undefined);
   }
-  // Every word, as a prefix, anywhere (a query of only short words looks in names alone: `a`, `id`).
-  const every = words.map(term).join(" ");
-  const all = words.some((w) => w.length > 2) ? ranked(every, cap, 1) : ranked(`{name words} : (${every})`, cap, 1);
+  const all = ranked(every, cap, 1, undefined, everyFits);
   // Any word will do when all of them found too little: for path words (`db filter`), and for a
   // name whose other words are misspelt. Short words (`to`, `or`) and prose columns are left out.
   if (words.length > 1 && all < limit && (tokens.length > 1 || !all)) {
@@ -160,6 +172,20 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
     ranked(`{name words qualified_name} : (${any})`, 300, 0.6, `{name words} : (${any})`);
   }
   return found;
+}
+
+/** Paths' test and generated-output adjustments, kept across searches: candidates come from a project's files. */
+const pathAdjustments = new Map<string, number>();
+const MAX_REMEMBERED_PATHS = 50_000;
+
+function pathAdjustment(file: string): number {
+  let a = pathAdjustments.get(file);
+  if (a === undefined) {
+    if (pathAdjustments.size >= MAX_REMEMBERED_PATHS) pathAdjustments.clear();
+    a = (isTestPath(file) ? ADJUST.test : 0) + (isGeneratedPath(file) ? ADJUST.generated : 0);
+    pathAdjustments.set(file, a);
+  }
+  return a;
 }
 
 /**
@@ -184,8 +210,7 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
     if (c.typo !== null) tier = Math.max(tier, c.typo <= 1 ? TIER.typo1 : TIER.typo2);
     let s = tier > 0 ? tier + ADJUST.ftsInTier * c.fts : q.words.length ? TIER.ftsBase + TIER.ftsSpan * c.fts : 0;
     s += kindBonus(r.kind) + ADJUST.pathWord * pathHits + (r.exported ? ADJUST.exported : 0);
-    if (isTestPath(r.file)) s += ADJUST.test;
-    if (isGeneratedPath(r.file)) s += ADJUST.generated;
+    s += pathAdjustment(r.file);
     if (isDeprioritized(r.file)) s += ADJUST.deprioritized;
     return { tier, score: Math.round(s * 100) / 100 };
   };
@@ -214,19 +239,27 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
       a.c.row.startLine - b.c.row.startLine ||
       a.c.row.id - b.c.row.id,
   );
-  const hits = scored.slice(0, limit).map(({ c: { row }, score }) => ({
-    id: row.id,
-    uid: row.uid,
-    name: row.name,
-    qualifiedName: row.qualifiedName,
-    kind: row.kind,
-    file: row.file,
-    startLine: row.startLine,
-    endLine: row.endLine,
-    signature: row.signature,
-    docstring: row.docstring,
-    exported: row.exported === 1,
-    score,
-  }));
+  const shown = scored.slice(0, limit);
+  const details = searchDetails(
+    db,
+    shown.map((s) => s.c.row.id),
+  );
+  const hits = shown.map(({ c: { row }, score }) => {
+    const more = details.get(row.id)!;
+    return {
+      id: row.id,
+      uid: more.uid,
+      name: row.name,
+      qualifiedName: row.qualifiedName,
+      kind: row.kind,
+      file: row.file,
+      startLine: row.startLine,
+      endLine: more.endLine,
+      signature: more.signature,
+      docstring: more.docstring,
+      exported: row.exported === 1,
+      score,
+    };
+  });
   return { query, hits };
 }

@@ -2,12 +2,18 @@ import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
 import type { SymbolRow } from "./symbol-row.js";
 
-/** A symbol row as search reads it: the node, its file and language, and (from FTS5) its bm25 rank. */
-export interface SearchRow extends SymbolRow {
-  language: string;
+/**
+ * A search candidate: what ranking reads of a node and its file, and (from FTS5) its bm25 rank. The
+ * rest of the row (signature, docstring) is read for the hits that are shown only (`searchDetails`):
+ * a search weighs hundreds of candidates to show ten, and docstrings are the longest text we store.
+ */
+export type SearchRow = Pick<
+  SymbolRow,
+  "id" | "name" | "qualifiedName" | "kind" | "file" | "startLine" | "exported"
+> & {
   /** bm25 (lower is better, negative); 0 for rows not found through the full-text index. */
   rank: number;
-}
+};
 
 /**
  * Narrowing every search read applies. Null means "no filter". `pathLike` is a LIKE pattern
@@ -20,8 +26,7 @@ export interface SearchFilters {
   pathGlob: string | null;
 }
 
-const COLS = `n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file, f.language,
-  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported`;
+const COLS = `n.id, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file, n.start_line AS startLine, n.exported`;
 
 // Imports and file nodes are never search hits. The filters are written once with `IS NULL` escapes
 // so each read is a single cached statement whatever filters a query carries.
@@ -156,6 +161,18 @@ export function searchFiltered(db: Db, filters: SearchFilters, cap: number): Sea
     `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id WHERE ${WHERE}
      ORDER BY n.id LIMIT @cap`,
   ).all({ ...bind(filters), cap }) as SearchRow[];
+}
+
+/** The rest of the rows of the hits a search shows, by node id. */
+export function searchDetails(
+  db: Db,
+  ids: readonly number[],
+): Map<number, Pick<SymbolRow, "uid" | "endLine" | "signature" | "docstring">> {
+  const rows = prepared(
+    db,
+    `SELECT id, uid, end_line AS endLine, signature, docstring FROM nodes WHERE id IN (SELECT value FROM json_each(@ids))`,
+  ).all({ ids: JSON.stringify(ids) }) as Pick<SymbolRow, "id" | "uid" | "endLine" | "signature" | "docstring">[];
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
 }
 
 /** Every distinct symbol name (imports' too: a name shared with a definition is still worth a lookup). */
