@@ -18,8 +18,9 @@
 // request that never gets an answer (socket error, 30 s timeout) is dropped. Latency is from the
 // request's write to its last body byte. RSS is summed over the server's process tree and the
 // project daemon it started (found by /proc cmdline `daemon … --path <copy>`): before the load,
-// right after, and 10 s after. CPU seconds of the server, the daemon and this load generator are
-// read from /proc around each phase (all three share the machine's cores).
+// right after, 10 s after, and 70 s after (once the daemon's read workers stopped). CPU seconds of
+// the server, the daemon and this load generator are read from /proc around each phase (all three
+// share the machine's cores).
 // Each run starts a fresh server; the report gives the per-run numbers and their medians.
 // Writes bench/results/<date>-load.md and prints it.
 import { spawn, spawnSync } from "node:child_process";
@@ -49,6 +50,8 @@ const CPU_PROF = opt("cpu-prof", null);
 const REINDEX = !args.includes("--no-reindex");
 const TIMEOUT_MS = 30_000;
 const SETTLE_MS = 10_000;
+/** Past the daemon's read-worker idle stop (a minute without calls; src/mcp/read-pool.ts). */
+const IDLE_MS = 70_000;
 
 /** The targets of issue 6. */
 const TARGET_P99_MS = 50; // search and callers
@@ -475,8 +478,10 @@ async function oneRun(main, dir, env, runNo) {
     r.rssAfter = treeRssMiB(pid, dir);
     await sleep(SETTLE_MS);
     r.rssSettled = treeRssMiB(pid, dir);
+    await sleep(IDLE_MS - SETTLE_MS);
+    r.rssIdle = treeRssMiB(pid, dir);
     log(
-      `  RSS ${r.rssBefore.total.toFixed(0)} → ${r.rssAfter.total.toFixed(0)} → ${r.rssSettled.total.toFixed(0)} MiB (${r.procs} processes)`,
+      `  RSS ${r.rssBefore.total.toFixed(0)} → ${r.rssAfter.total.toFixed(0)} → ${r.rssSettled.total.toFixed(0)} → ${r.rssIdle.total.toFixed(0)} MiB (${r.procs} processes)`,
     );
   } finally {
     const stopped = await stopServer(server, dir);
@@ -553,14 +558,14 @@ function report(runs, meta) {
     "",
     "Server / daemon in parentheses; the total also counts any other process in the server's tree.",
     "",
-    "| run | processes | before | after the mixed phase | right after (both phases) | 10 s after | growth (10 s after − before) |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    `| run | processes | before | after the mixed phase | right after (both phases) | 10 s after | ${IDLE_MS / 1000} s after (read workers stopped) | growth (${IDLE_MS / 1000} s after − before) |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
   );
   const mem = (m) => `${m.total.toFixed(0)} (${m.server.toFixed(0)} / ${m.daemon.toFixed(0)})`;
   const grow = (a, b) => `${b - a >= 0 ? "+" : ""}${(b - a).toFixed(0)}`;
   for (const r of runs)
     L.push(
-      `| ${r.run} | ${r.procs} | ${mem(r.rssBefore)} | ${mem(r.rssMid)} | ${mem(r.rssAfter)} | ${mem(r.rssSettled)} | ${grow(r.rssBefore.total, r.rssSettled.total)} (${grow(r.rssBefore.server, r.rssSettled.server)} / ${grow(r.rssBefore.daemon, r.rssSettled.daemon)}) |`,
+      `| ${r.run} | ${r.procs} | ${mem(r.rssBefore)} | ${mem(r.rssMid)} | ${mem(r.rssAfter)} | ${mem(r.rssSettled)} | ${mem(r.rssIdle)} | ${grow(r.rssBefore.total, r.rssIdle.total)} (${grow(r.rssBefore.server, r.rssIdle.server)} / ${grow(r.rssBefore.daemon, r.rssIdle.daemon)}) |`,
     );
   L.push("", "Processes measured (first run):", "", ...(runs[0].procList ?? []).map((p) => `- ${p}`));
   L.push(
