@@ -1,8 +1,9 @@
 import { statSync } from "node:fs";
 import type { Socket } from "node:net";
-import type { CallToolResult } from "@modelcontextprotocol/server";
 import { dbPath } from "../config/paths.js";
-import { PROTOCOL_VERSIONS } from "../mcp/server.js";
+import { CodegraphError } from "../core/errors.js";
+import type { SyncHealth } from "../core/sync-health.js";
+import { READY_METHOD, type Ready } from "./hello.js";
 import { connectOrStart, lines } from "./proxy.js";
 
 /** At most this many explicitly named projects keep a daemon connection per session. */
@@ -13,31 +14,57 @@ interface Retained {
   /** The index file this connection was made for: `init --force` replaces it with a new one. */
   ino: number;
   nextId: number;
-  pending: Map<number, (reply: { result?: CallToolResult; error?: { message: string } }) => void>;
+  pending: Map<number, (reply: Ready | Error) => void>;
+  /** The ready request on its way, and the one the calls that arrived meanwhile wait for. */
+  inflight: Promise<Ready> | null;
+  next: Promise<Ready> | null;
 }
 
+const wentAway = () => new CodegraphError("IO", "the project's daemon went away; call again.");
+
 /**
- * Tool calls for explicitly named projects, answered by each project's own daemon: the first call
- * starts or attaches to it (and waits for its catch-up sync, which the daemon does before answering),
- * later calls reuse the connection. A connection whose daemon exited, or whose index was removed or
- * rebuilt since, is dropped and made again. Never creates an index: the caller resolved an indexed root.
+ * Keeps explicitly named projects live through each project's own daemon: the first call starts or
+ * attaches to it, later calls reuse the connection. Before each call the daemon syncs the edits it
+ * has seen (its catch-up first), and says how its auto-sync is doing; the caller then reads the index
+ * itself, as every reader may while the daemon writes (WAL). A connection whose daemon exited, or
+ * whose index was removed or rebuilt since, is dropped and made again. Never creates an index: the
+ * caller resolved an indexed root.
  */
 export class ExplicitProjects {
   private readonly retained = new Map<string, Retained>();
+  private readonly connecting = new Map<string, Promise<Retained>>();
 
   constructor(private readonly options: { version: string; mainScript: string; hostPid: number; noWatch?: boolean }) {}
 
-  async call(root: string, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  /**
+   * Wait until the project's daemon has synced what it has seen; its auto-sync health. One request is
+   * on its way at a time: calls that arrive meanwhile share the next, sent once it is answered, so the
+   * request each call waits for was sent after the call arrived.
+   */
+  async ready(root: string): Promise<SyncHealth | null> {
     const r = await this.attach(root);
+    if (!r.inflight) return (await this.send(r)).health;
+    const resend = () => {
+      r.next = null;
+      return this.send(r);
+    };
+    r.next ??= r.inflight.then(resend, resend);
+    return (await r.next).health;
+  }
+
+  private send(r: Retained): Promise<Ready> {
     const id = r.nextId++;
-    const reply = await new Promise<{ result?: CallToolResult; error?: { message: string } }>((resolve) => {
-      r.pending.set(id, resolve);
-      r.socket.write(
-        `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: args } })}\n`,
-      );
+    const sent = new Promise<Ready>((resolve, reject) => {
+      if (r.socket.destroyed) return reject(wentAway());
+      r.pending.set(id, (reply) => (reply instanceof Error ? reject(reply) : resolve(reply)));
+      r.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: READY_METHOD })}\n`);
     });
-    if (reply.result) return reply.result;
-    return { content: [{ type: "text", text: `Error: ${reply.error?.message ?? "no answer"}` }], isError: true };
+    r.inflight = sent;
+    const done = () => {
+      if (r.inflight === sent) r.inflight = null;
+    };
+    sent.then(done, done);
+    return sent;
   }
 
   closeAll(): void {
@@ -45,49 +72,49 @@ export class ExplicitProjects {
     this.retained.clear();
   }
 
-  private async attach(root: string): Promise<Retained> {
+  private attach(root: string): Promise<Retained> {
     const ino = statSync(dbPath(root)).ino;
     const old = this.retained.get(root);
     if (old && !old.socket.destroyed && old.ino === ino) {
       this.retained.delete(root);
       this.retained.set(root, old); // most recently used last
-      return old;
+      return Promise.resolve(old);
     }
-    old?.socket.destroy();
-    this.retained.delete(root);
+    // Calls that arrive while the connection is being made share it, rather than each making one.
+    let connecting = this.connecting.get(root);
+    if (!connecting) {
+      old?.socket.destroy();
+      this.retained.delete(root);
+      connecting = this.connect(root, ino).finally(() => this.connecting.delete(root));
+      this.connecting.set(root, connecting);
+    }
+    return connecting;
+  }
+
+  private async connect(root: string, ino: number): Promise<Retained> {
     const socket = await connectOrStart(
       { root, version: this.options.version, mainScript: this.options.mainScript, noWatch: this.options.noWatch },
       { hostPid: this.options.hostPid, version: this.options.version, mcpTools: null },
     );
-    const r: Retained = { socket, ino, nextId: 1, pending: new Map() };
+    const r: Retained = { socket, ino, nextId: 1, pending: new Map(), inflight: null, next: null };
     lines(socket, (line) => {
-      let msg: { id?: number; result?: CallToolResult; error?: { message: string } };
+      let msg: { id?: number; result?: Ready; error?: unknown };
       try {
         msg = JSON.parse(line) as typeof msg;
       } catch {
         return;
       }
       if (typeof msg.id !== "number") return;
-      r.pending.get(msg.id)?.(msg);
+      // An error is a daemon from before READY_METHOD, still running after an upgrade: it cannot sync
+      // on request, so the index is read as it stands until that daemon is replaced.
+      r.pending.get(msg.id)?.(msg.result ?? { health: null });
       r.pending.delete(msg.id);
     });
     socket.on("close", () => {
-      for (const resolve of r.pending.values())
-        resolve({ error: { message: "the project's daemon went away; call again." } });
+      for (const resolve of r.pending.values()) resolve(wentAway());
       r.pending.clear();
     });
     socket.on("error", () => socket.destroy());
-    // A session of our own on the daemon: the handshake, then tool calls.
-    await new Promise<void>((resolve) => {
-      r.pending.set(0, () => resolve());
-      const init = {
-        protocolVersion: PROTOCOL_VERSIONS[2],
-        capabilities: {},
-        clientInfo: { name: "codegraph", version: this.options.version },
-      };
-      socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: init })}\n`);
-    });
-    socket.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
     this.retained.set(root, r);
     if (this.retained.size > MAX_RETAINED) {
       const [oldest, gone] = this.retained.entries().next().value as [string, Retained];

@@ -1,19 +1,18 @@
 import { readFileSync, rmSync } from "node:fs";
 import type { Socket } from "node:net";
-import { availableParallelism } from "node:os";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { readEnv } from "../config/env.js";
 import { syncIndex } from "../indexer/sync.js";
 import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
-import { ReadPool } from "../mcp/read-pool.js";
+import { ReadPool, readPoolSize } from "../mcp/read-pool.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
 import { isUnsafeRoot } from "../project/root.js";
 import { ProjectResolver } from "../project/workspace.js";
 import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
 import { daemonLogger } from "./log.js";
 import { socketPath } from "./paths.js";
-import { HELLO_METHOD, type Hello } from "./hello.js";
+import { HELLO_METHOD, READY_METHOD, type Hello, type Ready } from "./hello.js";
 
 export interface DaemonOptions {
   root: string;
@@ -52,9 +51,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const connections = new Set<Socket>();
   const hosts = new Set<number>(options.hostPid ? [options.hostPid] : []);
   const indexes = new IndexConnections();
-  const reads = options.readWorker
-    ? new ReadPool(options.readWorker, env.workers ?? Math.min(4, availableParallelism()))
-    : null;
+  const reads = options.readWorker ? new ReadPool(options.readWorker, readPoolSize()) : null;
   let idleTimer: NodeJS.Timeout | undefined;
   let closing = false;
 
@@ -106,7 +103,17 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       health: watcher ? () => watcher.health() : undefined,
       runTool: reads ? (call) => reads.run(call) : undefined,
       peek: (message: JSONRPCMessage) => {
-        if (!("method" in message) || message.method !== HELLO_METHOD) return false;
+        if (!("method" in message)) return false;
+        if (message.method === READY_METHOD && "id" in message) {
+          // A reader of the index (the HTTP server, a session's explicit project) asks us to sync first.
+          const reply = () => {
+            const ready: Ready = { health: watcher ? watcher.health() : null };
+            socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, result: ready })}\n`);
+          };
+          (watcher ? watcher.flush() : catchUp).then(reply, reply);
+          return true;
+        }
+        if (message.method !== HELLO_METHOD) return false;
         const hello = (message.params ?? {}) as Partial<Hello>;
         // pid 1 is init: a proxy whose agent already died was adopted by it, and init never exits.
         if (typeof hello.hostPid === "number" && hello.hostPid > 1) hosts.add(hello.hostPid);

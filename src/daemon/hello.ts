@@ -1,3 +1,5 @@
+import type { SyncHealth } from "../core/sync-health.js";
+
 /** The first line a proxy sends on the daemon's socket; the daemon consumes it before the MCP session. */
 export const HELLO_METHOD = "codegraph/hello";
 
@@ -8,4 +10,17 @@ export interface Hello {
   version: string;
   /** The client's CODEGRAPH_MCP_TOOLS: which tools its session lists. */
   mcpTools: string[] | null;
+}
+
+/**
+ * A request on the daemon's socket, outside the MCP session: answered once the daemon has synced the
+ * edits it has seen, so that a reader of the index (the HTTP server, a session's explicit project)
+ * sees every save made before it asked.
+ */
+export const READY_METHOD = "codegraph/ready";
+
+/** The answer to READY_METHOD. */
+export interface Ready {
+  /** The daemon's auto-sync health; null when it does not watch (`--no-watch`). */
+  health: SyncHealth | null;
 }

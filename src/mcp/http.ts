@@ -57,7 +57,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     onerror,
   });
 
-  async function legacy(request: Request): Promise<Response> {
+  async function legacy(request: Request, parsedBody: unknown): Promise<Response> {
     const server = factory({ era: "legacy", requestInfo: request }) as ReturnType<typeof createServer>;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -66,7 +66,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
       // JSON responses are complete when returned: nothing of this exchange outlives it.
       void transport.close().catch(() => {});
@@ -81,8 +81,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (!isJsonContentType(request.headers.get("content-type"))) {
         return rpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
       }
-      if (await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBody })) return legacy(request);
-      return modern.fetch(request);
+      // Read and parse the body once, here: otherwise the SDK clones the request to tell the eras apart
+      // and reads the body again to serve it. A body that is not JSON goes to the SDK as it came, to
+      // be answered as the SDK answers one.
+      const text = await request.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? (JSON.parse(text) as unknown) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      const served = parsed === undefined ? new Request(request, { body: text }) : request;
+      if (await isLegacyRequest(served, parsed, { maxRequestBodySize: maxBody })) return legacy(served, parsed);
+      return modern.fetch(served, parsed === undefined ? undefined : { parsedBody: parsed });
     },
   };
   const mcp = toNodeHandler(fetchFace, { maxRequestBodySize: maxBody, onerror });

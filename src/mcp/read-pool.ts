@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { readEnv } from "../config/env.js";
 import { failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
 
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
@@ -113,4 +115,9 @@ export class ReadPool {
     slot.worker.unref();
     return slot;
   }
+}
+
+/** How many read workers a pool may run: CODEGRAPH_WORKERS, else one per core up to four. */
+export function readPoolSize(): number {
+  return readEnv().workers ?? Math.min(4, availableParallelism());
 }

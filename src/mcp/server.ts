@@ -52,15 +52,17 @@ export interface ServerDeps {
   /** Runs before each tool call: the client's roots being asked for, a daemon's catch-up sync. */
   beforeCall?: () => Promise<void>;
   /**
-   * Answers a call for an explicitly named project through that project's own daemon (started on
-   * demand, kept for the session), so it is served live and caught up. Null (or absent): answered here.
+   * Brings an explicitly named project up to date through its own daemon (started on demand, kept for
+   * the session) before the call reads its index: the answer is live and caught up. Resolves to the
+   * daemon's auto-sync health (null when it does not watch), or to null when no daemon serves the
+   * project (it is then read as it stands).
    */
-  forward?: (root: string, tool: string, args: Record<string, unknown>) => Promise<CallToolResult | null>;
+  viaDaemon?: (root: string) => Promise<{ health: SyncHealth | null } | null>;
   /**
-   * Also send calls for a `--path` project through `forward`: the HTTP server has no daemon of its
-   * own, so its pinned project is served live by that project's daemon like any explicit one.
+   * Also bring the `--path` project up to date through `viaDaemon`: the HTTP server has no watcher of
+   * its own, so its pinned project is kept live by that project's daemon like any explicit one.
    */
-  forwardPinned?: boolean;
+  pinnedViaDaemon?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
   /** Answers a read call elsewhere (the daemon's read workers); absent: answered on this thread. */
@@ -105,11 +107,7 @@ export function createServer(deps: ServerDeps): Server {
       );
     }
     await deps.beforeCall?.();
-    const result = await callTool(deps, tool, request.params.arguments);
-    const note = deps.health ? healthBanner(deps.health()) : null;
-    const first = result.content[0];
-    if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;
-    return result;
+    return callTool(deps, tool, request.params.arguments);
   });
 
   server.setRequestHandler("prompts/list", async () => ({ prompts: [] }));
@@ -135,32 +133,32 @@ const answered = (result: CallToolResult): ToolAnswer => ({ result, internal: nu
 async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<ToolAnswer> {
   const given = (raw ?? {}) as { projectPath?: unknown };
   let root: string;
+  let live: boolean;
   if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
     if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
     root = deps.resolver.explicit(given.projectPath);
-    if (deps.forward) {
-      const { projectPath: _omit, ...rest } = given;
-      const result = await deps.forward(root, tool.name, rest);
-      if (result) return answered(result);
-    }
+    live = true;
   } else {
     const found = deps.resolver.current();
     // Not an error: the agent can act on the remedies, and an error would read as a broken server.
     if (!found.root) return answered(textResult(renderNoProject(tool.name, found.candidates)));
     root = found.root;
-    // A project the client named after start-up (rootUri, roots) is served by its daemon, live.
-    const viaDaemon =
-      found.source === "client" || found.source === "roots" || (deps.forwardPinned && found.source === "path");
-    if (deps.forward && viaDaemon) {
-      const result = await deps.forward(root, tool.name, given as Record<string, unknown>);
-      if (result) return answered(result);
-    }
+    // A project the client named after start-up (rootUri, roots) is kept live by its daemon.
+    live =
+      found.source === "client" ||
+      found.source === "roots" ||
+      (deps.pinnedViaDaemon === true && found.source === "path");
   }
+  const daemon = live && deps.viaDaemon ? await deps.viaDaemon(root) : null;
   const call: ToolCall = {
     name: tool.name,
     root,
     args: checkArgs(tool.args, tool.required, raw),
-    health: deps.health?.() ?? null,
+    health: daemon ? daemon.health : (deps.health?.() ?? null),
   };
-  return deps.runTool ? deps.runTool(call) : answerTool(call, deps.indexes, deps.languageOf);
+  const answer = deps.runTool ? await deps.runTool(call) : answerTool(call, deps.indexes, deps.languageOf);
+  const note = call.health ? healthBanner(call.health) : null;
+  const first = answer.result.content[0];
+  if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;
+  return answer;
 }

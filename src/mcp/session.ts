@@ -22,7 +22,7 @@ export interface SessionDeps {
   log: (line: string) => void;
   /** The live auto-sync's health, when this process (or its daemon) watches the project. */
   health?: () => SyncHealth;
-  forward?: ServerDeps["forward"];
+  viaDaemon?: ServerDeps["viaDaemon"];
   runTool?: ServerDeps["runTool"];
   /** Runs before each tool call (the daemon waits here for its catch-up sync). */
   beforeCall?: () => Promise<void>;
@@ -60,7 +60,7 @@ export function serveSession(transport: LineTransport, deps: SessionDeps): { clo
         listed: deps.listed,
         languageOf: deps.languageOf,
         health: deps.health,
-        forward: deps.forward,
+        viaDaemon: deps.viaDaemon,
         runTool: deps.runTool,
         beforeCall: async () => {
           await roots;

@@ -11,8 +11,8 @@ export interface StdioOptions {
   languageOf: (path: string) => string | null;
   /** An already-built resolver (the serve command probed the project to choose daemon or inline). */
   resolver?: ProjectResolver;
-  /** Calls for explicitly named projects go to their daemons. */
-  forward?: SessionDeps["forward"];
+  /** Explicitly named projects are kept live by their daemons. */
+  viaDaemon?: SessionDeps["viaDaemon"];
 }
 
 export const stderrLog = (line: string) => process.stderr.write(`[codegraph] ${line}\n`);
@@ -38,6 +38,6 @@ export function serveMcpStdio(options: StdioOptions): void {
     listed: listedTools(readEnv().mcpTools, stderrLog),
     languageOf: options.languageOf,
     log: stderrLog,
-    forward: options.forward,
+    viaDaemon: options.viaDaemon,
   });
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -339,6 +339,43 @@ describe("without --path", () => {
     expect(named.body?.result?.isError).toBeFalsy();
     expect(textOf(named.body?.result)).toContain("src/math.ts");
   }, 30_000);
+});
+
+describe("freshness", () => {
+  it("answers from the files as saved before the call, whatever the watcher's debounce", async () => {
+    const fresh = tempRepo(FIXTURE);
+    try {
+      expect((await run(["init", fresh.dir])).code).toBe(0);
+      // A ten-minute debounce: only the daemon's sync before each answer can show the new file.
+      const { url } = await serve(["--path", fresh.dir], { CODEGRAPH_WATCH_DEBOUNCE_MS: "600000" });
+      const search = async (query: string) =>
+        textOf(
+          (
+            await post(
+              url,
+              {
+                jsonrpc: "2.0",
+                id: 1,
+                method: "tools/call",
+                params: { name: "codegraph_search", arguments: { query } },
+              },
+              { "MCP-Protocol-Version": "2025-06-18" },
+            )
+          ).body?.result,
+        );
+      expect(await search("twice")).toContain("src/math.ts:6");
+      writeFileSync(join(fresh.dir, "src", "fresh.ts"), "export function brandNewHelper(): number {\n  return 7;\n}\n");
+      const deadline = Date.now() + 20_000;
+      let found = "";
+      while (!(found = await search("brandNewHelper")).includes("src/fresh.ts:1") && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(found).toContain("src/fresh.ts:1");
+    } finally {
+      for (const c of children.splice(0)) await stop(c);
+      fresh.cleanup();
+    }
+  }, 60_000);
 });
 
 describe("start-up checks", () => {

@@ -7,6 +7,7 @@ import { runDaemon } from "../../daemon/daemon.js";
 import { runForegroundWriter } from "../../daemon/foreground.js";
 import { runProxy } from "../../daemon/proxy.js";
 import { languageForPath } from "../../extract/registry.js";
+import type { ServerDeps } from "../../mcp/server.js";
 import { guardStdout, serveMcpStdio, stderrLog } from "../../mcp/stdio.js";
 import { isUnsafeRoot } from "../../project/root.js";
 import { ProjectResolver } from "../../project/workspace.js";
@@ -74,9 +75,7 @@ export async function runServe(opts: ServeOptions, version: string): Promise<voi
     version,
     resolver,
     languageOf: languageForPath,
-    forward: broker
-      ? async (project, tool, args) => (isUnsafeRoot(project) ? null : broker.call(project, tool, args))
-      : undefined,
+    viaDaemon: broker ? daemonSync(broker) : undefined,
   });
 }
 
@@ -93,7 +92,14 @@ export async function runDaemonCommand(
     version,
     languageOf: languageForPath,
     watch: opts.watch !== false,
-    // The bundle's read worker, beside the CLI bundle (dist/cli/); tsc's output puts it there too.
-    readWorker: new URL("../read-worker.js", import.meta.url),
+    readWorker: READ_WORKER,
   });
+}
+
+/** The read worker's bundle, beside the CLI bundle (dist/cli/); tsc's output puts it there too. */
+export const READ_WORKER = new URL("../read-worker.js", import.meta.url);
+
+/** Explicitly named projects kept live by their daemons; never $HOME or /, which no daemon watches. */
+export function daemonSync(broker: ExplicitProjects): NonNullable<ServerDeps["viaDaemon"]> {
+  return async (root) => (isUnsafeRoot(root) ? null : { health: await broker.ready(root) });
 }

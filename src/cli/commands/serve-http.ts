@@ -15,9 +15,10 @@ import {
 import { ExplicitProjects } from "../../daemon/broker.js";
 import { languageForPath } from "../../extract/registry.js";
 import { MCP_PATH, startHttpServer } from "../../mcp/http.js";
+import { ReadPool, readPoolSize } from "../../mcp/read-pool.js";
 import { IndexConnections, listedTools } from "../../mcp/session.js";
 import { stderrLog } from "../../mcp/stdio.js";
-import { findIndexedRoot, isUnsafeRoot } from "../../project/root.js";
+import { findIndexedRoot } from "../../project/root.js";
 import { ProjectResolver } from "../../project/workspace.js";
 import {
   httpLogPath,
@@ -26,15 +27,16 @@ import {
   unregisterHttpServer,
   userStateDir,
 } from "../http-registry.js";
-import type { ServeOptions } from "./serve-command.js";
+import { READ_WORKER, daemonSync, type ServeOptions } from "./serve-command.js";
 
 /** How long `--detach` waits for the server it started to be listening. */
 const DETACH_WAIT_MS = 20_000;
 
 /**
- * `codegraph serve --http`: MCP over streamable HTTP at /mcp, loopback by default. Every call goes
- * to a project's shared daemon through one broker for the whole process (HTTP requests carry no
- * session): the `--path` project's, or that of the project a call names.
+ * `codegraph serve --http`: MCP over streamable HTTP at /mcp, loopback by default. The project a call
+ * reads (the `--path` one, or the one it names) is kept live by its shared daemon, through one broker
+ * for the whole process (HTTP requests carry no session): the daemon syncs the edits it has seen, then
+ * this process answers from the index on its own read workers.
  */
 export async function runServeHttp(opts: ServeOptions, version: string): Promise<void> {
   const address = opts.httpAddr
@@ -70,6 +72,8 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
         hostPid: process.pid,
         noWatch: opts.watch === false,
       });
+  // Calls are answered here, on worker threads, once the project's daemon has synced what it saw.
+  const reads = new ReadPool(READ_WORKER, readPoolSize());
   const server = await startHttpServer({
     address,
     token,
@@ -80,10 +84,9 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
       listed: listedTools(readEnv().mcpTools, log),
       languageOf: languageForPath,
       log,
-      forward: broker
-        ? async (project, tool, args) => (isUnsafeRoot(project) ? null : broker.call(project, tool, args))
-        : undefined,
-      forwardPinned: true,
+      viaDaemon: broker ? daemonSync(broker) : undefined,
+      pinnedViaDaemon: true,
+      runTool: (call) => reads.run(call),
     },
   }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === "EADDRINUSE") {
