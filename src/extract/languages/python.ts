@@ -1,4 +1,4 @@
-import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -1122,8 +1122,8 @@ export const pythonExtractor: LanguageExtractor = {
   id: "python",
   extensions: [".py", ".pyi"],
   grammar: "tree-sitter-python.wasm",
-  prepare(language: Language) {
-    const query = new Query(language, QUERY);
+  prepare(_language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
       const root = tree.rootNode;

@@ -1,4 +1,4 @@
-import { Query, type Language, type Node, type QueryMatch, type Tree } from "web-tree-sitter";
+import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -726,8 +726,8 @@ export const rubyExtractor: LanguageExtractor = {
   id: "ruby",
   extensions: [".rb", ".rake", ".gemspec"],
   grammar: "tree-sitter-ruby.wasm",
-  prepare(language: Language) {
-    const query = new Query(language, QUERY);
+  prepare(_language: Language, compile: (source: string) => Query) {
+    const query = compile(QUERY);
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source);
       const root = tree.rootNode;
