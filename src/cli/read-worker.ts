@@ -9,3 +9,4 @@ const indexes = new IndexConnections();
 parentPort?.on("message", ({ call }: ReadRequest) => {
   parentPort?.postMessage({ answer: answerTool(call, indexes, languageForPath) } satisfies ReadReply);
 });
+parentPort?.postMessage({ ready: true } satisfies ReadReply);

@@ -6,12 +6,20 @@ import { failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
 const IDLE_MS = 60_000;
 
-/** What a read worker is sent, and what it answers. */
+/** What a read worker is sent, and what it answers: `ready` once, when loaded, then one answer a call. */
 export interface ReadRequest {
   call: ToolCall;
 }
-export interface ReadReply {
-  answer: ToolAnswer;
+export type ReadReply = { ready: true } | { answer: ToolAnswer };
+
+export interface ReadPoolOptions {
+  /** Workers at most. */
+  size: number;
+  /** Answers a call on this thread: used for every call once a worker fails to start. */
+  inline: (call: ToolCall) => ToolAnswer;
+  log: (line: string) => void;
+  /** How long the workers stay without a call (default a minute). */
+  idleMs?: number;
 }
 
 interface Job {
@@ -27,6 +35,8 @@ const DEPTH = 2;
 
 interface Slot {
   worker: Worker;
+  /** It said it was loaded: a worker that dies before that could not start at all. */
+  loaded: boolean;
   /** The calls it was sent, in order: it answers them one at a time, in that order. */
   jobs: Job[];
 }
@@ -34,19 +44,21 @@ interface Slot {
 /**
  * Read tool calls answered on worker threads, each with its own read-only index connections, so that
  * concurrent calls use every core and the owning thread stays free to sync (SQLite's WAL lets readers
- * and the writer overlap). Calls wait in one queue, first come first served, and a worker takes the next
- * when it finishes one: a slow call (an explore over a large project) delays only itself. A worker is
- * started when every running one is busy, up to `size`; all stop after a minute without calls.
+ * and the writer overlap). Calls wait in one queue, first come first served; a worker holds the call
+ * it answers and the next, so a slow call (an explore over a large project) delays one other at most.
+ * A worker is started when every running one is busy, up to `size`; all stop after a minute without
+ * calls. If a worker cannot start (its script missing from a broken install), every call from then on
+ * is answered on this thread: slower under load, but answered.
  */
 export class ReadPool {
   private slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private idleTimer: NodeJS.Timeout | undefined;
+  private inlineOnly = false;
 
   constructor(
     private readonly workerUrl: URL,
-    private readonly size: number,
-    private readonly idleMs = IDLE_MS,
+    private readonly options: ReadPoolOptions,
   ) {}
 
   /** Worker threads running now. */
@@ -55,6 +67,7 @@ export class ReadPool {
   }
 
   run(call: ToolCall): Promise<ToolAnswer> {
+    if (this.inlineOnly) return Promise.resolve(this.options.inline(call));
     clearTimeout(this.idleTimer);
     return new Promise<ToolAnswer>((done) => {
       this.queue.push({ call, done });
@@ -78,7 +91,7 @@ export class ReadPool {
       slot.worker.postMessage({ call: job.call } satisfies ReadRequest);
     }
     if (this.slots.every((s) => !s.jobs.length)) {
-      this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
+      this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? IDLE_MS);
       this.idleTimer.unref();
     }
   }
@@ -87,24 +100,35 @@ export class ReadPool {
   private next(): Slot | null {
     const idle = this.slots.find((s) => !s.jobs.length);
     if (idle) return idle;
-    if (this.slots.length < this.size) return this.start();
+    if (this.slots.length < this.options.size) return this.start();
     return this.slots.find((s) => s.jobs.length < DEPTH) ?? null;
   }
 
   private start(): Slot {
-    const slot: Slot = { worker: new Worker(this.workerUrl), jobs: [] };
+    const slot: Slot = { worker: new Worker(this.workerUrl), loaded: false, jobs: [] };
     this.slots.push(slot);
-    slot.worker.on("message", ({ answer }: ReadReply) => {
-      slot.jobs.shift()?.done(answer);
+    slot.worker.on("message", (reply: ReadReply) => {
+      if ("ready" in reply) slot.loaded = true;
+      else slot.jobs.shift()?.done(reply.answer);
       this.dispatch();
     });
-    // A worker that dies takes the call it was answering with it: that call gets an error (every tool
-    // is read-only, so the client may simply call again). The one waiting behind it goes back to the
-    // head of the queue, for the other workers or a new one.
     const lost = (why: Error) => {
       if (!this.slots.includes(slot)) return;
       this.slots = this.slots.filter((s) => s !== slot);
       const [current, ...waiting] = slot.jobs.splice(0);
+      if (!slot.loaded) {
+        // It never started: no worker will. Answer everything here from now on, the calls the other
+        // workers hold included.
+        this.options.log(`read workers unavailable (${why.message}); answering on the main thread`);
+        this.inlineOnly = true;
+        const held = [current, ...waiting, ...this.slots.flatMap((s) => s.jobs.splice(0)), ...this.queue.splice(0)];
+        void this.close();
+        for (const job of held) if (job) job.done(this.options.inline(job.call));
+        return;
+      }
+      // A worker that dies takes the call it was answering with it: that call gets an error (every
+      // tool is read-only, so the client may simply call again). The one waiting behind it goes back
+      // to the head of the queue, for the other workers or a new one.
       this.queue.unshift(...waiting);
       current?.done(failureAnswer("a read worker", why));
       this.dispatch();

@@ -1,5 +1,6 @@
 // A stand-in read worker for ReadPool's tests (a fault we cannot cause in the real one on demand):
-// it answers `echo` calls with their argument and this thread's id, and exits on `crash`.
+// it says it is loaded, answers `echo` calls with their argument and this thread's id, and exits on
+// `crash`.
 import { parentPort, threadId } from "node:worker_threads";
 
 parentPort.on("message", ({ call }) => {
@@ -8,3 +9,4 @@ parentPort.on("message", ({ call }) => {
     answer: { result: { content: [{ type: "text", text: `${call.args.n} from ${threadId}` }] }, internal: null },
   });
 });
+parentPort.postMessage({ ready: true });

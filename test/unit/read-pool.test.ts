@@ -6,12 +6,17 @@ import { ReadPool } from "../../src/mcp/read-pool.js";
 // can be told to crash: the pool's queueing, crash handling and idle stop, without an index.
 
 const WORKER = new URL("../helpers/read-worker-fault.mjs", import.meta.url);
+const inline = (c: ToolCall) => ({
+  result: { content: [{ type: "text" as const, text: `${c.args.n} inline` }] },
+  internal: null,
+});
+const options = (size: number, idleMs?: number) => ({ size, inline, log: () => {}, idleMs });
 const call = (name: string, n: number): ToolCall => ({ name, root: "/nowhere", args: { n }, health: null });
 const textOf = (a: Awaited<ReturnType<ReadPool["run"]>>) => (a.result.content[0] as { text: string }).text;
 
 describe("ReadPool", () => {
   it("gives every call its own answer, on at most `size` workers", async () => {
-    const pool = new ReadPool(WORKER, 2);
+    const pool = new ReadPool(WORKER, options(2));
     try {
       const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => pool.run(call("echo", n))));
       answers.forEach((a, n) => expect(textOf(a)).toMatch(new RegExp(`^${n} from \\d+$`)));
@@ -25,7 +30,7 @@ describe("ReadPool", () => {
   });
 
   it("answers a call whose worker died with an error, and goes on with a new worker", async () => {
-    const pool = new ReadPool(WORKER, 1);
+    const pool = new ReadPool(WORKER, options(1));
     try {
       const crashed = pool.run(call("crash", 0));
       const behind = pool.run(call("echo", 1)); // queued behind the crash on the only worker
@@ -42,7 +47,7 @@ describe("ReadPool", () => {
   });
 
   it("stops its workers when idle and starts one again for the next call", async () => {
-    const pool = new ReadPool(WORKER, 2, 20);
+    const pool = new ReadPool(WORKER, options(2, 20));
     try {
       const before = textOf(await pool.run(call("echo", 1))).split(" from ")[1];
       expect(pool.workers).toBe(1);
@@ -51,6 +56,25 @@ describe("ReadPool", () => {
       expect(pool.workers).toBe(0);
       const after = textOf(await pool.run(call("echo", 2))).split(" from ")[1];
       expect(after).not.toBe(before); // a new thread
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("answers on its own thread when a worker cannot start, and says so once", async () => {
+    const logged: string[] = [];
+    const pool = new ReadPool(new URL("../helpers/no-such-worker.mjs", import.meta.url), {
+      size: 2,
+      inline,
+      log: (l) => logged.push(l),
+    });
+    try {
+      const answers = await Promise.all([1, 2, 3].map((n) => pool.run(call("echo", n))));
+      expect(answers.map(textOf)).toEqual(["1 inline", "2 inline", "3 inline"]);
+      expect(textOf(await pool.run(call("echo", 4)))).toBe("4 inline");
+      expect(pool.workers).toBe(0);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/^read workers unavailable \(.*\); answering on the main thread$/);
     } finally {
       await pool.close();
     }

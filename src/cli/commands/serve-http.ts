@@ -14,6 +14,7 @@ import {
 } from "../../core/http-address.js";
 import { ExplicitProjects } from "../../daemon/broker.js";
 import { languageForPath } from "../../extract/registry.js";
+import { answerTool } from "../../mcp/answer.js";
 import { MCP_PATH, startHttpServer } from "../../mcp/http.js";
 import { ReadPool, readPoolSize } from "../../mcp/read-pool.js";
 import { IndexConnections, listedTools } from "../../mcp/session.js";
@@ -73,14 +74,19 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
         noWatch: opts.watch === false,
       });
   // Calls are answered here, on worker threads, once the project's daemon has synced what it saw.
-  const reads = new ReadPool(READ_WORKER, readPoolSize());
+  const indexes = new IndexConnections();
+  const reads = new ReadPool(READ_WORKER, {
+    size: readPoolSize(),
+    inline: (call) => answerTool(call, indexes, languageForPath),
+    log,
+  });
   const server = await startHttpServer({
     address,
     token,
     deps: {
       version,
       resolver,
-      indexes: new IndexConnections(),
+      indexes,
       listed: listedTools(readEnv().mcpTools, log),
       languageOf: languageForPath,
       log,
