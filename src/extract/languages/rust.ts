@@ -55,8 +55,9 @@ const QUERY = `
 (let_declaration pattern: (identifier) @name !type value: (_) @value)
 (parameter pattern: (identifier) @name type: (_) @type)
 (type_parameters (type_identifier) @typeparam)
-(constrained_type_parameter left: (type_identifier) @typeparam)
+(constrained_type_parameter left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
 (trait_item bounds: (trait_bounds (_) @bound))
+(where_predicate left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
 `;
 
 const P = {
@@ -98,6 +99,7 @@ const P = {
   TypeParam: 35,
   ConstrainedTypeParam: 36,
   SuperTrait: 37,
+  WherePredicate: 38,
 } as const;
 
 const FIELD_NAMES = [
@@ -180,6 +182,12 @@ class RustFile {
   /** Constants, statics and type aliases, which may be members of an impl or a trait. */
   private readonly items: { p: number; def: Node; name: Node }[] = [];
   private readonly typeParams = new Set<string>();
+  /**
+   * The one trait that bounds a type parameter (`I: Input`, `where I: Input`), by the parameter's
+   * name; null when the file bounds that name otherwise elsewhere, or by several traits. Names are
+   * the file's, not an item's: a name bound alike throughout the file is all that is trusted.
+   */
+  private readonly bounds = new Map<string, string | null>();
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
   /** Attribute runs: the row an attribute ends on → the row its run starts on. */
   private readonly attrRuns = new Map<number, number>();
@@ -365,9 +373,15 @@ class RustFile {
         return;
       }
       case P.TypeParam:
-      case P.ConstrainedTypeParam:
         this.typeParams.add(this.text(m.captures[0]!.node));
         return;
+      case P.ConstrainedTypeParam:
+      case P.WherePredicate: {
+        const param = this.text(capture(m, "typeparam"));
+        if (m.patternIndex === P.ConstrainedTypeParam) this.typeParams.add(param);
+        this.bound(param, capture(m, "bounds"));
+        return;
+      }
       case P.SuperTrait: {
         const bound = m.captures[0]!.node;
         const path = this.typePath(bound, bound.startIndex);
@@ -385,7 +399,28 @@ class RustFile {
     for (const t of this.pendingTypes) {
       const head = t.typeName.split(".")[0]!;
       if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
+      else if (head === t.typeName) {
+        // A value of a type parameter has the methods of the trait that bounds it.
+        const trait = this.bounds.get(head);
+        if (trait) this.b.localType(t.at, t.name, trait);
+      }
     }
+  }
+
+  private bound(param: string, bounds: Node): void {
+    const traits: string[] = [];
+    for (const b of bounds.namedChildren) {
+      if (!b || b.type === "lifetime" || b.type === "removed_trait_bound") continue;
+      const name = this.typeName(b, b.startIndex);
+      if (!name) {
+        this.bounds.set(param, null);
+        return;
+      }
+      traits.push(name);
+    }
+    const trait = traits.length === 1 ? traits[0]! : null;
+    const seen = this.bounds.get(param);
+    this.bounds.set(param, seen === undefined || seen === trait ? trait : null);
   }
 
   // ---- declarations ----
