@@ -91,6 +91,7 @@ export class ReadPool {
       slot.worker.postMessage({ call: job.call } satisfies ReadRequest);
     }
     if (this.slots.every((s) => !s.jobs.length)) {
+      clearTimeout(this.idleTimer);
       this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? IDLE_MS);
       this.idleTimer.unref();
     }
