@@ -244,22 +244,26 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
     db,
     shown.map((s) => s.c.row.id),
   );
-  const hits = shown.map(({ c: { row }, score }) => {
-    const more = details.get(row.id)!;
-    return {
-      id: row.id,
-      uid: more.uid,
-      name: row.name,
-      qualifiedName: row.qualifiedName,
-      kind: row.kind,
-      file: row.file,
-      startLine: row.startLine,
-      endLine: more.endLine,
-      signature: more.signature,
-      docstring: more.docstring,
-      exported: row.exported === 1,
-      score,
-    };
+  // A hit whose node a sync removed between the two reads is left out.
+  const hits = shown.flatMap(({ c: { row }, score }) => {
+    const more = details.get(row.id);
+    if (!more) return [];
+    return [
+      {
+        id: row.id,
+        uid: more.uid,
+        name: row.name,
+        qualifiedName: row.qualifiedName,
+        kind: row.kind,
+        file: row.file,
+        startLine: row.startLine,
+        endLine: more.endLine,
+        signature: more.signature,
+        docstring: more.docstring,
+        exported: row.exported === 1,
+        score,
+      },
+    ];
   });
   return { query, hits };
 }
