@@ -54,6 +54,7 @@ const QUERY = `
 (require_once_expression) @require
 (include_expression) @require
 (include_once_expression) @require
+(array_creation_expression . (array_element_initializer [(variable_name) (class_constant_access_expression)] @obj) . (array_element_initializer [(string) (encapsed_string)] @method) .)
 `;
 
 const P = {
@@ -88,6 +89,7 @@ const P = {
   requireOnce: 28,
   include: 29,
   includeOnce: 30,
+  callable: 31,
 } as const;
 
 const CALLS = new Set(["member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression"]);
@@ -248,6 +250,9 @@ class PhpFile {
         this.b.ref("calls", name, this.text(name), receiver ?? "?", argCount(cap(m, "args")));
         return;
       }
+      case P.callable:
+        this.callableArray(cap(m, "obj"), cap(m, "method"));
+        return;
       case P.scopedCall: {
         const name = cap(m, "name");
         const receiver = this.scope(cap(m, "scope"));
@@ -614,6 +619,23 @@ class PhpFile {
       default:
         return null;
     }
+  }
+
+  /**
+   * A callable array, `[$this, 'isLocked']` or `[self::class, 'compare']` (what `array_map`, `usort`
+   * and `call_user_func` take): a call of that method on that receiver, of unknown arity.
+   */
+  private callableArray(obj: Node, method: Node): void {
+    const name = /^(['"])([A-Za-z_]\w*)\1$/.exec(this.text(method))?.[2];
+    if (!name) return;
+    let receiver: string | null = null;
+    if (obj.type === "variable_name") receiver = this.receiver(obj);
+    else {
+      const scope = obj.namedChild(0);
+      const constant = obj.namedChild(1);
+      if (scope && constant && this.text(constant) === "class") receiver = this.scope(scope);
+    }
+    if (receiver && receiver !== "super") this.b.ref("calls", method, name, receiver, null);
   }
 
   /** `require __DIR__ . '/x.php'`, `include 'lib/x.php'`, `require dirname(__DIR__) . '/x.php'`. */
