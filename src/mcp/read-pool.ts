@@ -5,6 +5,8 @@ import { failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
 
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
 const IDLE_MS = 60_000;
+/** Calls closer together than this are a burst: worth a worker. A lone call is answered in place. */
+const BURST_MS = 1_000;
 
 /** What a read worker is sent, and what it answers: `ready` once, when loaded, then one answer a call. */
 export interface ReadRequest {
@@ -47,7 +49,8 @@ interface Slot {
  * and the writer overlap). Calls wait in one queue, first come first served; a worker holds the call
  * it answers and the next, so a slow call (an explore over a large project) delays one other at most.
  * A worker is started when every running one is busy, up to `size`; all stop after a minute without
- * calls. If a worker cannot start (its script missing from a broken install), every call from then on
+ * calls. While no worker is ready, calls are answered on this thread, and a burst of them starts one.
+ * If a worker cannot start (its script missing from a broken install), every call from then on
  * is answered on this thread: slower under load, but answered.
  */
 export class ReadPool {
@@ -55,6 +58,7 @@ export class ReadPool {
   private readonly queue: Job[] = [];
   private idleTimer: NodeJS.Timeout | undefined;
   private inlineOnly = false;
+  private lastCall = -Infinity;
 
   constructor(
     private readonly workerUrl: URL,
@@ -69,6 +73,17 @@ export class ReadPool {
   run(call: ToolCall): Promise<ToolAnswer> {
     if (this.inlineOnly) return Promise.resolve(this.options.inline(call));
     clearTimeout(this.idleTimer);
+    const now = performance.now();
+    const burst = now - this.lastCall < BURST_MS;
+    this.lastCall = now;
+    if (!this.slots.some((s) => s.loaded)) {
+      // No worker is ready: answer here rather than wait about 40 ms for one to start (a prompt hook's
+      // one call, an agent's first after a pause). Calls in quick succession start one for what follows.
+      if (burst && !this.slots.length) this.start();
+      const answer = this.options.inline(call);
+      this.dispatch();
+      return Promise.resolve(answer);
+    }
     return new Promise<ToolAnswer>((done) => {
       this.queue.push({ call, done });
       this.dispatch();
