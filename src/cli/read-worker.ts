@@ -4,7 +4,7 @@ import { answerTool } from "../mcp/answer.js";
 import type { ReadReply, ReadRequest } from "../mcp/read-pool.js";
 import { IndexConnections } from "../query/open-index.js";
 
-/** A read worker of the daemon's ReadPool: answers read tool calls from its own index connections. */
+/** A worker of a ReadPool (the daemon's, the HTTP server's): answers tool calls from its own index connections. */
 const indexes = new IndexConnections();
 parentPort?.on("message", ({ call }: ReadRequest) => {
   parentPort?.postMessage({ answer: answerTool(call, indexes, languageForPath) } satisfies ReadReply);

@@ -4,7 +4,7 @@
 export interface Env {
   /** Verbose diagnostics on stderr. */
   debug: boolean;
-  /** Worker threads (CODEGRAPH_WORKERS): parse workers of an index, read workers of a daemon; default one per core (at most four readers). */
+  /** Worker threads (CODEGRAPH_WORKERS): an index's parsers, a server's readers; default one per core (at most four readers). */
   workers: number | null;
   /** Short names of the MCP tools `tools/list` shows (CODEGRAPH_MCP_TOOLS, comma-separated), or null for the default four. */
   mcpTools: string[] | null;

@@ -5,8 +5,7 @@ import { readEnv } from "../config/env.js";
 import { syncIndex } from "../indexer/sync.js";
 import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
-import { answerTool } from "../mcp/answer.js";
-import { ReadPool, readPoolSize } from "../mcp/read-pool.js";
+import { toolPool } from "../mcp/read-pool.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
 import { isUnsafeRoot } from "../project/root.js";
 import { ProjectResolver } from "../project/workspace.js";
@@ -52,13 +51,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const connections = new Set<Socket>();
   const hosts = new Set<number>(options.hostPid ? [options.hostPid] : []);
   const indexes = new IndexConnections();
-  const reads = options.readWorker
-    ? new ReadPool(options.readWorker, {
-        size: readPoolSize(),
-        inline: (call) => answerTool(call, indexes, options.languageOf),
-        log,
-      })
-    : null;
+  const reads = options.readWorker ? toolPool(options.readWorker, indexes, options.languageOf, log) : null;
   let idleTimer: NodeJS.Timeout | undefined;
   let closing = false;
 

@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { readEnv } from "../config/env.js";
-import { failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
+import type { IndexConnections } from "../query/open-index.js";
+import { answerTool, failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
 
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
 const IDLE_MS = 60_000;
@@ -157,7 +158,19 @@ export class ReadPool {
   }
 }
 
-/** How many read workers a pool may run: CODEGRAPH_WORKERS, else one per core up to four. */
-export function readPoolSize(): number {
-  return readEnv().workers ?? Math.min(4, availableParallelism());
+/**
+ * The pool a server answers tool calls with: at most CODEGRAPH_WORKERS workers, else one per core up
+ * to four, and the server's own index connections for the calls answered in place.
+ */
+export function toolPool(
+  workerUrl: URL,
+  indexes: IndexConnections,
+  languageOf: (path: string) => string | null,
+  log: (line: string) => void,
+): ReadPool {
+  return new ReadPool(workerUrl, {
+    size: readEnv().workers ?? Math.min(4, availableParallelism()),
+    inline: (call) => answerTool(call, indexes, languageOf),
+    log,
+  });
 }

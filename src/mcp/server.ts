@@ -65,7 +65,7 @@ export interface ServerDeps {
   pinnedViaDaemon?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
-  /** Answers a read call elsewhere (the daemon's read workers); absent: answered on this thread. */
+  /** Answers a read call elsewhere (read workers); absent: answered on this thread. */
   runTool?: (call: ToolCall) => Promise<ToolAnswer>;
   log: (line: string) => void;
 }
@@ -128,8 +128,6 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
   return answer.result;
 }
 
-const answered = (result: CallToolResult): ToolAnswer => ({ result, internal: null });
-
 async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<ToolAnswer> {
   const given = (raw ?? {}) as { projectPath?: unknown };
   let root: string;
@@ -141,7 +139,7 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
   } else {
     const found = deps.resolver.current();
     // Not an error: the agent can act on the remedies, and an error would read as a broken server.
-    if (!found.root) return answered(textResult(renderNoProject(tool.name, found.candidates)));
+    if (!found.root) return { result: textResult(renderNoProject(tool.name, found.candidates)), internal: null };
     root = found.root;
     // A project the client named after start-up (rootUri, roots) is kept live by its daemon.
     live =

@@ -14,9 +14,8 @@ import {
 } from "../../core/http-address.js";
 import { ExplicitProjects } from "../../daemon/broker.js";
 import { languageForPath } from "../../extract/registry.js";
-import { answerTool } from "../../mcp/answer.js";
 import { MCP_PATH, startHttpServer } from "../../mcp/http.js";
-import { ReadPool, readPoolSize } from "../../mcp/read-pool.js";
+import { toolPool } from "../../mcp/read-pool.js";
 import { IndexConnections, listedTools } from "../../mcp/session.js";
 import { stderrLog } from "../../mcp/stdio.js";
 import { findIndexedRoot } from "../../project/root.js";
@@ -75,11 +74,7 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
       });
   // Calls are answered here, on worker threads, once the project's daemon has synced what it saw.
   const indexes = new IndexConnections();
-  const reads = new ReadPool(READ_WORKER, {
-    size: readPoolSize(),
-    inline: (call) => answerTool(call, indexes, languageForPath),
-    log,
-  });
+  const reads = toolPool(READ_WORKER, indexes, languageForPath, log);
   const server = await startHttpServer({
     address,
     token,
