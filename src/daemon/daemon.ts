@@ -101,7 +101,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       // A question asked while edits wait out the debounce syncs them first: no answer from before a save.
       beforeCall: () => (watcher ? watcher.flush() : catchUp),
       health: watcher ? () => watcher.health() : undefined,
-      runTool: reads ? (call) => reads.run(call) : undefined,
+      runTool: reads ? (call, concurrent) => reads.run(call, concurrent) : undefined,
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message)) return false;
         if (message.method === READY_METHOD && "id" in message) {

@@ -6,8 +6,6 @@ import { answerTool, failureAnswer, type ToolAnswer, type ToolCall } from "./ans
 
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
 const IDLE_MS = 60_000;
-/** Calls closer together than this are a burst: worth a worker. A lone call is answered in place. */
-const BURST_MS = 1_000;
 
 /** What a read worker is sent, and what it answers: `ready` once, when loaded, then one answer a call. */
 export interface ReadRequest {
@@ -50,7 +48,9 @@ interface Slot {
  * and the writer overlap). Calls wait in one queue, first come first served; a worker holds the call
  * it answers and the next, so a slow call (an explore over a large project) delays one other at most.
  * A worker is started when every running one is busy, up to `size`; all stop after a minute without
- * calls. While no worker is ready, calls are answered on this thread, and a burst of them starts one.
+ * calls. A call with no other in progress is answered on this thread: a worker would only add a hop
+ * (a sequential client's calls) or its start-up (a prompt hook's one call). So is a call that finds
+ * no worker ready yet: concurrent calls start one for those that follow.
  * If a worker cannot start (its script missing from a broken install), every call from then on
  * is answered on this thread: slower under load, but answered.
  */
@@ -59,7 +59,6 @@ export class ReadPool {
   private readonly queue: Job[] = [];
   private idleTimer: NodeJS.Timeout | undefined;
   private inlineOnly = false;
-  private lastCall = -Infinity;
 
   constructor(
     private readonly workerUrl: URL,
@@ -71,16 +70,13 @@ export class ReadPool {
     return this.slots.length;
   }
 
-  run(call: ToolCall): Promise<ToolAnswer> {
-    if (this.inlineOnly) return Promise.resolve(this.options.inline(call));
+  /** Answer a call; `concurrent` says whether other calls are in progress in this process. */
+  run(call: ToolCall, concurrent: boolean): Promise<ToolAnswer> {
+    if (this.inlineOnly || !concurrent) return Promise.resolve(this.options.inline(call));
     clearTimeout(this.idleTimer);
-    const now = performance.now();
-    const burst = now - this.lastCall < BURST_MS;
-    this.lastCall = now;
     if (!this.slots.some((s) => s.loaded)) {
-      // No worker is ready: answer here rather than wait about 40 ms for one to start (a prompt hook's
-      // one call, an agent's first after a pause). Calls in quick succession start one for what follows.
-      if (burst && !this.slots.length) this.start();
+      // No worker is ready: answer here rather than wait about 40 ms for one to start.
+      if (!this.slots.length) this.start();
       const answer = this.options.inline(call);
       this.dispatch();
       return Promise.resolve(answer);

@@ -65,8 +65,11 @@ export interface ServerDeps {
   pinnedViaDaemon?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
-  /** Answers a read call elsewhere (read workers); absent: answered on this thread. */
-  runTool?: (call: ToolCall) => Promise<ToolAnswer>;
+  /**
+   * Answers a read call elsewhere (read workers); absent: answered on this thread. `concurrent` says
+   * whether other tool calls are in progress in this process.
+   */
+  runTool?: (call: ToolCall, concurrent: boolean) => Promise<ToolAnswer>;
   log: (line: string) => void;
 }
 
@@ -74,6 +77,12 @@ const PROJECT_PATH = {
   type: "string",
   description: "Absolute path of the indexed project to query (optional when the server has a default project).",
 } as const;
+
+/**
+ * Tool calls being answered in this process, by every server instance in it (the HTTP server makes
+ * one per request): a call with company is worth a read worker, a lone one is not.
+ */
+let callsInProgress = 0;
 
 /** One MCP server instance: the ten tools over the project resolution the reference describes. */
 export function createServer(deps: ServerDeps): Server {
@@ -106,8 +115,13 @@ export function createServer(deps: ServerDeps): Server {
         `Unknown tool: ${request.params.name}. The tools are ${TOOLS.map((t) => t.name).join(", ")}.`,
       );
     }
-    await deps.beforeCall?.();
-    return callTool(deps, tool, request.params.arguments);
+    callsInProgress++;
+    try {
+      await deps.beforeCall?.();
+      return await callTool(deps, tool, request.params.arguments);
+    } finally {
+      callsInProgress--;
+    }
   });
 
   server.setRequestHandler("prompts/list", async () => ({ prompts: [] }));
@@ -154,7 +168,9 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
     args: checkArgs(tool.args, tool.required, raw),
     health: daemon ? daemon.health : (deps.health?.() ?? null),
   };
-  const answer = deps.runTool ? await deps.runTool(call) : answerTool(call, deps.indexes, deps.languageOf);
+  const answer = deps.runTool
+    ? await deps.runTool(call, callsInProgress > 1)
+    : answerTool(call, deps.indexes, deps.languageOf);
   const note = call.health ? healthBanner(call.health) : null;
   const first = answer.result.content[0];
   if (note && first?.type === "text") first.text = `${note}\n\n${first.text}`;

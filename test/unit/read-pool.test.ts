@@ -15,10 +15,10 @@ const inline = (c: ToolCall) => ({
 const options = (size: number, idleMs?: number) => ({ size, inline, log: () => {}, idleMs });
 const fromWorker = /^\d+ from \d+$/;
 
-/** Calls in quick succession until a worker answers one (a burst starts a worker; until then, inline). */
+/** Concurrent calls until a worker answers one (the first starts a worker; until it is ready, inline). */
 async function warm(pool: ReadPool): Promise<void> {
   for (let n = 0; n < 1000; n++) {
-    if (fromWorker.test(textOf(await pool.run(call("echo", n))))) return;
+    if (fromWorker.test(textOf(await pool.run(call("echo", n), true)))) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error("no worker answered");
@@ -29,13 +29,14 @@ async function until(probe: () => boolean): Promise<void> {
 }
 
 describe("ReadPool", () => {
-  it("answers a lone call on this thread, and starts workers for a burst", async () => {
+  it("answers a call with no company on this thread, and concurrent calls on workers", async () => {
     const pool = new ReadPool(WORKER, options(2));
     try {
-      expect(textOf(await pool.run(call("echo", 1)))).toBe("1 inline");
+      expect(textOf(await pool.run(call("echo", 1), false))).toBe("1 inline");
       expect(pool.workers).toBe(0);
       await warm(pool);
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => pool.run(call("echo", n))));
+      expect(textOf(await pool.run(call("echo", 2), false))).toBe("2 inline");
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => pool.run(call("echo", n), true)));
       answers.forEach((a, n) => expect(textOf(a)).toMatch(new RegExp(`^${n} from \\d+$`)));
       expect(pool.workers).toBeGreaterThanOrEqual(1);
       expect(pool.workers).toBeLessThanOrEqual(2);
@@ -48,27 +49,27 @@ describe("ReadPool", () => {
     const pool = new ReadPool(WORKER, options(1));
     try {
       await warm(pool);
-      const crashed = pool.run(call("crash", 0));
-      const behind = pool.run(call("echo", 1)); // queued behind the crash on the only worker
+      const crashed = pool.run(call("crash", 0), true);
+      const behind = pool.run(call("echo", 1), true); // queued behind the crash on the only worker
       const first = await crashed;
       expect(first.result.isError).toBe(true);
       expect(textOf(first)).toMatch(/^Error: Internal error in a read worker: the read worker exited with code 3/);
       expect(first.internal).toMatch(/exited with code 3/);
       expect(textOf(await behind)).toMatch(fromWorker);
-      expect(textOf(await pool.run(call("echo", 2)))).toMatch(fromWorker);
+      expect(textOf(await pool.run(call("echo", 2), true))).toMatch(fromWorker);
       expect(pool.workers).toBe(1);
     } finally {
       await pool.close();
     }
   });
 
-  it("stops its workers when idle, and answers the next lone call on this thread", async () => {
+  it("stops its workers when idle, and answers the next call on this thread until one is ready", async () => {
     const pool = new ReadPool(WORKER, options(2, 20));
     try {
       await warm(pool);
       await until(() => pool.workers === 0);
       expect(pool.workers).toBe(0);
-      expect(textOf(await pool.run(call("echo", 2)))).toBe("2 inline");
+      expect(textOf(await pool.run(call("echo", 2), true))).toBe("2 inline");
     } finally {
       await pool.close();
     }
@@ -82,11 +83,11 @@ describe("ReadPool", () => {
       log: (l) => logged.push(l),
     });
     try {
-      const answers = await Promise.all([1, 2, 3].map((n) => pool.run(call("echo", n))));
+      const answers = await Promise.all([1, 2, 3].map((n) => pool.run(call("echo", n), true)));
       expect(answers.map(textOf)).toEqual(["1 inline", "2 inline", "3 inline"]);
       await until(() => logged.length > 0);
-      expect(textOf(await pool.run(call("echo", 4)))).toBe("4 inline");
-      expect(textOf(await pool.run(call("echo", 5)))).toBe("5 inline");
+      expect(textOf(await pool.run(call("echo", 4), true))).toBe("4 inline");
+      expect(textOf(await pool.run(call("echo", 5), true))).toBe("5 inline");
       expect(pool.workers).toBe(0);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/^read workers unavailable \(.*\); answering on the main thread$/);

@@ -87,7 +87,7 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
       log,
       viaDaemon: broker ? daemonSync(broker) : undefined,
       pinnedViaDaemon: true,
-      runTool: (call) => reads.run(call),
+      runTool: (call, concurrent) => reads.run(call, concurrent),
     },
   }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === "EADDRINUSE") {
