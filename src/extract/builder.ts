@@ -21,7 +21,7 @@ interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName"
 interface PendingRef extends Omit<RawReference, "from"> {
   at: number;
   /** Attribute the reference to the type with this qualified name in the file, not to where it is written. */
-  fromType?: string;
+  fromType: string | null;
 }
 
 interface PendingType {
@@ -137,7 +137,7 @@ export class ExtractionBuilder {
     name: string,
     receiver: string | null,
     argCount: number | null,
-    fromType?: string,
+    fromType: string | null = null,
   ): void {
     if (!name) return;
     this.refs.push({
@@ -148,7 +148,7 @@ export class ExtractionBuilder {
       line: at.startPosition.row + 1,
       col: at.startPosition.column,
       argCount,
-      ...(fromType === undefined ? {} : { fromType }),
+      fromType,
     });
   }
 
@@ -162,14 +162,12 @@ export class ExtractionBuilder {
   }
 
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {
-    // Parents before children: by start ascending, then by end descending.
-    const order = this.symbols
-      .map((s, i) => i)
-      .sort((a, b) => this.symbols[a]!.start - this.symbols[b]!.start || this.symbols[b]!.end - this.symbols[a]!.end);
-    const sorted = order.map((i) => this.symbols[i]!);
+    // Parents before children: by start ascending, then by end descending (the sort is stable).
+    const sorted = this.symbols.slice().sort((a, b) => a.start - b.start || b.end - a.end);
     const out: ExtractedSymbol[] = [];
     const stack: number[] = [];
-    for (const s of sorted) {
+    for (let i = 0; i < sorted.length; i++) {
+      const s = sorted[i]!;
       while (stack.length && sorted[stack[stack.length - 1]!]!.end <= s.start) stack.pop();
       const parent = stack.length ? stack[stack.length - 1]! : -1;
       const parentSym = parent >= 0 ? out[parent] : undefined;
@@ -200,8 +198,8 @@ export class ExtractionBuilder {
     const refs: RawReference[] = [];
     for (const r of this.refs) {
       const from =
-        r.fromType === undefined ? scopeOf(r.at, (k) => k !== "import" && k !== "enum_member") : typeIndex(r.fromType);
-      if (from < 0 && r.fromType !== undefined) continue;
+        r.fromType === null ? scopeOf(r.at, (k) => k !== "import" && k !== "enum_member") : typeIndex(r.fromType);
+      if (from < 0 && r.fromType !== null) continue;
       refs.push({
         kind: r.kind,
         from,
@@ -230,7 +228,10 @@ export class ExtractionBuilder {
 
   /** Innermost symbol of an accepted kind whose range holds a position; -1 for the file. */
   private scopeFinder(sorted: PendingSymbol[], out: ExtractedSymbol[]) {
-    const starts = sorted.map((s) => s.start);
+    // Filled by a loop, not `map`: arrays made by `map` inside optimised code and outside it can
+    // differ in elements kind, and each difference throws the optimised code away.
+    const starts: number[] = [];
+    for (let i = 0; i < sorted.length; i++) starts.push(sorted[i]!.start);
     return (at: number, accept: (k: NodeKind) => boolean): number => {
       // Last symbol starting at or before `at`, then climb parents until one encloses `at`.
       let lo = 0;
@@ -266,16 +267,15 @@ export class ExtractionBuilder {
   private docAbove(row: number): string | null {
     const block = this.commentsByEndRow.get(row - 1);
     if (!block) return null;
-    const cleaned = block.text
-      .split("\n")
-      .map((l) =>
-        l
-          .replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#)\s?/, "")
-          .replace(/\*\/\s*$/, "")
-          .trimEnd(),
-      )
-      .join("\n")
-      .trim();
+    const lines = block.text.split("\n");
+    let joined = "";
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#)\s?/, "")
+        .replace(/\*\/\s*$/, "")
+        .trimEnd();
+      joined = i ? `${joined}\n${line}` : line;
+    }
+    const cleaned = joined.trim();
     if (!cleaned) return null;
     return cleaned.length > MAX_DOC ? `${cleaned.slice(0, MAX_DOC)}…` : cleaned;
   }

@@ -1,21 +1,31 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { LanguageId } from "../extract/language.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 
 const BATCH = 24;
 /**
- * Below this much source, the optimising WASM compiler costs more than it saves (see preferFastStartup).
- * The TypeScript grammars are about three times larger to compile, so their sources count a third.
- * Measured here: Django (10 MB Python) and three.js (5 MB JS) index faster optimised, blueprint (3 MB TSX)
- * and any sync of a few files faster without.
+ * Bytes of source per byte of grammar from which V8's optimising WASM compiler pays for itself (see
+ * preferFastStartup). What it costs grows with the grammars compiled (tree-sitter's lexer and tables
+ * are most of a grammar), what it saves with the source parsed. Measured here with two workers,
+ * optimised against baseline-only: doctrine (2.2 MB of PHP, 2.7 bytes per grammar byte) 0.93 s
+ * against 1.03 s; tokio (2.9 MB of Rust, 3.5) 1.24 against 1.28; effect (6.7 MB of TypeScript, 2.9)
+ * 2.90 against 3.43; rails (2.6 MB of Ruby, 1.3) even; blueprint (2 MB of TSX, 0.8) 1.57 against
+ * 1.12, cobra (0.4 MB of Go, 1.8) 0.36 against 0.32; and any sync of a few files is faster without.
  */
-const FAST_STARTUP_BYTES = 4 * 1024 * 1024;
+const OPTIMISE_FROM = 2.5;
 
-function startupWeight(jobs: ParseJob[]): number {
-  let total = 0;
-  for (const j of jobs) total += j.language === "typescript" || j.language === "tsx" ? j.size / 3 : j.size;
-  return total;
+function worthOptimising(jobs: ParseJob[], grammarSize: (id: LanguageId) => number): boolean {
+  const source = new Map<LanguageId, number>();
+  for (const j of jobs) source.set(j.language, (source.get(j.language) ?? 0) + j.size);
+  let sourceBytes = 0;
+  let grammarBytes = 0;
+  for (const [language, bytes] of source) {
+    sourceBytes += bytes;
+    grammarBytes += grammarSize(language);
+  }
+  return sourceBytes >= OPTIMISE_FROM * grammarBytes;
 }
 function byLanguage(jobs: ParseJob[]): ParseJob[] {
   const groups = new Map<string, ParseJob[]>();
@@ -52,8 +62,8 @@ export async function parseAll(
 ): Promise<void> {
   if (!jobs.length) return;
   // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
-  const { preferFastStartup } = await import("../extract/parser.js");
-  if (startupWeight(jobs) <= FAST_STARTUP_BYTES) preferFastStartup();
+  const { preferFastStartup, grammarSize } = await import("../extract/parser.js");
+  if (!worthOptimising(jobs, grammarSize)) preferFastStartup();
   if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
     const { parseFile } = await import("./parse-file.js");
     for (const job of jobs) onResult(await parseFile(root, job, maxSize));

@@ -59,13 +59,18 @@ export function toRecord(
   };
   const nodes: NodeRow[] = [fileNode];
   const ordinals = new Map<string, number>();
-  const uids = r.symbols.map((s) => {
+  // Loops rather than `map`, which gives arrays of a different elements kind inside and outside
+  // optimised code: V8 then discards the optimised code of everything that reads them.
+  const uids: string[] = [];
+  const nodeIds: number[] = [];
+  for (const s of r.symbols) {
     const key = `${s.kind}\0${s.qualifiedName}`;
     const ordinal = ordinals.get(key) ?? 0;
     ordinals.set(key, ordinal + 1);
-    return stableId(facts.path, s.kind, s.qualifiedName, ordinal);
-  });
-  const nodeIds = uids.map(idFor);
+    const uid = stableId(facts.path, s.kind, s.qualifiedName, ordinal);
+    uids.push(uid);
+    nodeIds.push(idFor(uid));
+  }
   let lastLine = 1;
   r.symbols.forEach((s, i) => {
     lastLine = Math.max(lastLine, s.endLine);
