@@ -16,7 +16,8 @@ const BATCH = 24;
  */
 const OPTIMISE_FROM = 2.5;
 
-function worthOptimising(jobs: ParseJob[], grammarSize: (id: LanguageId) => number): boolean {
+/** Whether to let V8 optimise the grammars' WASM for these jobs (else baseline code only). */
+export function worthOptimising(jobs: ParseJob[], grammarSize: (id: LanguageId) => number): boolean {
   const source = new Map<LanguageId, number>();
   for (const j of jobs) source.set(j.language, (source.get(j.language) ?? 0) + j.size);
   let sourceBytes = 0;
@@ -62,7 +63,8 @@ export async function parseAll(
 ): Promise<void> {
   if (!jobs.length) return;
   // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
-  const { preferFastStartup, grammarSize } = await import("../extract/parser.js");
+  const { preferFastStartup, grammarSize, inlineLess } = await import("../extract/parser.js");
+  inlineLess();
   if (!worthOptimising(jobs, grammarSize)) preferFastStartup();
   if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
     const { parseFile } = await import("./parse-file.js");
