@@ -190,7 +190,11 @@ function cleanDoc(raw: string): string | null {
     const stripped = l.trimStart();
     if (stripped) indent = Math.min(indent, l.length - stripped.length);
   }
-  const out = lines.map((l, i) => (i === 0 ? l.trim() : indent === Infinity ? l.trim() : l.slice(indent).trimEnd()));
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    out.push(i === 0 || indent === Infinity ? l.trim() : l.slice(indent).trimEnd());
+  }
   while (out.length && !out[0]) out.shift();
   while (out.length && !out[out.length - 1]) out.pop();
   const doc = out.join("\n");
