@@ -69,6 +69,7 @@ export class Resolver {
   private readonly crates = new Map<number, { key: string; files: FileInfo[] } | null>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
   private readonly fileExtensions = new Map<number, Extension[]>();
+  private readonly topLevelNames = new Map<string, boolean>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -426,6 +427,10 @@ export class Resolver {
     }
     const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
+    // C and C++ import by `#include` only, so the includes can reach nothing by this name unless some
+    // file declares it at its top level; most names that are not (`size_t`, a library's types) were
+    // looked up through every header each file includes (xorg-server: most of the resolve time).
+    if (rules.linkage && !this.declaredAtTopLevel(name)) return null;
     for (const b of this.importsNamed(file.id, "*")) {
       if (b.reexport) continue;
       const modules = this.modules(b.specifier, file, rules);
@@ -442,6 +447,16 @@ export class Resolver {
       if (hits.length) return { symbols: hits, how: "import" };
     }
     return null;
+  }
+
+  /** Whether any file of the project declares `name` at its top level; remembered per name. */
+  private declaredAtTopLevel(name: string): boolean {
+    let hit = this.topLevelNames.get(name);
+    if (hit === undefined) {
+      hit = this.lookup.named(name).some((s) => isDeclaration(s) && s.parentId === this.lookup.file(s.fileId)?.nodeId);
+      this.topLevelNames.set(name, hit);
+    }
+    return hit;
   }
 
   /**
