@@ -228,8 +228,8 @@ export class ExtractionBuilder {
 
   /** Innermost symbol of an accepted kind whose range holds a position; -1 for the file. */
   private scopeFinder(sorted: PendingSymbol[], out: ExtractedSymbol[]) {
-    // Filled by a loop, not `map`: arrays made by `map` inside optimised code and outside it can
-    // differ in elements kind, and each difference throws the optimised code away.
+    // Filled by a loop: made with `map`, this array's shape varied and V8 threw away the optimised
+    // `finish` ("wrong map" in --trace-deopt) in every worker, then compiled it again.
     const starts: number[] = [];
     for (let i = 0; i < sorted.length; i++) starts.push(sorted[i]!.start);
     return (at: number, accept: (k: NodeKind) => boolean): number => {

@@ -21,11 +21,11 @@ interface Loaded {
 let initialised: Promise<void> | null = null;
 
 /**
- * Compile WASM with V8's baseline compiler only. Its code parses 1.6 to 1.9 times slower (Python, Ruby,
- * PHP, measured warm), but the optimising tier spends a long time compiling each grammar in the
- * background, which a short job (a sync of a few files, a query) pays for without ever gaining from it. V8 flags are process-wide and
- * only affect later compilations, so this must run before the first grammar loads; worker threads
- * started afterwards inherit it.
+ * Compile WASM with V8's baseline compiler only. Its code parses 1.6 to 1.9 times slower (Python,
+ * Ruby, PHP, measured warm), but the optimising tier spends a long time compiling each grammar in the
+ * background, which a short job (a sync of a few files, a query) pays for without ever gaining from
+ * it. V8 flags are process-wide and only affect later compilations, so this must run before the first
+ * grammar loads; worker threads started afterwards inherit it.
  */
 export function preferFastStartup(): void {
   if (initialised) return;

@@ -59,8 +59,8 @@ export function toRecord(
   };
   const nodes: NodeRow[] = [fileNode];
   const ordinals = new Map<string, number>();
-  // Loops rather than `map`, which gives arrays of a different elements kind inside and outside
-  // optimised code: V8 then discards the optimised code of everything that reads them.
+  // Loops rather than `map`: with `map`, V8 threw away the optimised code reading these arrays
+  // ("wrong map" in --trace-deopt) and compiled it again.
   const uids: string[] = [];
   const nodeIds: number[] = [];
   for (const s of r.symbols) {
