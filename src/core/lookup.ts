@@ -74,4 +74,6 @@ export interface Lookup {
   localTypes(fileId: number): readonly LocalTypeInfo[];
   /** The extends/implements references written on a type declaration. */
   heritage(typeId: number): readonly RefInfo[];
+  /** Every extends/implements reference that names `name` (as written, last segment), in any file. */
+  heritageNamed(name: string): readonly RefInfo[];
 }

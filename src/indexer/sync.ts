@@ -14,6 +14,7 @@ import {
   allRefs,
   edgeTargets,
   heritageSignature,
+  includedNamesOfFiles,
   maxIds,
   moduleRefs,
   namesOfFiles,
@@ -22,6 +23,7 @@ import {
   refIdsOfFile,
   refsAffectedByNames,
   refsByIds,
+  refsInModulesNamed,
   storedFiles,
 } from "../store/reader.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
@@ -144,6 +146,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
 
     const writer = new Writer(db);
     const names = namesOfFiles(db, removedIds);
+    // A Ruby module's calls of methods it lacks resolve through the classes that include it (see
+    // resolve/ruby.ts), so a file that comes or goes with an `include` changes what they reach.
+    const included = includedNamesOfFiles(db, removedIds);
     const moduleShapeChanged = added > 0 || removedIds.length > 0;
     // Old targets of module references, to notice a file whose imports now point elsewhere.
     const moduleBefore = new Map<number, string>();
@@ -163,6 +168,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       if (oldId === undefined) {
         const record = toRecord(o, o.result, ids);
         for (const list of recordFacts(record).names) for (const n of list) names.add(n);
+        if (record.file.language === "ruby")
+          for (const r of record.refs) if (r.kind === "implements" && r.argCount !== 1) included.add(r.name);
         insert(record);
         continue;
       }
@@ -183,6 +190,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       refs = allRefs(db);
     } else {
       for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
+      for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       if (moduleShapeChanged) for (const id of moduleBefore.keys()) toResolve.add(id);
       refs = refsByIds(
         db,

@@ -27,6 +27,7 @@ export class MemoryLookup implements Lookup {
   private readonly topLevelIndex = new Map<number, SymbolInfo[]>();
   private readonly qnameIndex = new Map<number, Map<string, SymbolInfo[]>>();
   private readonly heritageIndex = new Map<number, RefInfo[]>();
+  private readonly heritageByName = new Map<string, RefInfo[]>();
   private nameIndex: Map<string, SymbolInfo[]> | null = null;
 
   constructor(all: Iterable<MemoryFile>) {
@@ -44,7 +45,10 @@ export class MemoryLookup implements Lookup {
         push(inner(this.qnameIndex, n.fileId), n.qualifiedName, n);
       }
       for (const r of mf.refs)
-        if (r.kind === "extends" || r.kind === "implements") push(this.heritageIndex, r.fromId, r);
+        if (r.kind === "extends" || r.kind === "implements") {
+          push(this.heritageIndex, r.fromId, r);
+          push(this.heritageByName, r.name, r);
+        }
     }
     for (const list of [...this.byDir.values(), ...this.byPackage.values(), ...this.byBasename.values()]) {
       list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -107,6 +111,9 @@ export class MemoryLookup implements Lookup {
   }
   localTypes(fileId: number): readonly LocalTypeInfo[] {
     return this.files.get(fileId)?.localTypes ?? EMPTY;
+  }
+  heritageNamed(name: string): readonly RefInfo[] {
+    return this.heritageByName.get(name) ?? EMPTY;
   }
   heritage(typeId: number): readonly RefInfo[] {
     return this.heritageIndex.get(typeId) ?? EMPTY;

@@ -9,6 +9,13 @@ const MAX_DEPTH = 12;
 
 type Mode = "instance" | "singleton";
 
+/** A class or module that includes (or extends) a module, and the side of it the module's methods join. */
+interface Includer {
+  type: string;
+  mode: Mode;
+  isClass: boolean;
+}
+
 /** A constant path resolved: a class or module (all its parts, reopened across files), or a plain constant. */
 type Constant = { qname: string; parts: SymbolInfo[] } | { qname: string; value: SymbolInfo[] };
 
@@ -85,6 +92,10 @@ export class RubyResolution {
         if (name === "new" && mode === "singleton" && owner.kind === "class") return this.instantiate(q, owner);
         const hits = this.members(q, name, mode);
         if (hits.length) return edges(hits, "member");
+        if (mode === "instance" && owner.kind === "module") {
+          const provided = this.fromIncluders(q, name);
+          if (provided.length) return edges(provided, "inherited");
+        }
         if (receiver === "self") return [];
       }
       if (receiver !== null) return [];
@@ -301,6 +312,81 @@ export class RubyResolution {
       }
     }
     return superclass ? this.members(superclass, name, mode, next, seen) : [];
+  }
+
+  /**
+   * A method that a module's instance methods call but the module does not define: what includes the
+   * module provides it, through its own methods, its other mixins or its superclass
+   * (`Calculations#pluck` calling `arel_column` of `QueryMethods`, both included by `Relation`). A
+   * module that includes it counts, and so does what includes that module; a class that `extend`s it
+   * provides its class methods (for a module that extends it, its includers' class methods). Taken
+   * only when every class among them finds the same method(s): a class without one may have it from
+   * outside the project (a C extension, a gem), and classes that disagree leave the call open.
+   */
+  private fromIncluders(module: string, name: string): SymbolInfo[] {
+    let found: SymbolInfo[] = [];
+    let key: string | null = null;
+    for (const { type, mode, isClass } of this.includers(module)) {
+      const hits = this.members(type, name, mode);
+      if (!hits.length) {
+        if (isClass) return [];
+        continue;
+      }
+      const ids = hits
+        .map((h) => h.id)
+        .sort((a, b) => a - b)
+        .join(",");
+      if (key !== null && ids !== key) return [];
+      key = ids;
+      found = hits;
+    }
+    return found;
+  }
+
+  private readonly includersCache = new Map<string, Includer[]>();
+
+  /** What includes (or prepends, or extends) a module, directly or through modules that include it. */
+  private includers(module: string): Includer[] {
+    let out = this.includersCache.get(module);
+    if (!out) {
+      out = [];
+      this.collectIncluders(module, 0, new Set([`${module}\0instance`]), out);
+      this.includersCache.set(module, out);
+    }
+    return out;
+  }
+
+  private collectIncluders(module: string, depth: number, seen: Set<string>, out: Includer[]): void {
+    if (depth > MAX_DEPTH) return;
+    const add = (type: SymbolInfo, mode: Mode) => {
+      const key = `${type.qualifiedName}\0${mode}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      out.push({ type: type.qualifiedName, mode, isClass: type.kind === "class" });
+      return true;
+    };
+    for (const r of this.lookup.heritageNamed(module.slice(module.lastIndexOf(".") + 1))) {
+      if (r.kind !== "implements" || (r.name === "self" && r.receiver === null)) continue;
+      const from = this.lookup.symbol(r.fromId);
+      if (!from || !isType(from)) continue;
+      const c = this.constant(r.receiver ? `${r.receiver}.${r.name}` : r.name, from.id, 0);
+      if (!c || !("parts" in c) || c.qname !== module) continue;
+      if (r.argCount !== 1) {
+        if (add(from, "instance") && from.kind === "module")
+          this.collectIncluders(from.qualifiedName, depth + 1, seen, out);
+      } else if (from.kind === "class") add(from, "singleton");
+      else {
+        // `extend M` in a module (a concern's `included do` block): the class side of its includers.
+        const inner: Includer[] = [];
+        this.collectIncluders(from.qualifiedName, depth + 1, new Set([`${from.qualifiedName}\0instance`]), inner);
+        for (const i of inner) {
+          const key = `${i.type}\0singleton`;
+          if (i.mode !== "instance" || seen.has(key)) continue;
+          seen.add(key);
+          out.push({ ...i, mode: "singleton" });
+        }
+      }
+    }
   }
 
   private readonly heritageCache = new Map<

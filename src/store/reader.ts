@@ -60,6 +60,27 @@ export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
   return names;
 }
 
+/** Names of the modules these Ruby files `include` or `prepend` (as written, last segment). */
+export function includedNamesOfFiles(db: Db, fileIds: number[]): Set<string> {
+  const names = new Set<string>();
+  const q = db.prepare(
+    `SELECT r.name FROM refs r JOIN files f ON f.id = r.file_id
+     WHERE r.file_id = ? AND f.language = 'ruby' AND r.kind = 'implements' AND coalesce(r.arg_count, 0) <> 1`,
+  );
+  for (const id of fileIds) for (const r of q.all(id) as { name: string }[]) names.add(r.name);
+  return names;
+}
+
+/** References written in the files that declare a module of one of these names. */
+export function refsInModulesNamed(db: Db, names: Set<string>): number[] {
+  const q = db.prepare(
+    `SELECT r.id FROM refs r WHERE r.file_id IN (SELECT file_id FROM nodes WHERE kind = 'module' AND name = ?)`,
+  );
+  const ids: number[] = [];
+  for (const name of names) for (const r of q.all(name) as { id: number }[]) ids.push(r.id);
+  return ids;
+}
+
 /** A file's extends/implements references as `from-qualified-name name receiver` lines, to notice a changed hierarchy. */
 export function heritageSignature(db: Db, fileId: number): string {
   return (

@@ -56,6 +56,10 @@ export class SqliteLookup implements Lookup {
         `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount
          FROM refs WHERE from_id = ? AND kind IN ('extends', 'implements') ORDER BY id`,
       ),
+      heritageNamed: db.prepare(
+        `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount
+         FROM refs WHERE name = ? AND kind IN ('extends', 'implements') ORDER BY id`,
+      ),
     };
   }
 
@@ -124,11 +128,15 @@ export class SqliteLookup implements Lookup {
     return hit;
   }
   heritage(typeId: number): readonly RefInfo[] {
-    return (this.q.heritage.all(typeId) as (Omit<RefInfo, "kind"> & { kind: string })[]).map((r) => ({
-      ...r,
-      kind: r.kind as RefKind,
-    }));
+    return refInfos(this.q.heritage.all(typeId));
   }
+  heritageNamed(name: string): readonly RefInfo[] {
+    return refInfos(this.q.heritageNamed.all(name));
+  }
+}
+
+function refInfos(rows: unknown[]): RefInfo[] {
+  return (rows as (Omit<RefInfo, "kind"> & { kind: string })[]).map((r) => ({ ...r, kind: r.kind as RefKind }));
 }
 
 function escapeLike(s: string): string {

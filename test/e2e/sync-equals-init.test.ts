@@ -143,4 +143,29 @@ describe("sync equals init --force", () => {
     // Per step: contains ×3 (import, class, method), imports, instantiates, calls.
     expect(synced.edges - before.edges).toBe(count * 6);
   });
+  it("a Ruby class that comes or goes with two mixins changes what one's calls reach in the other", async () => {
+    cpSync(join(fixtures, "ruby"), at("ruby"), { recursive: true });
+    // A module no class includes: its call of `audit` (Auditable's) reaches nothing.
+    writeFileSync(
+      at("ruby/lib/shop/notes.rb"),
+      'module Shop\n  module Notes\n    def note\n      audit("note")\n    end\n  end\nend\n',
+    );
+    await syncThenCompare({});
+    const reaches = () =>
+      graphSnapshot(repo.dir).edges.filter(
+        (e) =>
+          e.startsWith("ruby/lib/shop/notes.rb|Shop.Notes.note|method -calls") && e.includes("Shop.Auditable.audit"),
+      );
+    expect(reaches()).toHaveLength(0);
+    // The new file names nothing Notes calls, yet through Memo, Notes now reaches Auditable's audit.
+    writeFileSync(
+      at("ruby/lib/shop/memo.rb"),
+      "module Shop\n  class Memo\n    include Auditable\n    include Notes\n  end\nend\n",
+    );
+    await syncThenCompare({ added: 1 });
+    expect(reaches()).toHaveLength(1);
+    rmSync(at("ruby/lib/shop/memo.rb"));
+    await syncThenCompare({ removed: 1 });
+    expect(reaches()).toHaveLength(0);
+  });
 });
