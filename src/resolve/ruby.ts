@@ -290,10 +290,11 @@ export class RubyResolution {
     const { includes, extended, superclass, extendsSelf } = this.heritage(qname, depth);
     const next = depth + 1;
     if (mode === "instance") {
-      for (const m of includes) {
-        const hits = this.members(m, name, "instance", next, seen);
+      for (const a of this.linear(qname, depth).slice(1)) {
+        const hits = this.own(a, name, "instance");
         if (hits.length) return hits;
       }
+      return [];
     } else {
       if (extendsSelf) {
         const hits = this.own(qname, name, "instance");
@@ -312,6 +313,34 @@ export class RubyResolution {
       }
     }
     return superclass ? this.members(superclass, name, mode, next, seen) : [];
+  }
+
+  private readonly linearCache = new Map<string, string[]>();
+
+  /**
+   * A class's or module's ancestors in Ruby's order, itself first: each `include` puts the module and
+   * its own ancestors right after it (the latest include first), leaving out any already there or in
+   * the superclass's ancestors, which come last. Walking each mixin's own mixins depth first instead
+   * found `_read_attribute` in `ActiveModel::AttributeMethods` through `ActiveModel::Dirty`, where Ruby
+   * has already placed it after ActiveRecord's `Read`.
+   */
+  private linear(qname: string, depth: number): string[] {
+    const cached = this.linearCache.get(qname);
+    if (cached) return cached;
+    this.linearCache.set(qname, [qname]); // cycles in broken code must end
+    const { includes, superclass } = this.heritage(qname, depth);
+    const above = superclass && depth <= MAX_DEPTH ? this.linear(superclass, depth + 1) : [];
+    const placed = new Set<string>([qname, ...above]);
+    let mixins: string[] = [];
+    // `includes` holds the latest first: take them in the order they were written.
+    for (let i = includes.length - 1; i >= 0; i--) {
+      const fresh = this.linear(includes[i]!, depth + 1).filter((a) => !placed.has(a));
+      for (const a of fresh) placed.add(a);
+      mixins = [...fresh, ...mixins];
+    }
+    const out = [qname, ...mixins, ...above];
+    this.linearCache.set(qname, out);
+    return out;
   }
 
   /**
