@@ -387,11 +387,11 @@ export class RubyResolution {
 
   private collectIncluders(module: string, depth: number, seen: Set<string>, out: Includer[]): void {
     if (depth > MAX_DEPTH) return;
-    const add = (type: SymbolInfo, mode: Mode) => {
-      const key = `${type.qualifiedName}\0${mode}`;
+    const add = (type: string, mode: Mode, isClass: boolean) => {
+      const key = `${type}\0${mode}`;
       if (seen.has(key)) return false;
       seen.add(key);
-      out.push({ type: type.qualifiedName, mode, isClass: type.kind === "class" });
+      out.push({ type, mode, isClass });
       return true;
     };
     for (const r of this.lookup.heritageNamed(module.slice(module.lastIndexOf(".") + 1))) {
@@ -400,20 +400,16 @@ export class RubyResolution {
       if (!from || !isType(from)) continue;
       const c = this.constant(r.receiver ? `${r.receiver}.${r.name}` : r.name, from.id, 0);
       if (!c || !("parts" in c) || c.qname !== module) continue;
+      const isClass = from.kind === "class";
       if (r.argCount !== 1) {
-        if (add(from, "instance") && from.kind === "module")
+        if (add(from.qualifiedName, "instance", isClass) && !isClass)
           this.collectIncluders(from.qualifiedName, depth + 1, seen, out);
-      } else if (from.kind === "class") add(from, "singleton");
+      } else if (isClass) add(from.qualifiedName, "singleton", true);
       else {
         // `extend M` in a module (a concern's `included do` block): the class side of its includers.
         const inner: Includer[] = [];
         this.collectIncluders(from.qualifiedName, depth + 1, new Set([`${from.qualifiedName}\0instance`]), inner);
-        for (const i of inner) {
-          const key = `${i.type}\0singleton`;
-          if (i.mode !== "instance" || seen.has(key)) continue;
-          seen.add(key);
-          out.push({ ...i, mode: "singleton" });
-        }
+        for (const i of inner) if (i.mode === "instance") add(i.type, "singleton", i.isClass);
       }
     }
   }
