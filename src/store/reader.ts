@@ -161,27 +161,32 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
 }
 
 /** Ids of references in other files that may now resolve differently because names in `names` changed. */
+/** References that may resolve differently when declarations of the names in `sync_names` come or go. */
+const AFFECTED_BY_NAMES = [
+  // By their own name,
+  "SELECT r.id FROM refs r JOIN sync_names s ON s.name = r.name",
+  // through an import of the name (`import { x as y }`, then `y`, `y.m`),
+  `SELECT r.id FROM refs r JOIN imports i ON i.file_id = r.file_id JOIN sync_names s ON s.name = i.imported
+   WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'`,
+  // by a receiver that mentions it,
+  "SELECT r.id FROM refs r JOIN sync_names s ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0",
+  // or by a receiver in a file where a local's type mentions it.
+  `SELECT r.id FROM refs r WHERE r.receiver IS NOT NULL AND r.file_id IN (
+     SELECT t.file_id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0)`,
+];
+
 export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   if (names.size === 0) return [];
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
   const ins = db.prepare("INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
   for (const n of names) if (n) ins.run(n);
-  const ids = db
-    .prepare(
-      `SELECT r.id FROM refs r JOIN sync_names s ON s.name = r.name
-       UNION
-       SELECT r.id FROM refs r JOIN imports i ON i.file_id = r.file_id JOIN sync_names s ON s.name = i.imported
-       WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'
-       UNION
-       SELECT r.id FROM refs r JOIN sync_names s ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0
-       UNION
-       SELECT r.id FROM refs r WHERE r.receiver IS NOT NULL AND r.file_id IN (
-         SELECT t.file_id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0)`,
-    )
-    .all() as { id: number }[];
+  // Four queries, merged here: as one UNION, SQLite read every reference in id order to merge them and
+  // looked up each one's file imports (Django: 100 ms for one added name, against 5 ms apart).
+  const ids = new Set<number>();
+  for (const sql of AFFECTED_BY_NAMES) for (const id of db.prepare(sql).pluck().all() as number[]) ids.add(id);
   db.exec("DELETE FROM sync_names");
-  return ids.map((r) => r.id);
+  return [...ids];
 }
 
 /** Module references: how they resolve depends on which files exist. */
