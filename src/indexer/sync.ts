@@ -5,6 +5,7 @@ import { indexDir, dbPath } from "../config/paths.js";
 import type { FileRecord } from "../core/rows.js";
 import type { RefInfo } from "../core/lookup.js";
 import { languageForPath } from "../extract/registry.js";
+import { moduleMayChange } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
@@ -19,6 +20,7 @@ import {
   moduleRefs,
   namesOfFiles,
   nodeIdsByUid,
+  packagesOfFiles,
   storedFacts,
   refIdsOfFile,
   refsAffectedByNames,
@@ -150,9 +152,17 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // resolve/ruby.ts), so a file that comes or goes with an `include` changes what they reach.
     const included = includedNamesOfFiles(db, removedIds);
     const moduleShapeChanged = added > 0 || removedIds.length > 0;
-    // Old targets of module references, to notice a file whose imports now point elsewhere.
+    // Old targets of the module references files coming or going may change, to notice a file whose
+    // imports now point elsewhere.
     const moduleBefore = new Map<number, string>();
-    if (moduleShapeChanged) for (const id of moduleRefs(db)) moduleBefore.set(id, edgeTargets(db, id));
+    if (moduleShapeChanged) {
+      const comeOrGo = [
+        ...packagesOfFiles(db, removedIds),
+        ...fresh.filter((o) => !replacing.has(o.path)).map((o) => ({ packageName: o.result.packageName })),
+      ];
+      for (const ref of moduleRefs(db))
+        if (moduleMayChange(ref, comeOrGo)) moduleBefore.set(ref.id, edgeTargets(db, ref.id));
+    }
     const toResolve = new Set<number>();
     for (const id of removedIds) for (const refId of writer.deleteFile(id)) toResolve.add(refId);
 

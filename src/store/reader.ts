@@ -169,14 +169,35 @@ const AFFECTED_BY_NAMES = [
   `SELECT r.id FROM refs r JOIN imports i ON i.file_id = r.file_id JOIN sync_names s ON s.name = i.imported
    WHERE r.name = i.local OR r.receiver = i.local OR r.receiver LIKE i.local || '.%'`,
   // by a receiver that mentions it,
-  "SELECT r.id FROM refs r JOIN sync_names s ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0",
+  `SELECT r.id FROM refs r JOIN sync_names s
+   ON r.receiver IS NOT NULL AND instr(r.receiver, s.name) > 0 AND mentions_word(r.receiver, s.name)`,
   // or by a receiver in a file where a local's type mentions it.
   `SELECT r.id FROM refs r WHERE r.receiver IS NOT NULL AND r.file_id IN (
-     SELECT t.file_id FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0)`,
+     SELECT t.file_id FROM local_types t JOIN sync_names s
+     ON instr(t.type_name, s.name) > 0 AND mentions_word(t.type_name, s.name))`,
 ];
+
+/** Whether `word` occurs in `text` as a whole identifier, not inside a longer one. */
+export function mentionsWord(text: string, word: string): boolean {
+  const isIdent = (c: string | undefined) => c !== undefined && (/[A-Za-z0-9_]/.test(c) || c > "\x7f");
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (!isIdent(text[i - 1]) && !isIdent(text[i + word.length])) return true;
+  }
+  return false;
+}
+
+/** Connections that have `mentions_word`: SQLite functions are registered per connection. */
+const withMentionsWord = new WeakSet<Db>();
 
 export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   if (names.size === 0) return [];
+  if (!withMentionsWord.has(db)) {
+    // A substring test alone took a new method `go` for a mention in every receiver like `algorithm`.
+    db.function("mentions_word", { deterministic: true }, (text, word) =>
+      mentionsWord(String(text), String(word)) ? 1 : 0,
+    );
+    withMentionsWord.add(db);
+  }
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
   const ins = db.prepare("INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
@@ -190,10 +211,18 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
 }
 
 /** Module references: how they resolve depends on which files exist. */
-export function moduleRefs(db: Db): number[] {
-  return (db.prepare("SELECT id FROM refs WHERE kind IN ('imports', 'exports')").all() as { id: number }[]).map(
-    (r) => r.id,
-  );
+export function moduleRefs(db: Db): { id: number; name: string; language: string }[] {
+  return db
+    .prepare(
+      "SELECT r.id, r.name, f.language FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind IN ('imports', 'exports')",
+    )
+    .all() as { id: number; name: string; language: string }[];
+}
+
+/** The package each of these files declares (null without one). */
+export function packagesOfFiles(db: Db, fileIds: number[]): { packageName: string | null }[] {
+  const q = db.prepare("SELECT package AS packageName FROM files WHERE id = ?");
+  return fileIds.map((id) => (q.get(id) as { packageName: string | null } | undefined) ?? { packageName: null });
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {

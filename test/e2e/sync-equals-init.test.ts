@@ -122,6 +122,23 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ added: 1, modified: 1, removed: 1 });
   });
 
+  it("Java files that come and go in a package imported with a wildcard, and in one nobody imports", async () => {
+    // OrderService imports com.shop.model.*; the new file in com.shop.audit concerns no import.
+    const model = at("java/src/main/java/com/shop/model");
+    writeFileSync(
+      join(model, "Voucher.java"),
+      'package com.shop.model;\n\npublic class Voucher extends Entity {\n  public Voucher() { super("v"); }\n}\n',
+    );
+    mkdirSync(at("java/src/main/java/com/shop/audit"), { recursive: true });
+    writeFileSync(
+      at("java/src/main/java/com/shop/audit/Trail.java"),
+      "package com.shop.audit;\n\npublic class Trail {\n  public int size() { return 0; }\n}\n",
+    );
+    await syncThenCompare({ added: 2 });
+    rmSync(join(model, "Customer.java"));
+    await syncThenCompare({ removed: 1 });
+  });
+
   it("a change big enough for parse workers", async () => {
     // Over 48 files are parsed on worker threads, by the sync that adds them and by init.
     const before = await runJson<{ edges: number }>(["status", "-p", repo.dir]);

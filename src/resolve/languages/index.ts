@@ -28,3 +28,15 @@ export const RULES: Record<string, LanguageRules> = {
   ruby: rubyRules,
   php: phpRules,
 };
+
+/**
+ * Whether files coming or going may change what a module reference resolves to (see
+ * `LanguageRules.moduleMayReach`); true for languages that cannot tell.
+ */
+export function moduleMayChange(
+  ref: { name: string; language: string },
+  files: readonly { packageName: string | null }[],
+): boolean {
+  const mayReach = RULES[ref.language]?.moduleMayReach;
+  return !mayReach || files.some((f) => mayReach(ref.name, f));
+}

@@ -1,9 +1,20 @@
 import type { LanguageRules } from "../rules.js";
 
+/**
+ * Java and Kotlin imports name a package (`a.b.*`) or something in one (`a.b.C`, `a.b.C.m`): only a
+ * file of that package, or of a package the name runs through, can change what they reach. A file
+ * without a package header may be reached by anything.
+ */
+export function packageMayReach(spec: string, file: { packageName: string | null }): boolean {
+  const pkg = file.packageName;
+  return !pkg || spec === pkg || spec.startsWith(`${pkg}.`);
+}
+
 export const javaRules: LanguageRules = {
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "java");
   },
+  moduleMayReach: packageMayReach,
   selfNames: new Set(["this"]),
   implicitThis: true,
   packageOf: (from, lookup) =>

@@ -1,5 +1,6 @@
 import type { FileInfo, Lookup } from "../../core/lookup.js";
 import type { LanguageRules } from "../rules.js";
+import { packageMayReach } from "./java.js";
 
 /**
  * The files of a package as Kotlin code sees them: its Kotlin files and the Java files of the same
@@ -22,6 +23,7 @@ export const kotlinRules: LanguageRules = {
   resolveModule(spec, _from, lookup) {
     return packageFiles(spec, lookup);
   },
+  moduleMayReach: packageMayReach,
   selfNames: new Set(["this"]),
   implicitThis: true,
   packageOf: (from, lookup) =>
