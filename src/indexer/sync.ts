@@ -26,6 +26,7 @@ import {
   refsAffectedByNames,
   refsByIds,
   refsInModulesNamed,
+  refsOfLanguages,
   storedFiles,
 } from "../store/reader.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
@@ -37,6 +38,7 @@ import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { phaseTimer } from "./timing.js";
+import { EXTENSION_LANGUAGES, ancestorMemberNames, hierarchyByNames } from "./hierarchy.js";
 import { IdAllocator, changedNames, recordFacts, toRecord } from "./records.js";
 
 export interface SyncOptions {
@@ -169,6 +171,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
     let hierarchyChanged = false;
+    const newHierarchies: number[] = [];
     const insert = (record: FileRecord) => {
       writer.insertFile(record);
       for (const ref of record.refs) toResolve.add(ref.id);
@@ -186,19 +189,31 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
       const before = storedFacts(db, oldId);
       const heritageBefore = heritageSignature(db, oldId);
+      const byNames = hierarchyByNames(o.language);
+      const ancestorsBefore = byNames && heritageBefore ? ancestorMemberNames(db, ctx, oldId) : null;
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
       for (const refId of writer.deleteFile(oldId, kept)) toResolve.add(refId);
       for (const n of changedNames(before, recordFacts(record))) names.add(n);
       insert(record);
-      if (heritageSignature(db, oldId) !== heritageBefore) hierarchyChanged = true;
+      if (heritageSignature(db, oldId) === heritageBefore) continue;
+      // A class hierarchy changed: what references find through its old and new ancestors may differ.
+      if (!byNames) {
+        hierarchyChanged = true;
+        continue;
+      }
+      for (const n of ancestorsBefore ?? []) names.add(n);
+      newHierarchies.push(oldId);
     }
+    for (const fileId of newHierarchies) for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {
       // Resolution rules or a class hierarchy changed: anything may resolve differently.
       refs = allRefs(db);
     } else {
+      // Extensions apply by the names of a receiver's ancestors, which any hierarchy change may alter.
+      if (newHierarchies.length) for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
       for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       if (moduleShapeChanged) for (const id of moduleBefore.keys()) toResolve.add(id);

@@ -1069,6 +1069,21 @@ export class Resolver {
     return ctors.length ? dedupe(ctors) : [type];
   }
 
+  /** Every base type of a type, transitively, as resolution finds them. */
+  ancestors(typeId: number): SymbolInfo[] {
+    const type = this.lookup.symbol(typeId);
+    const found = new Map<number, SymbolInfo>();
+    const queue = type ? [type] : [];
+    while (queue.length) {
+      for (const b of this.bases(queue.pop()!, 0)) {
+        if (found.has(b.id) || b.id === typeId) continue;
+        found.set(b.id, b);
+        queue.push(b);
+      }
+    }
+    return [...found.values()];
+  }
+
   /** Resolved base types (extends and implements), memoised per type. */
   private bases(type: SymbolInfo, depth: number): SymbolInfo[] {
     const cached = this.basesCache.get(type.id);

@@ -1,4 +1,5 @@
 import type { RefKind } from "../core/extraction.js";
+import { TYPE_KINDS } from "../core/kinds.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
 
@@ -211,6 +212,30 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
 }
 
 /** Module references: how they resolve depends on which files exist. */
+/** The type declarations (classes, interfaces, ...) of a file. */
+export function typeIdsOfFile(db: Db, fileId: number): number[] {
+  const kinds = [...TYPE_KINDS];
+  return db
+    .prepare(`SELECT id FROM nodes WHERE file_id = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
+    .pluck()
+    .all(fileId, ...kinds) as number[];
+}
+
+/** The names declared directly inside a node. */
+export function childNames(db: Db, id: number): string[] {
+  return db.prepare("SELECT DISTINCT name FROM nodes WHERE parent_id = ?").pluck().all(id) as string[];
+}
+
+/** Every reference written in a file of these languages. */
+export function refsOfLanguages(db: Db, languages: readonly string[]): number[] {
+  return db
+    .prepare(
+      `SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language IN (${languages.map(() => "?").join(",")})`,
+    )
+    .pluck()
+    .all(...languages) as number[];
+}
+
 export function moduleRefs(db: Db): { id: number; name: string; language: string }[] {
   return db
     .prepare(

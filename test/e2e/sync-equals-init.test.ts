@@ -139,6 +139,20 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
   });
 
+  it("class hierarchies changed in Python and Java files", async () => {
+    // Re-resolved through the names the old and new ancestors declare, not every reference.
+    const models = at("python/shop/models.py");
+    writeFileSync(models, readFileSync(models, "utf8").replace("class Order(Model):", "class Order:"));
+    await syncThenCompare({ modified: 1 });
+    writeFileSync(models, readFileSync(models, "utf8").replace("class Order:", "class Order(Product):"));
+    await syncThenCompare({ modified: 1 });
+    const entity = at("java/src/main/java/com/shop/model/Entity.java");
+    writeFileSync(entity, readFileSync(entity, "utf8").replace(" implements Describable", ""));
+    const express = at("java/src/main/java/com/shop/service/ExpressOrderService.java");
+    writeFileSync(express, readFileSync(express, "utf8").replace(" extends OrderService", ""));
+    await syncThenCompare({ modified: 2 });
+  });
+
   it("a change big enough for parse workers", async () => {
     // Over 48 files are parsed on worker threads, by the sync that adds them and by init.
     const before = await runJson<{ edges: number }>(["status", "-p", repo.dir]);
