@@ -160,7 +160,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     if (moduleShapeChanged) {
       const comeOrGo = [
         ...packagesOfFiles(db, removedIds),
-        ...fresh.filter((o) => !replacing.has(o.path)).map((o) => ({ packageName: o.result.packageName })),
+        ...fresh
+          .filter((o) => !replacing.has(o.path))
+          .map((o) => ({ path: o.path, packageName: o.result.packageName })),
       ];
       for (const ref of moduleRefs(db))
         if (moduleMayChange(ref, comeOrGo)) moduleBefore.set(ref.id, edgeTargets(db, ref.id));

@@ -24,7 +24,7 @@ export interface LanguageRules {
    * false only when it cannot. A sync re-resolves the module references it may change; without this,
    * all of them (a file added to the JDK re-resolved its 42k imports, and more through them, in 15 s).
    */
-  moduleMayReach?(specifier: string, file: { packageName: string | null }): boolean;
+  moduleMayReach?(specifier: string, file: { path: string; packageName: string | null }): boolean;
   /** Receivers that mean the current instance or class. */
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */

@@ -244,10 +244,10 @@ export function moduleRefs(db: Db): { id: number; name: string; language: string
     .all() as { id: number; name: string; language: string }[];
 }
 
-/** The package each of these files declares (null without one). */
-export function packagesOfFiles(db: Db, fileIds: number[]): { packageName: string | null }[] {
-  const q = db.prepare("SELECT package AS packageName FROM files WHERE id = ?");
-  return fileIds.map((id) => (q.get(id) as { packageName: string | null } | undefined) ?? { packageName: null });
+/** The path and the package (null without one) of each of these files. */
+export function packagesOfFiles(db: Db, fileIds: number[]): { path: string; packageName: string | null }[] {
+  const q = db.prepare("SELECT path, package AS packageName FROM files WHERE id = ?");
+  return fileIds.flatMap((id) => (q.get(id) as { path: string; packageName: string | null } | undefined) ?? []);
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {

@@ -139,6 +139,20 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
   });
 
+  it("a Python module an import was waiting for comes, then goes", async () => {
+    writeFileSync(
+      at("python/shop/uses_extras.py"),
+      "from shop.extras import bonus\n\n\ndef run():\n    return bonus()\n",
+    );
+    await syncThenCompare({ added: 1 });
+    writeFileSync(at("python/shop/extras.py"), "def bonus():\n    return 1\n");
+    await syncThenCompare({ added: 1 });
+    const calls = graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("python/shop/uses_extras.py|run|"));
+    expect(calls.some((e) => e.includes("-> python/shop/extras.py|bonus|"))).toBe(true);
+    rmSync(at("python/shop/extras.py"));
+    await syncThenCompare({ removed: 1 });
+  });
+
   it("class hierarchies changed in Python and Java files", async () => {
     // Re-resolved through the names the old and new ancestors declare, not every reference.
     const models = at("python/shop/models.py");

@@ -30,7 +30,7 @@ describe("a receiver or type mentions a name", () => {
 
 describe("a file coming or going may change a module reference", () => {
   const java = (name: string) => ({ name, language: "java" });
-  const inPackage = (packageName: string | null) => [{ packageName }];
+  const inPackage = (packageName: string | null) => [{ path: "src/X.java", packageName }];
 
   it("Java and Kotlin: only through the package the import names or runs through", () => {
     expect(moduleMayChange(java("java.util"), inPackage("java.util"))).toBe(true);
@@ -39,6 +39,20 @@ describe("a file coming or going may change a module reference", () => {
     expect(moduleMayChange(java("java.util"), inPackage("java.util.probe"))).toBe(false);
     expect(moduleMayChange(java("java.utility.X"), inPackage("java.util"))).toBe(false);
     expect(moduleMayChange({ name: "a.b", language: "kotlin" }, inPackage("c.d"))).toBe(false);
+  });
+
+  it("Python: only a file named as the specifier's last part, or in a folder of that name", () => {
+    const py = (name: string, path: string) =>
+      moduleMayChange({ name, language: "python" }, [{ path, packageName: null }]);
+    expect(py("django.db.models", "django/db/models/__init__.py")).toBe(true);
+    expect(py("django.db.models", "django/db/models/query.py")).toBe(true);
+    expect(py("django.utils.text", "vendor/utils/text.py")).toBe(true);
+    expect(py(".query", "django/db/models/query.py")).toBe(true);
+    expect(py("text", "text.pyi")).toBe(true);
+    expect(py("django.utils.text", "django/utils/html.py")).toBe(false);
+    expect(py("django.utils", "django/db/models/query.py")).toBe(false);
+    expect(py(".", "django/utils/html.py")).toBe(true);
+    expect(py("..", "anything.py")).toBe(true);
   });
 
   it("a file without a package, and languages that cannot tell, may change anything", () => {

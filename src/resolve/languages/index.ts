@@ -35,7 +35,7 @@ export const RULES: Record<string, LanguageRules> = {
  */
 export function moduleMayChange(
   ref: { name: string; language: string },
-  files: readonly { packageName: string | null }[],
+  files: readonly { path: string; packageName: string | null }[],
 ): boolean {
   const mayReach = RULES[ref.language]?.moduleMayReach;
   return !mayReach || files.some((f) => mayReach(ref.name, f));

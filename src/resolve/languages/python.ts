@@ -18,7 +18,24 @@ function moduleFiles(path: string, lookup: Lookup, exactOnly: boolean): FileInfo
   return [];
 }
 
+/**
+ * A module specifier names a file by its last part (`a.b.mod` is `…/a/b/mod.py`) or a package by its
+ * folder (`a.b` is `…/a/b/__init__.py`); a suffix match also turns on files of that name elsewhere.
+ * So only a file whose name or folder is the specifier's last part can change what it reaches
+ * (`from . import x` names no part: anything may).
+ */
+function pythonMayReach(spec: string, file: { path: string }): boolean {
+  const last = spec.slice(spec.lastIndexOf(".") + 1);
+  if (!last) return true;
+  const slash = file.path.lastIndexOf("/");
+  const name = file.path.slice(slash + 1);
+  const stem = name.slice(0, name.indexOf(".") < 0 ? name.length : name.indexOf("."));
+  const folder = file.path.slice(file.path.lastIndexOf("/", slash - 1) + 1, Math.max(slash, 0));
+  return last === stem || last === folder;
+}
+
 export const pythonRules: LanguageRules = {
+  moduleMayReach: pythonMayReach,
   resolveModule(spec, from, lookup) {
     if (spec.startsWith(".")) {
       const level = spec.length - spec.replace(/^\.+/, "").length;
