@@ -153,6 +153,17 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
   });
 
+  it("a PHP class other files use goes, then comes back", async () => {
+    cpSync(join(fixtures, "php"), at("php"), { recursive: true });
+    await syncThenCompare({});
+    const customer = at("php/src/Model/Customer.php");
+    const text = readFileSync(customer, "utf8");
+    rmSync(customer);
+    await syncThenCompare({ removed: 1 });
+    writeFileSync(customer, text);
+    await syncThenCompare({ added: 1 });
+  });
+
   it("class hierarchies changed in Python and Java files", async () => {
     // Re-resolved through the names the old and new ancestors declare, not every reference.
     const models = at("python/shop/models.py");

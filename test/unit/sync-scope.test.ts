@@ -41,6 +41,15 @@ describe("a file coming or going may change a module reference", () => {
     expect(moduleMayChange({ name: "a.b", language: "kotlin" }, inPackage("c.d"))).toBe(false);
   });
 
+  it("PHP: a class or function only through its namespace's files; a required path always", () => {
+    const php = (name: string, packageName: string | null) =>
+      moduleMayChange({ name, language: "php" }, [{ path: "src/A.php", packageName }]);
+    expect(php("Doctrine.ORM.NoResultException", "Doctrine.ORM")).toBe(true);
+    expect(php("Doctrine.ORM.NoResultException", "Doctrine.DBAL")).toBe(false);
+    expect(php("lib/helpers.php", "Doctrine.DBAL")).toBe(true);
+    expect(php("Doctrine.ORM.X", null)).toBe(true);
+  });
+
   it("Python: only a file named as the specifier's last part, or in a folder of that name", () => {
     const py = (name: string, path: string) =>
       moduleMayChange({ name, language: "python" }, [{ path, packageName: null }]);

@@ -1,6 +1,7 @@
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "../rules.js";
+import { packageMayReach } from "./java.js";
 
 /**
  * A `require`/`include` path: `./x.php` and `../x.php` (from `__DIR__`) beside the requiring file; a
@@ -37,9 +38,16 @@ function psr4Paths(absolute: string, ctx: ProjectContext): string[] {
  * module (`use A\B;` serves as a prefix, which the extractor expands). Paths (`x.php`) are required
  * files. Code sees its own namespace and the global one without a `use`.
  */
+/** `require "x.php"` names a path; anything else a class or function by namespace (`A.B.C`). */
+function isRequirePath(spec: string): boolean {
+  return spec.endsWith(".php") || spec.includes("/");
+}
+
 export const phpRules: LanguageRules = {
+  // A class or function is looked up in the files of its namespace, as a Java type in its package.
+  moduleMayReach: (spec, file) => isRequirePath(spec) || packageMayReach(spec, file),
   resolveModule(spec, from, lookup, ctx) {
-    if (spec.endsWith(".php") || spec.includes("/")) return requireTarget(spec, from, lookup);
+    if (isRequirePath(spec)) return requireTarget(spec, from, lookup);
     const dot = spec.lastIndexOf(".");
     const ns = dot < 0 ? "" : spec.slice(0, dot);
     const name = spec.slice(dot + 1);
