@@ -20,9 +20,10 @@ export interface LanguageRules {
   /** The files a module specifier names (a package may be several files); empty when outside the project. */
   resolveModule(specifier: string, from: FileInfo, lookup: Lookup, ctx: ProjectContext): FileInfo[];
   /**
-   * Whether a file of this package coming or going may change what a module specifier resolves to:
-   * false only when it cannot. A sync re-resolves the module references it may change; without this,
-   * all of them (a file added to the JDK re-resolved its 42k imports, and more through them, in 15 s).
+   * Whether a file (by its path and package) coming or going may change what a module specifier
+   * resolves to: false only when it cannot. A sync re-resolves the module references it may change;
+   * without this, all of them (a file added to the JDK re-resolved its 42k imports, and more through
+   * them, in 15 s).
    */
   moduleMayReach?(specifier: string, file: { path: string; packageName: string | null }): boolean;
   /** Receivers that mean the current instance or class. */

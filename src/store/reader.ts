@@ -161,7 +161,6 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
   return { facts, names };
 }
 
-/** Ids of references in other files that may now resolve differently because names in `names` changed. */
 /** References that may resolve differently when declarations of the names in `sync_names` come or go. */
 const AFFECTED_BY_NAMES = [
   // By their own name,
@@ -190,6 +189,7 @@ export function mentionsWord(text: string, word: string): boolean {
 /** Connections that have `mentions_word`: SQLite functions are registered per connection. */
 const withMentionsWord = new WeakSet<Db>();
 
+/** Ids of references in other files that may now resolve differently because names in `names` changed. */
 export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   if (names.size === 0) return [];
   if (!withMentionsWord.has(db)) {
@@ -211,7 +211,6 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   return [...ids];
 }
 
-/** Module references: how they resolve depends on which files exist. */
 /** The type declarations (classes, interfaces, ...) of a file. */
 export function typeIdsOfFile(db: Db, fileId: number): number[] {
   const kinds = [...TYPE_KINDS];
@@ -236,6 +235,7 @@ export function refsOfLanguages(db: Db, languages: readonly string[]): number[] 
     .all(...languages) as number[];
 }
 
+/** Module references, with their file's language: how they resolve depends on which files exist. */
 export function moduleRefs(db: Db): { id: number; name: string; language: string }[] {
   return db
     .prepare(

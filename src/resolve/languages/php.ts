@@ -30,6 +30,11 @@ function psr4Paths(absolute: string, ctx: ProjectContext): string[] {
   return out;
 }
 
+/** `require "x.php"` names a path; anything else a class or function by namespace (`A.B.C`). */
+function isRequirePath(spec: string): boolean {
+  return spec.endsWith(".php") || spec.includes("/");
+}
+
 /**
  * PHP: a file's namespace is its package (dotted, "" for the global namespace). A specifier is a
  * declaration's absolute name, dotted (`App.Model.Order`, from `use App\Model\Order` or a qualified
@@ -38,11 +43,6 @@ function psr4Paths(absolute: string, ctx: ProjectContext): string[] {
  * module (`use A\B;` serves as a prefix, which the extractor expands). Paths (`x.php`) are required
  * files. Code sees its own namespace and the global one without a `use`.
  */
-/** `require "x.php"` names a path; anything else a class or function by namespace (`A.B.C`). */
-function isRequirePath(spec: string): boolean {
-  return spec.endsWith(".php") || spec.includes("/");
-}
-
 export const phpRules: LanguageRules = {
   // A class or function is looked up in the files of its namespace, as a Java type in its package.
   moduleMayReach: (spec, file) => isRequirePath(spec) || packageMayReach(spec, file),

@@ -29,7 +29,7 @@ function pythonMayReach(spec: string, file: { path: string }): boolean {
   if (!last) return true;
   const slash = file.path.lastIndexOf("/");
   const name = file.path.slice(slash + 1);
-  const stem = name.slice(0, name.indexOf(".") < 0 ? name.length : name.indexOf("."));
+  const stem = name.split(".", 1)[0];
   const folder = file.path.slice(file.path.lastIndexOf("/", slash - 1) + 1, Math.max(slash, 0));
   return last === stem || last === folder;
 }
