@@ -15,6 +15,7 @@ await build({
     main: "src/cli/bin.ts",
     program: "src/cli/main.ts",
     worker: "src/indexer/worker.ts",
+    "declarations-worker": "src/indexer/declarations-worker.ts",
     "read-worker": "src/cli/read-worker.ts",
     "commands/serve-command": "src/cli/commands/serve-command.ts",
     "commands/install-commands": "src/cli/commands/install-commands.ts",

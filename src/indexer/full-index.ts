@@ -5,10 +5,11 @@ import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
 import { languageForPath } from "../extract/registry.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
-import { Resolver } from "../resolve/resolver.js";
+import { Resolver, type ResolvedEdge } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import { checkpoint, createDatabase, createIndexes, setMeta, type Db } from "../store/database.js";
+import { Worker } from "node:worker_threads";
+import { checkpoint, createDatabase, createIndexes, finishDeclarations, setMeta, type Db } from "../store/database.js";
 import { countGraph } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -18,6 +19,7 @@ import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
 import { phaseTimer } from "./timing.js";
+import { indexerWorkerUrl } from "./worker-url.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
@@ -74,7 +76,7 @@ async function build(
   ctx: ProjectContext,
   onProgress: ProgressFn,
 ): Promise<IndexSummary> {
-  const writer = new Writer(db);
+  const writer = new Writer(db, { search: false });
   const ids = new IdAllocator(1, 1, 1);
   const records: MemoryFile[] = [];
   const skipped: IndexSummary["skipped"] = [];
@@ -99,7 +101,7 @@ async function build(
     languages[o.language] = (languages[o.language] ?? 0) + 1;
     records.push(forResolution(record));
     pending.push(record);
-    if (pending.length >= 200) {
+    if (pending.length >= 25) {
       insertMany(pending.map(withoutRefs));
       pending = [];
     }
@@ -107,27 +109,38 @@ async function build(
   insertMany(pending.map(withoutRefs));
   timer("parse + insert nodes");
 
-  // Resolve every reference against the whole project, in memory.
+  // The full-text index and the declaration tables' indexes are built on a second connection while
+  // this thread resolves every reference against the whole project, in memory: the parse workers
+  // are done, and the second core would otherwise sit idle until the index is written.
+  const declarations = ids.nextNode > ASIDE_FROM_NODES ? finishDeclarationsAside(db.name) : Promise.resolve(false);
   const lookup = new MemoryLookup(records);
   const resolver = new Resolver(lookup, ctx);
   const total = records.reduce((n, r) => n + r.refs.length, 0);
-  let resolvedCount = 0;
+  const found: ResolvedEdge[][][] = [];
   let seen = 0;
-  const writeResolved = db.transaction((r: MemoryFile) => {
-    for (const ref of r.refs) {
-      const edges = resolver.resolve(ref);
-      writer.insertResolved(ref, edges);
-      writer.insertRef(ref, edges.length > 0);
-      if (edges.length) resolvedCount++;
-    }
-  });
   for (const r of records) {
-    writeResolved(r);
+    const edges: ResolvedEdge[][] = [];
+    for (const ref of r.refs) edges.push(resolver.resolve(ref));
+    found.push(edges);
     seen += r.refs.length;
     onProgress({ phase: "resolving", done: seen, total });
   }
-  timer("resolve + insert refs/edges");
+  timer("resolve");
   onProgress({ phase: "writing", done: 0, total: 0 });
+  if (!(await declarations)) finishDeclarations(db);
+  timer("declarations (aside)");
+  let resolvedCount = 0;
+  db.transaction(() => {
+    records.forEach((r, i) => {
+      const edges = found[i]!;
+      r.refs.forEach((ref, j) => {
+        writer.insertResolved(ref, edges[j]!);
+        writer.insertRef(ref, edges[j]!.length > 0);
+        if (edges[j]!.length) resolvedCount++;
+      });
+    });
+  })();
+  timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");
   const counts = countGraph(db);
@@ -146,6 +159,28 @@ async function build(
     refsResolved: resolvedCount,
     durationMs: 0,
   };
+}
+
+/**
+ * Nodes from which the declaration side is finished on a worker thread. Below, it takes less time
+ * than starting the worker (about 35 ms): cobra (900 nodes) took 0.33 s with it inline, 0.38 s aside.
+ */
+const ASIDE_FROM_NODES = 5000;
+
+/**
+ * Run `finishDeclarations` on a worker thread with its own connection to the database at `path`.
+ * Resolves to false when the worker could not do it (it failed to start, or stopped short): the
+ * caller then does it on its own connection. Its transaction is all or nothing, so doing it again
+ * is safe.
+ */
+function finishDeclarationsAside(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    let done = false;
+    const w = new Worker(indexerWorkerUrl("declarations-worker.js"), { workerData: { path } });
+    w.once("message", () => (done = true));
+    w.once("error", () => resolve(false));
+    w.once("exit", () => resolve(done));
+  });
 }
 
 /**

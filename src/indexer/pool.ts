@@ -1,10 +1,10 @@
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { LanguageId } from "../extract/language.js";
+import { BatchQueue, MAX_FILES } from "./batches.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
+import { indexerWorkerUrl } from "./worker-url.js";
 
-const BATCH = 24;
 /**
  * Bytes of source per byte of grammar from which V8's optimising WASM compiler pays for itself (see
  * preferFastStartup). What it costs grows with the grammars compiled (tree-sitter's lexer and tables
@@ -28,25 +28,6 @@ export function worthOptimising(jobs: ParseJob[], grammarSize: (id: LanguageId) 
   }
   return sourceBytes >= OPTIMISE_FROM * grammarBytes;
 }
-function byLanguage(jobs: ParseJob[]): ParseJob[] {
-  const groups = new Map<string, ParseJob[]>();
-  for (const j of jobs) {
-    let g = groups.get(j.language);
-    if (!g) groups.set(j.language, (g = []));
-    g.push(j);
-  }
-  return [...groups.values()].flat();
-}
-/**
- * The parse worker's bundle. It sits beside the module that runs this code: dist/cli/worker.js for
- * the CLI bundle, dist/indexer/worker.js in tsc's output. The daemon runs from a bundle one folder
- * down (dist/cli/commands/serve-command.js), whose worker is the CLI's, one folder up.
- */
-function parseWorkerUrl(): URL {
-  const beside = new URL("./worker.js", import.meta.url);
-  return existsSync(beside) ? beside : new URL("../worker.js", import.meta.url);
-}
-
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 
@@ -71,14 +52,10 @@ export async function parseAll(
     for (const job of jobs) onResult(await parseFile(root, job, maxSize));
     return;
   }
-  const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH)));
-  // At least four batches a worker, so that a small job is still shared out evenly.
-  const size = Math.min(BATCH, Math.max(4, Math.ceil(jobs.length / (count * 4))));
-  // Each worker loads a grammar and compiles its queries the first time it meets the language. Keeping a
-  // language's files together means a language with only a batch or two of files is loaded by one worker.
-  jobs = byLanguage(jobs);
-  let next = 0;
-  const workerUrl = parseWorkerUrl();
+  // A worker per core, but no more workers than full batches.
+  const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / MAX_FILES)));
+  const queue = new BatchQueue(jobs, count);
+  const workerUrl = indexerWorkerUrl("worker.js");
   const workers: Worker[] = [];
   const feeders: (() => void)[] = [];
   try {
@@ -89,9 +66,8 @@ export async function parseAll(
         return new Promise<void>((resolve, reject) => {
           let inFlight = 0;
           const feed = () => {
-            if (next >= jobs.length) return;
-            const batch = jobs.slice(next, next + size);
-            next += batch.length;
+            if (queue.empty) return;
+            const batch = queue.take();
             inFlight++;
             w.postMessage(batch);
           };
@@ -100,11 +76,11 @@ export async function parseAll(
             inFlight--;
             feed();
             for (const o of outcomes) onResult(o);
-            if (inFlight === 0 && next >= jobs.length) resolve();
+            if (inFlight === 0 && queue.empty) resolve();
           });
           w.on("error", reject);
           w.on("exit", (code) => {
-            if (next < jobs.length || code !== 0) reject(new Error(`parse worker exited with code ${code}`));
+            if (!queue.empty || code !== 0) reject(new Error(`parse worker exited with code ${code}`));
           });
           feeders.push(feed);
         });

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { CodegraphError } from "../core/errors.js";
-import { INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
+import { DECLARATION_INDEXES, INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
+import { searchWords } from "./words.js";
 
 export type Db = Database.Database;
 
@@ -24,7 +25,29 @@ export function createDatabase(path: string): Db {
   return db;
 }
 
-/** Build the secondary indexes after the bulk load. */
+/**
+ * After a bulk load of files and nodes: fill the full-text index from the nodes in one pass (rather
+ * than row by row while parsing, when both cores are busy) and build the declaration tables' indexes.
+ * A full index runs this on a second connection while it resolves references.
+ */
+export function finishDeclarations(db: Db): void {
+  db.function("search_words", { deterministic: true }, searchWords);
+  db.transaction(() => {
+    db.exec(`INSERT INTO search(rowid, name, words, qualified_name, signature, docstring)
+      SELECT id, name, search_words(name), qualified_name, coalesce(signature, ''), coalesce(docstring, '')
+      FROM nodes WHERE kind <> 'import' ORDER BY id`);
+    db.exec(DECLARATION_INDEXES);
+  })();
+}
+
+/** A second connection to an index `createDatabase` made and is still building: no secondary indexes yet. */
+export function openIndexBeingBuilt(path: string): Db {
+  const db = new Database(path, { fileMustExist: true });
+  configure(db);
+  return db;
+}
+
+/** Build the secondary indexes after the bulk load (those already built are kept). */
 export function createIndexes(db: Db): void {
   db.exec(INDEXES);
   // A bounded sample is enough for the planner and keeps ANALYZE from scanning every row.

@@ -15,7 +15,14 @@ export class Writer {
   private readonly markResolved;
   private readonly clearEdges;
 
-  constructor(readonly db: Db) {
+  /**
+   * `search: false` leaves the full-text index to `finishDeclarations`, which fills it from the nodes
+   * table after a bulk load.
+   */
+  constructor(
+    readonly db: Db,
+    private readonly options: { search: boolean } = { search: true },
+  ) {
     this.insFile = db.prepare(
       "INSERT INTO files(id, path, language, size, mtime_ms, sha256, package, syntax_errors, node_id) VALUES (?,?,?,?,?,?,?,?,?)",
     );
@@ -64,7 +71,7 @@ export class Writer {
         n.paramCount,
         n.isStatic ? 1 : 0,
       );
-      if (n.kind !== "import") {
+      if (this.options.search && n.kind !== "import") {
         this.insSearch.run(n.id, n.name, searchWords(n.name), n.qualifiedName, n.signature ?? "", n.docstring ?? "");
       }
       if (n.parentId !== null) this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);

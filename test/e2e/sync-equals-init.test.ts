@@ -40,6 +40,7 @@ describe("sync equals init --force", () => {
     expect(afterSync.nodes).toEqual(afterInit.nodes);
     expect(afterSync.edges).toEqual(afterInit.edges);
     expect(afterSync.unresolved).toEqual(afterInit.unresolved);
+    expect(afterSync.searchTerms).toEqual(afterInit.searchTerms);
     expect(synced.nodes).toBe(rebuilt.nodes);
     expect(synced.edges).toBe(rebuilt.edges);
     return synced;

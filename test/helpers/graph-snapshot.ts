@@ -2,10 +2,16 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 
 /**
- * The whole graph in a form independent of row ids: every node by (file, qualified name, kind, line)
- * and every edge by its two ends, kind and line. Two indexes of the same tree must give equal snapshots.
+ * The whole graph in a form independent of row ids: every node by (file, qualified name, kind, line),
+ * every edge by its two ends, kind and line, and every term of the full-text index by the node it
+ * finds, column and position. Two indexes of the same tree must give equal snapshots.
  */
-export function graphSnapshot(root: string): { nodes: string[]; edges: string[]; unresolved: string[] } {
+export function graphSnapshot(root: string): {
+  nodes: string[];
+  edges: string[];
+  unresolved: string[];
+  searchTerms: string[];
+} {
   const db = new Database(join(root, ".codegraph", "graph.db"), { readonly: true });
   try {
     const key = "f.path || '|' || n.qualified_name || '|' || n.kind || '|' || n.start_line";
@@ -30,7 +36,17 @@ export function graphSnapshot(root: string): { nodes: string[]; edges: string[];
         )
         .all() as { k: string }[]
     ).map((r) => r.k);
-    return { nodes: nodes.sort(), edges: edges.sort(), unresolved: unresolved.sort() };
+    // The search table keeps no content: its terms are read through an fts5vocab table.
+    db.exec("CREATE VIRTUAL TABLE temp.search_terms USING fts5vocab(main, search, 'instance')");
+    const searchTerms = (
+      db
+        .prepare(
+          `SELECT ${key} || ' ' || v.col || ':' || v.offset || ' ' || v.term AS k
+           FROM temp.search_terms v JOIN nodes n ON n.id = v.doc JOIN files f ON f.id = n.file_id`,
+        )
+        .all() as { k: string }[]
+    ).map((r) => r.k);
+    return { nodes: nodes.sort(), edges: edges.sort(), unresolved: unresolved.sort(), searchTerms: searchTerms.sort() };
   } finally {
     db.close();
   }
