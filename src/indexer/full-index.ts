@@ -10,7 +10,7 @@ import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
 import { Worker } from "node:worker_threads";
 import { checkpoint, createDatabase, createIndexes, finishDeclarations, setMeta, type Db } from "../store/database.js";
-import { countGraph } from "../store/counts.js";
+import { countTotals } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
@@ -143,7 +143,7 @@ async function build(
   timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");
-  const counts = countGraph(db);
+  const counts = countTotals(db);
   return {
     mode: "full",
     root,
