@@ -5,21 +5,20 @@ export const MAX_FILES = 24;
 /** Least source in one batch, so that the last, small files do not cost a message each. */
 const MIN_BYTES = 64 * 1024;
 /**
- * Most source in one batch (a larger file goes alone). The main thread stores results as they come:
- * biggest-first batches of a quarter of each worker's share kept it idle for the first half second on
- * Django, then behind at the end.
+ * Most source in one batch (a larger file goes alone), so that results reach the main thread, which
+ * stores them as they come, in a steady stream from the start.
  */
 const MAX_BYTES = 256 * 1024;
 /** Batches each worker should still get from what remains: smaller shares balance the finish. */
 const SHARES_PER_WORKER = 4;
 
 /**
- * Hands out parse jobs in batches that shrink as the work runs out, biggest files first. Whichever
- * worker finishes last decides the wall time: handed out in the scan's order, a large file in the
- * last batches, with another batch queued behind it, left one worker parsing for 200 ms while the
- * other sat idle (jdk-util, 9 MB of Java). Biggest first, with batches sized by bytes, leaves only
- * small files for the end. Files stay grouped by language, so that a language with only a batch or
- * two of files is loaded (grammar and queries) by one worker only; the largest language comes last.
+ * Hands out parse jobs in batches sized by bytes, which shrink as the work runs out. Whichever worker
+ * finishes last decides the wall time: with batches of 24 files, a worker still parsing its last batch,
+ * with another queued behind it, kept the other idle for 200 ms at the end (jdk-util, 9 MB of Java).
+ * Files stay in the scan's order (biggest first was no faster: the main thread then stored the
+ * largest results all at once), grouped by language, so that a language with only a batch or two of
+ * files is loaded (grammar and queries) by one worker only.
  */
 export class BatchQueue {
   private readonly jobs: ParseJob[];
@@ -30,7 +29,7 @@ export class BatchQueue {
     jobs: ParseJob[],
     private readonly workers: number,
   ) {
-    this.jobs = biggestFirstByLanguage(jobs);
+    this.jobs = byLanguage(jobs);
     for (const j of jobs) this.remainingBytes += j.size;
   }
 
@@ -55,17 +54,12 @@ export class BatchQueue {
   }
 }
 
-function biggestFirstByLanguage(jobs: ParseJob[]): ParseJob[] {
+function byLanguage(jobs: ParseJob[]): ParseJob[] {
   const groups = new Map<string, ParseJob[]>();
   for (const j of jobs) {
     let g = groups.get(j.language);
     if (!g) groups.set(j.language, (g = []));
     g.push(j);
   }
-  const bytes = (g: ParseJob[]) => g.reduce((n, j) => n + j.size, 0);
-  // The largest language goes last, so that the very end is its smallest files.
-  const ordered = [...groups.values()].sort((a, b) => bytes(a) - bytes(b));
-  const out: ParseJob[] = [];
-  for (const g of ordered) out.push(...g.sort((a, b) => b.size - a.size));
-  return out;
+  return [...groups.values()].flat();
 }

@@ -3,8 +3,8 @@ import type { LanguageId } from "../../src/extract/language.js";
 import { BatchQueue, MAX_FILES } from "../../src/indexer/batches.js";
 import type { ParseJob } from "../../src/indexer/messages.js";
 
-// How parse jobs are handed to the workers: every file once, biggest first within a language, the
-// largest language last, and batches that shrink as the work runs out.
+// How parse jobs are handed to the workers: every file once, grouped by language in the scan's order,
+// in batches bounded by bytes that shrink as the work runs out.
 
 const KiB = 1024;
 
@@ -32,17 +32,15 @@ describe("parse batches", () => {
     expect(new Set(paths)).toEqual(new Set(jobs.map((j) => j.path)));
   });
 
-  it("puts the biggest files of a language first and the language with the most source last", () => {
-    const jobs = [...mixed("python", 400), ...mixed("javascript", 30)];
+  it("keeps each language's files together, in the scan's order", () => {
+    const python = mixed("python", 100);
+    const js = mixed("javascript", 30);
+    const jobs = [python[0]!, ...js, ...python.slice(1)];
     const order = drain(new BatchQueue(jobs, 2)).flat();
-    const languages = order.map((j) => j.language);
-    expect(languages.slice(0, 30).every((l) => l === "javascript")).toBe(true);
-    expect(languages.slice(30).every((l) => l === "python")).toBe(true);
-    const python = order.slice(30).map((j) => j.size);
-    expect(python).toEqual([...python].sort((a, b) => b - a));
+    expect(order.map((j) => j.path)).toEqual([...python, ...js].map((j) => j.path));
   });
 
-  it("keeps batches within their bounds and lets the last ones shrink", () => {
+  it("keeps batches within their bounds", () => {
     const jobs = mixed("python", 2000);
     const batches = drain(new BatchQueue(jobs, 2));
     const bytes = batches.map((b) => b.reduce((n, j) => n + j.size, 0));
@@ -52,10 +50,19 @@ describe("parse batches", () => {
       // Over the byte bound only as a single large file.
       if (b.length > 1) expect(bytes[i]).toBeLessThanOrEqual(256 * KiB);
     }
-    // The first batches carry the largest files, the last the smallest: the finish is balanced.
-    expect(batches[0]![0]!.size).toBe(300 * KiB);
-    expect(bytes[bytes.length - 1]!).toBeLessThan(bytes[0]!);
-    expect(Math.max(...batches[batches.length - 1]!.map((j) => j.size))).toBeLessThan(20 * KiB);
+  });
+
+  it("sends full batches while much remains, and small ones at the end", () => {
+    // 2,000 files of 12 KiB: 21 fit in the largest batch, 5 in the smallest.
+    const jobs: ParseJob[] = Array.from({ length: 2000 }, (_, i) => ({
+      path: `f${i}.py`,
+      language: "python",
+      size: 12 * KiB,
+    }));
+    const sizes = drain(new BatchQueue(jobs, 2)).map((b) => b.length);
+    expect(sizes.slice(0, 10)).toEqual(Array(10).fill(21));
+    expect(sizes.slice(-4, -1)).toEqual([5, 5, 5]);
+    expect(sizes.at(-1)!).toBeLessThanOrEqual(5);
   });
 
   it("sends a file larger than any batch alone", () => {
