@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
-import type { FileRecord } from "../core/rows.js";
+import type { FileRecord, RefRow } from "../core/rows.js";
 import { languageForPath } from "../extract/registry.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver, type ResolvedEdge } from "../resolve/resolver.js";
@@ -116,30 +116,41 @@ async function build(
   const lookup = new MemoryLookup(records);
   const resolver = new Resolver(lookup, ctx);
   const total = records.reduce((n, r) => n + r.refs.length, 0);
-  const found: ResolvedEdge[][][] = [];
+  let resolvedCount = 0;
+  const write = db.transaction((batch: { refs: readonly RefRow[]; edges: ResolvedEdge[][] }[]) => {
+    for (const { refs, edges } of batch) {
+      refs.forEach((ref, j) => {
+        writer.insertResolved(ref, edges[j]!);
+        writer.insertRef(ref, edges[j]!.length > 0);
+        if (edges[j]!.length) resolvedCount++;
+      });
+    }
+  });
+  // Results wait in memory while the worker holds the database; once it is done (on a large project
+  // long before resolution is), they are written as they come, so they do not pile up (3 M edges
+  // in the JDK).
+  let workerDone = false;
+  void declarations.then(() => (workerDone = true));
+  let waiting: { refs: readonly RefRow[]; edges: ResolvedEdge[][] }[] = [];
   let seen = 0;
-  for (const r of records) {
+  for (const [i, r] of records.entries()) {
     const edges: ResolvedEdge[][] = [];
     for (const ref of r.refs) edges.push(resolver.resolve(ref));
-    found.push(edges);
+    waiting.push({ refs: r.refs, edges });
     seen += r.refs.length;
     onProgress({ phase: "resolving", done: seen, total });
+    if (workerDone && waiting.length >= 25) {
+      write(waiting);
+      waiting = [];
+    }
+    // The worker's end is seen only when this loop lets the event loop run.
+    if (i % 100 === 99) await new Promise(setImmediate);
   }
   timer("resolve");
   onProgress({ phase: "writing", done: 0, total: 0 });
   if (!(await declarations)) finishDeclarations(db);
   timer("declarations (aside)");
-  let resolvedCount = 0;
-  db.transaction(() => {
-    records.forEach((r, i) => {
-      const edges = found[i]!;
-      r.refs.forEach((ref, j) => {
-        writer.insertResolved(ref, edges[j]!);
-        writer.insertRef(ref, edges[j]!.length > 0);
-        if (edges[j]!.length) resolvedCount++;
-      });
-    });
-  })();
+  write(waiting);
   timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");

@@ -225,4 +225,23 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
     expect(reaches()).toHaveLength(0);
   });
+  it("a project past 5,000 nodes: the full-text index filled in bulk beside resolution equals sync's", async () => {
+    // init --force fills the full-text index on a second connection from 5,000 nodes; sync writes each
+    // node's row as it inserts it. The comparison covers every term of these 60 new files.
+    mkdirSync(at("python/bulk"), { recursive: true });
+    for (let f = 0; f < 60; f++) {
+      const body = Array.from(
+        { length: 90 },
+        (_, i) =>
+          `def bulk_${f}_${i}(x):\n    """${f === 7 ? "Reconcile" : "Scale"} the ledger entry ${i} of batch ${f}."""\n    return helper_${f}(x)\n`,
+      ).join("\n");
+      writeFileSync(at(`python/bulk/mod_${f}.py`), `def helper_${f}(x):\n    return x\n\n${body}`);
+    }
+    const synced = await syncThenCompare({ added: 60 });
+    expect(synced.nodes).toBeGreaterThan(5000);
+    const hits = await runJson<{ hits: { name: string }[] }>(["search", "reconcile", "-p", repo.dir, "--limit", "5"]);
+    expect(hits.hits.length).toBe(5);
+    // Found by a word of their docstrings alone, which only the full-text index holds.
+    expect(hits.hits.every((h) => h.name.startsWith("bulk_7_"))).toBe(true);
+  });
 });
