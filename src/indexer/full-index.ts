@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
-import type { FileRecord, RefRow } from "../core/rows.js";
+import type { FileRecord } from "../core/rows.js";
 import { languageForPath } from "../extract/registry.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
-import { Resolver, type ResolvedEdge } from "../resolve/resolver.js";
+import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
 import { Worker } from "node:worker_threads";
@@ -18,6 +18,7 @@ import type { ParseJob } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
+import { ResolvedQueue } from "./resolved-queue.js";
 import { phaseTimer } from "./timing.js";
 import { indexerWorkerUrl } from "./worker-url.js";
 import { dbPath, indexDir } from "../config/paths.js";
@@ -117,32 +118,20 @@ async function build(
   const resolver = new Resolver(lookup, ctx);
   const total = records.reduce((n, r) => n + r.refs.length, 0);
   let resolvedCount = 0;
-  const write = db.transaction((batch: { refs: readonly RefRow[]; edges: ResolvedEdge[][] }[]) => {
-    for (const { refs, edges } of batch) {
-      refs.forEach((ref, j) => {
-        writer.insertResolved(ref, edges[j]!);
-        writer.insertRef(ref, edges[j]!.length > 0);
-        if (edges[j]!.length) resolvedCount++;
-      });
-    }
+  const queue = new ResolvedQueue();
+  const write = db.transaction(() => {
+    resolvedCount += queue.writeTo(writer);
   });
-  // Results wait in memory while the worker holds the database; once it is done (on a large project
-  // long before resolution is), they are written as they come, so they do not pile up (3 M edges
-  // in the JDK).
+  // Results wait while the worker holds the database, and are written as they come once it is done.
+  // On the JDK, whose full-text fill (long Javadoc) outlasts resolution, all of them wait.
   let workerDone = false;
   void declarations.then(() => (workerDone = true));
-  let waiting: { refs: readonly RefRow[]; edges: ResolvedEdge[][] }[] = [];
   let seen = 0;
   for (const [i, r] of records.entries()) {
-    const edges: ResolvedEdge[][] = [];
-    for (const ref of r.refs) edges.push(resolver.resolve(ref));
-    waiting.push({ refs: r.refs, edges });
+    for (const ref of r.refs) queue.add(ref, resolver.resolve(ref));
     seen += r.refs.length;
     onProgress({ phase: "resolving", done: seen, total });
-    if (workerDone && waiting.length >= 25) {
-      write(waiting);
-      waiting = [];
-    }
+    if (workerDone && queue.length >= 2000) write();
     // The worker's end is seen only when this loop lets the event loop run.
     if (i % 100 === 99) await new Promise(setImmediate);
   }
@@ -150,7 +139,7 @@ async function build(
   onProgress({ phase: "writing", done: 0, total: 0 });
   if (!(await declarations)) finishDeclarations(db);
   timer("declarations (aside)");
-  write(waiting);
+  write();
   timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");

@@ -98,9 +98,12 @@ export class Writer {
 
   /** The edges one reference resolved to, each from the reference's enclosing symbol at its line. */
   insertResolved(ref: RefInfo, targets: readonly { targetId: number; kind: string; resolution: string }[]): void {
-    for (const t of targets) {
-      this.insEdge.run(ref.fromId, t.targetId, t.kind, ref.fileId, ref.line, t.resolution, ref.id);
-    }
+    for (const t of targets) this.insertEdge(ref, t.targetId, t.kind, t.resolution);
+  }
+
+  /** One edge a reference resolved to. */
+  insertEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
+    this.insEdge.run(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
   }
 
   setResolved(refId: number, resolved: boolean): void {
