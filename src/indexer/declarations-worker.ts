@@ -1,9 +1,10 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
 import { finishDeclarations, openIndexBeingBuilt } from "../store/database.js";
 
 /**
  * Finishes the declaration side of a new index (full-text index, declaration tables' indexes) on its
- * own connection, while the thread that started it resolves references: see `startDeclarations`.
+ * own connection, while the thread that started it resolves references (`finishDeclarationsAside`).
+ * It exits with code 0 once done; an exception ends it with code 1.
  */
 const { path } = workerData as { path: string };
 const db = openIndexBeingBuilt(path);
@@ -12,4 +13,3 @@ try {
 } finally {
   db.close();
 }
-parentPort?.postMessage("done");

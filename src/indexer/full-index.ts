@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
@@ -8,7 +9,6 @@ import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import { Worker } from "node:worker_threads";
 import { checkpoint, createDatabase, createIndexes, finishDeclarations, setMeta, type Db } from "../store/database.js";
 import { countTotals } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
@@ -169,17 +169,21 @@ const ASIDE_FROM_NODES = 5000;
 
 /**
  * Run `finishDeclarations` on a worker thread with its own connection to the database at `path`.
- * Resolves to false when the worker could not do it (it failed to start, or stopped short): the
- * caller then does it on its own connection. Its transaction is all or nothing, so doing it again
- * is safe.
+ * Resolves to false when the worker could not do it (it failed to start, or threw): the caller then
+ * does it on its own connection. Its transaction is all or nothing, so doing it again is safe.
  */
 function finishDeclarationsAside(path: string): Promise<boolean> {
   return new Promise((resolve) => {
-    let done = false;
-    const w = new Worker(indexerWorkerUrl("declarations-worker.js"), { workerData: { path } });
-    w.once("message", () => (done = true));
-    w.once("error", () => resolve(false));
-    w.once("exit", () => resolve(done));
+    let w: Worker;
+    try {
+      w = new Worker(indexerWorkerUrl("declarations-worker.js"), { workerData: { path } });
+    } catch {
+      return resolve(false);
+    }
+    // An exception in the worker (its script missing, a failed statement) is an `error` event, then an
+    // exit with code 1.
+    w.on("error", () => {});
+    w.once("exit", (code) => resolve(code === 0));
   });
 }
 
