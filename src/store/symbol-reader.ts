@@ -17,11 +17,23 @@ export function symbolRowsByUid(db: Db, uid: string): SymbolRow[] {
   return prepared(db, `${SELECT} WHERE n.uid = ?`).all(uid) as SymbolRow[];
 }
 
-/** Declarations with exactly this qualified name, by path and line. */
+/**
+ * Declarations with exactly this qualified name, by path and line. A qualified name is its node's name,
+ * or ends with `.` and the name (the extraction builder makes them so), so the name is one of the
+ * text's dotted suffixes (`filter` for `QuerySet.filter`, `[Symbol.iterator]` too for
+ * `Color.[Symbol.iterator]`): looking those up by the name index spares a scan of every node, which
+ * cost 0.33 ms a call on Django (half of a `node` tool call) and grows with the project.
+ */
 export function declarationsByQualifiedName(db: Db, qualifiedName: string): SymbolRow[] {
-  return prepared(db, `${SELECT} WHERE n.qualified_name = ? AND ${DECLARATION} ORDER BY f.path, n.start_line`).all(
-    qualifiedName,
-  ) as SymbolRow[];
+  const names: string[] = [];
+  for (let dot = qualifiedName.indexOf("."); dot >= 0; dot = qualifiedName.indexOf(".", dot + 1))
+    names.push(qualifiedName.slice(dot + 1));
+  names.push(qualifiedName);
+  return prepared(
+    db,
+    `${SELECT} WHERE n.name IN (SELECT value FROM json_each(?)) AND n.qualified_name = ? AND ${DECLARATION}
+     ORDER BY f.path, n.start_line`,
+  ).all(JSON.stringify(names), qualifiedName) as SymbolRow[];
 }
 
 /** Declarations with exactly this name, by path and line. */

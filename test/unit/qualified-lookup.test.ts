@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dbPath } from "../../src/config/paths.js";
+import { fullIndex } from "../../src/indexer/full-index.js";
+import { findSymbols } from "../../src/query/symbols.js";
+import { openDatabase, type Db } from "../../src/store/database.js";
+
+// Looking a symbol up by its qualified name goes through the name index, trying each dotted suffix of
+// the text as the name: a name may hold a dot itself (a computed key, `[Symbol.iterator]`).
+
+const SOURCE = `export class Color {
+  *[Symbol.iterator]() {
+    yield 1;
+  }
+  mix(other: Color) {
+    return other;
+  }
+}
+export class Palette {
+  mix(a: Color) {
+    return a;
+  }
+}
+export function mix() {}
+`;
+
+let dir: string;
+let db: Db;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "codegraph-qname-"));
+  writeFileSync(join(dir, "color.ts"), SOURCE);
+  await fullIndex(dir);
+  db = openDatabase(dbPath(dir), { readonly: true });
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const found = (text: string) => findSymbols(db, text).map((h) => `${h.qualifiedName}:${h.startLine}`);
+
+describe("symbols by qualified name", () => {
+  it("finds a method by Class.method, and only that class's", () => {
+    expect(found("Color.mix")).toEqual(["Color.mix:5"]);
+    expect(found("Palette.mix")).toEqual(["Palette.mix:10"]);
+  });
+
+  it("finds a name that holds a dot", () => {
+    expect(found("Color.[Symbol.iterator]")).toEqual(["Color.[Symbol.iterator]:2"]);
+  });
+
+  it("a top-level name is its own qualified name; an unknown one finds nothing", () => {
+    expect(found("mix")).toEqual(["mix:14"]);
+    expect(found("Shade.mix")).toEqual([]);
+    expect(found("iterator]")).toEqual([]);
+  });
+});
