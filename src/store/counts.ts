@@ -10,7 +10,11 @@ export interface GraphCounts {
   unresolved: number;
 }
 
-/** Totals over the whole index; cheap enough for `status` on any size of project. */
+/**
+ * Totals over the whole index. Grouping every node and edge by kind reads them all: 0.65 s of the
+ * JDK's `status` (409k nodes, 3.2 M edges), a few ms on Django. Fine for `status`; a hot path uses
+ * `countTotals`.
+ */
 export function countGraph(db: Db): GraphCounts {
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
   const grouped = (sql: string) =>
