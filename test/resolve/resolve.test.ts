@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbPath } from "../../src/config/paths.js";
-import { fullIndex } from "../../src/indexer/full-index.js";
-import { openDatabase, type Db } from "../../src/store/database.js";
+import type { Db } from "../../src/store/database.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
 
 /**
  * Cross-file resolution, checked against hand-written expectations: each fixture project has an
@@ -55,19 +53,14 @@ function nodeIds(db: Db, end: { file: string; qname: string }): number[] {
 
 for (const lang of readdirSync(fixtures)) {
   describe(`resolution: ${lang}`, () => {
-    let dir: string;
+    let project: IndexedProject;
     let db: Db;
     const expectations = parse(readFileSync(join(fixtures, lang, "expected.txt"), "utf8"));
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), `codegraph-resolve-${lang}-`));
-      cpSync(join(fixtures, lang), dir, { recursive: true });
-      await fullIndex(dir);
-      db = openDatabase(dbPath(dir), { readonly: true });
+      project = await indexedProject(`resolve-${lang}`, { from: join(fixtures, lang) });
+      db = project.db;
     });
-    afterAll(() => {
-      db?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => project?.cleanup());
     for (const e of expectations) {
       it(e.text, () => {
         const from = nodeIds(db, e.from);

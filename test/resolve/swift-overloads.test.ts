@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbPath } from "../../src/config/paths.js";
-import { fullIndex } from "../../src/indexer/full-index.js";
-import { openDatabase, type Db } from "../../src/store/database.js";
+import type { Db } from "../../src/store/database.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
 
 /**
  * Swift overloads share a qualified name, so the fixtures' `expected.txt` cannot tell them apart:
@@ -40,18 +36,13 @@ final class Registry {
 const LINE = { module: 7, holder: 8, variadic: 9, error: 10, failure: 11, shape: 12 };
 
 describe("resolution: swift overloads", () => {
-  let dir: string;
+  let project: IndexedProject;
   let db: Db;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "codegraph-swift-overloads-"));
-    writeFileSync(join(dir, "Registry.swift"), SOURCE);
-    await fullIndex(dir);
-    db = openDatabase(dbPath(dir), { readonly: true });
+    project = await indexedProject("swift-overloads", { files: { "Registry.swift": SOURCE } });
+    db = project.db;
   });
-  afterAll(() => {
-    db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => project?.cleanup());
 
   /** Declaration lines of what the call on `line` named `name` reaches. */
   function targets(line: number, name: string): number[] {

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbPath } from "../../src/config/paths.js";
-import { fullIndex } from "../../src/indexer/full-index.js";
 import { findSymbols } from "../../src/query/symbols.js";
-import { openDatabase, type Db } from "../../src/store/database.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
 
 // Looking a symbol up by its qualified name goes through the name index, trying each dotted suffix of
 // the text as the name: a name may hold a dot itself (a computed key, `[Symbol.iterator]`).
@@ -26,20 +21,13 @@ export class Palette {
 export function mix() {}
 `;
 
-let dir: string;
-let db: Db;
+let project: IndexedProject;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "codegraph-qname-"));
-  writeFileSync(join(dir, "color.ts"), SOURCE);
-  await fullIndex(dir);
-  db = openDatabase(dbPath(dir), { readonly: true });
+  project = await indexedProject("qname", { files: { "color.ts": SOURCE } });
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => project.cleanup());
 
-const found = (text: string) => findSymbols(db, text).map((h) => `${h.qualifiedName}:${h.startLine}`);
+const found = (text: string) => findSymbols(project.db, text).map((h) => `${h.qualifiedName}:${h.startLine}`);
 
 describe("symbols by qualified name", () => {
   it("finds a method by Class.method, and only that class's", () => {
