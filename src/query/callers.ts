@@ -56,6 +56,7 @@ export function relations(
     const own = new Set(ids);
     const seen = new Set<string>();
     const rows: RelationRow[] = [];
+    let total = 0;
     for (const id of ids) {
       const edges = direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds);
       for (const e of edges) {
@@ -63,11 +64,15 @@ export function relations(
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        total++;
+        // Rows past the limit are counted, not read: a class of the JDK has thousands of callers.
+        if (rows.length >= limit) continue;
         const symbol = symbolById(db, e.nodeId);
         if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
+        else total--;
       }
     }
-    groups.push({ definition: group[0]!, overloads: group.length - 1, rows: rows.slice(0, limit), total: rows.length });
+    groups.push({ definition: group[0]!, overloads: group.length - 1, rows, total });
   }
   return { query: text, direction, groups, unmatchedFile, limit };
 }
