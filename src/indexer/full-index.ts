@@ -113,7 +113,8 @@ async function build(
   // The full-text index and the declaration tables' indexes are built on a second connection while
   // this thread resolves every reference against the whole project, in memory: the parse workers
   // are done, and the second core would otherwise sit idle until the index is written.
-  const declarations = ids.nextNode > ASIDE_FROM_NODES ? finishDeclarationsAside(db.name) : Promise.resolve(false);
+  const aside = ids.nextNode > ASIDE_FROM_NODES;
+  const declarations = aside ? finishDeclarationsAside(db.name) : Promise.resolve(false);
   const lookup = new MemoryLookup(records);
   const resolver = new Resolver(lookup, ctx);
   const total = records.reduce((n, r) => n + r.refs.length, 0);
@@ -124,7 +125,7 @@ async function build(
   });
   // Results wait while the worker holds the database, and are written as they come once it is done.
   // On the JDK, whose full-text fill (long Javadoc) outlasts resolution, all of them wait.
-  let workerDone = false;
+  let workerDone = !aside;
   void declarations.then(() => (workerDone = true));
   let seen = 0;
   for (const [i, r] of records.entries()) {
@@ -133,7 +134,7 @@ async function build(
     onProgress({ phase: "resolving", done: seen, total });
     if (workerDone && queue.length >= 2000) write();
     // The worker's end is seen only when this loop lets the event loop run.
-    if (i % 100 === 99) await new Promise(setImmediate);
+    if (!workerDone && i % 100 === 99) await new Promise(setImmediate);
   }
   timer("resolve");
   onProgress({ phase: "writing", done: 0, total: 0 });
