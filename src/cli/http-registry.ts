@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { processAlive } from "../core/process-alive.js";
 
 /** One running `codegraph serve --http`. */
 export interface HttpServerEntry {
@@ -29,16 +30,6 @@ export function httpLogPath(addr: string): string {
   return join(userStateDir(), `http-${addr.replace(/[^0-9A-Za-z.-]+/g, "_")}.log`);
 }
 
-/** True while a process with this id exists (EPERM: it does, but is someone else's). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * True when `pid` runs `codegraph serve --http` (read from /proc). Where /proc is missing the
  * registry is trusted; a pid reused by some other program is then the user's risk, as with any pid file.
@@ -48,7 +39,7 @@ export function isCodegraphHttpServer(pid: number): boolean {
   try {
     cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ENOENT" && !isProcMounted() ? isAlive(pid) : false;
+    return (e as NodeJS.ErrnoException).code === "ENOENT" && !isProcMounted() ? processAlive(pid) : false;
   }
   const args = cmdline.split("\0");
   return args.includes("serve") && args.includes("--http") && args.some((a) => /codegraph|main\.js/.test(a));
@@ -83,7 +74,7 @@ function write(entries: HttpServerEntry[]): void {
 /** The running servers; entries whose process is gone are pruned from the file as a side effect. */
 export function listHttpServers(): HttpServerEntry[] {
   const all = readRaw();
-  const live = all.filter((e) => isAlive(e.pid) && isCodegraphHttpServer(e.pid));
+  const live = all.filter((e) => processAlive(e.pid) && isCodegraphHttpServer(e.pid));
   if (live.length !== all.length) {
     try {
       write(live);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { readEnv } from "../config/env.js";
@@ -13,6 +13,7 @@ import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
 import { daemonLogger } from "./log.js";
 import { socketPath } from "./paths.js";
 import { HELLO_METHOD, READY_METHOD, type Hello, type Ready } from "./hello.js";
+import { processAlive } from "../core/process-alive.js";
 
 export interface DaemonOptions {
   root: string;
@@ -141,27 +142,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // The host is the agent that ran `serve --mcp`: when every host is gone, so is the reason to run.
   let hadHost = hosts.size > 0;
   const hostCheck = setInterval(() => {
-    for (const pid of hosts) if (!alive(pid)) hosts.delete(pid);
+    for (const pid of hosts) if (!processAlive(pid)) hosts.delete(pid);
     if (hosts.size) hadHost = true;
     else if (hadHost) void shutdown("every host process exited");
   }, env.hostCheckMs);
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-}
-
-/**
- * Whether a process is alive (signal 0 only checks; EPERM means it exists under another user). A
- * zombie, dead but not yet reaped by its parent, counts as gone.
- */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true; // no /proc (not Linux): signal 0 is all we know
-  }
 }

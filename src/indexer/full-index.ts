@@ -33,6 +33,17 @@ export function ensureIndexDir(root: string): void {
   if (!existsSync(ignore)) writeFileSync(ignore, "# the index is derived data\n*\n");
 }
 
+/** Where a full index is built before it is renamed over the index. */
+const buildPath = (root: string) => `${dbPath(root)}.tmp`;
+
+/**
+ * Remove what a full index killed part-way left (its database is never used, only renamed into
+ * place once complete). Only while holding the writer lock, which a build holds throughout.
+ */
+export function removeAbandonedBuild(root: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(buildPath(root) + suffix, { force: true });
+}
+
 /**
  * Build the index from scratch. It is written to a temporary database and renamed over the old one
  * at the end, so a process killed at any moment leaves the previous index (or none), never half of one.
@@ -46,8 +57,8 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
     onProgress({ phase: "scanning", done: 0, total: 0 });
     const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
     const ctx = readProjectContext(root, inventory.manifests);
-    const tmp = `${dbPath(root)}.tmp`;
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(tmp + suffix, { force: true });
+    removeAbandonedBuild(root);
+    const tmp = buildPath(root);
     const db = createDatabase(tmp);
     let summary: IndexSummary;
     try {

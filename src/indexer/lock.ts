@@ -1,20 +1,12 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { processAlive } from "../core/process-alive.js";
 
 const LOCK_FILE = "writer.lock";
 
 /** Lock files this process holds now: a lock naming our own pid is ours only if it is listed here. */
 const heldHere = new Set<string>();
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 function holder(path: string): number | null {
   try {
@@ -55,7 +47,7 @@ export function acquireWriterLock(indexDir: string): () => void {
       // Our own pid: another sync in this process (a daemon's catch-up and its watcher) holds it, or
       // an earlier process that had our pid died holding it.
       // No pid yet: its writer may be between creating the file and writing to it.
-      const live = pid === process.pid ? heldHere.has(path) : pid === null ? justCreated(path) : alive(pid);
+      const live = pid === process.pid ? heldHere.has(path) : pid === null ? justCreated(path) : processAlive(pid);
       if (live) {
         const who = pid === process.pid ? "Another sync in this process" : `Another codegraph process (pid ${pid})`;
         throw new CodegraphError(
@@ -78,7 +70,7 @@ export function clearWriterLock(indexDir: string, force: boolean): { removed: bo
     rmSync(path, { force: true });
     return { removed: false, pid: null };
   }
-  if (alive(pid) && !force) {
+  if (processAlive(pid) && !force) {
     throw new CodegraphError(
       "LOCKED",
       `The lock is held by a running process (pid ${pid}). Stop it first, or pass --force if you are sure it is not writing.`,

@@ -32,7 +32,7 @@ import {
 import { SqliteLookup } from "../store/sqlite-lookup.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
-import { fullIndex } from "./full-index.js";
+import { fullIndex, removeAbandonedBuild } from "./full-index.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
@@ -67,6 +67,7 @@ export async function syncIndex(
   const release = acquireWriterLock(indexDir(root));
   let db: Db;
   try {
+    removeAbandonedBuild(root);
     db = openDatabase(dbPath(root));
   } catch (e) {
     release();

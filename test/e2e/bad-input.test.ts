@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
@@ -124,8 +124,46 @@ describe("bad input never stops the index", () => {
     expect(graphSnapshot(repo.dir).nodes).toEqual(before.nodes);
     const synced = await runJson<{ added: number }>(["sync", repo.dir]);
     expect(synced.added).toBe(1);
+    // What the killed build left is removed by the next writer.
+    expect(existsSync(tmp)).toBe(false);
     const afterSync = graphSnapshot(repo.dir);
     await runJson(["init", "--force", repo.dir]);
     expect(afterSync).toEqual(graphSnapshot(repo.dir));
+  });
+
+  it("a writer killed with kill -9 and not yet reaped by its parent (a zombie) no longer holds the index", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export function a() {\n  return 1;\n}\n");
+    await runJson(["init", repo.dir]);
+    // A shell starts a process that takes the writer lock, then becomes `sleep`, which never reaps
+    // its children: the lock holder, killed, stays a zombie until `sleep` ends.
+    const lock = join(import.meta.dirname, "..", "..", "dist", "indexer", "lock.js");
+    const script = `import { acquireWriterLock } from ${JSON.stringify(lock)};
+      acquireWriterLock(${JSON.stringify(join(repo.dir, ".codegraph"))});
+      console.log("locked " + process.pid);
+      setInterval(() => {}, 1000);`;
+    const sh = spawn("sh", ["-c", '"$NODE" --input-type=module -e "$SCRIPT" & exec sleep 60'], {
+      env: { ...process.env, NODE: process.execPath, SCRIPT: script },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const pid = await new Promise<number>((resolve) => {
+        let out = "";
+        sh.stdout!.on("data", (d: Buffer) => {
+          out += d.toString();
+          const m = /locked (\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+      });
+      process.kill(pid, "SIGKILL");
+      const stat = () => readFileSync(`/proc/${pid}/stat`, "utf8");
+      const deadline = Date.now() + 10_000;
+      while (!/^\d+ \(.*\) Z/.test(stat()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(stat()).toMatch(/^\d+ \(.*\) Z/);
+      const synced = await runJson<{ added: number; modified: number }>(["sync", repo.dir]);
+      expect(synced).toMatchObject({ added: 0, modified: 0 });
+    } finally {
+      sh.kill("SIGKILL");
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { CodegraphError } from "../../core/errors.js";
 import { formatHttpAddress, parseHttpAddress, sameEndpoint } from "../../core/http-address.js";
-import { isAlive, isCodegraphHttpServer, listHttpServers, unregisterHttpServer } from "../http-registry.js";
+import { processAlive } from "../../core/process-alive.js";
+import { isCodegraphHttpServer, listHttpServers, unregisterHttpServer } from "../http-registry.js";
 
 /** How long `http stop` waits for the server to finish its requests and exit. */
 const STOP_WAIT_MS = 15_000;
@@ -47,7 +48,7 @@ export async function runHttpStop(addrText: string, opts: { json?: boolean }): P
       `No codegraph HTTP server is registered on ${addr}. \`codegraph http list\` shows the running ones.`,
     );
   }
-  if (!isAlive(entry.pid) || !isCodegraphHttpServer(entry.pid)) {
+  if (!processAlive(entry.pid) || !isCodegraphHttpServer(entry.pid)) {
     unregisterHttpServer(entry.pid);
     throw new CodegraphError(
       "NOT_FOUND",
@@ -56,7 +57,7 @@ export async function runHttpStop(addrText: string, opts: { json?: boolean }): P
   }
   process.kill(entry.pid, "SIGTERM");
   const deadline = Date.now() + STOP_WAIT_MS;
-  while (isAlive(entry.pid)) {
+  while (processAlive(entry.pid)) {
     if (Date.now() > deadline) {
       throw new CodegraphError(
         "IO",
