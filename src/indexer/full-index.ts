@@ -9,7 +9,15 @@ import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import { checkpoint, createDatabase, createIndexes, finishDeclarations, setMeta, type Db } from "../store/database.js";
+import {
+  checkpoint,
+  createDatabase,
+  createIndexes,
+  finishDeclarations,
+  setMeta,
+  startKindCounts,
+  type Db,
+} from "../store/database.js";
 import { countTotals } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -152,6 +160,7 @@ async function build(
   if (!(await declarations)) finishDeclarations(db);
   timer("declarations (aside)");
   write();
+  startKindCounts(db, writer.written);
   timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");

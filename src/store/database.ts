@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { CodegraphError } from "../core/errors.js";
-import { DECLARATION_INDEXES, INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
+import { DECLARATION_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, SCHEMA_VERSION, TABLES } from "./schema.js";
 import { searchWords } from "./words.js";
 
 export type Db = Database.Database;
@@ -50,6 +50,19 @@ export function openIndexBeingBuilt(path: string): Db {
   configure(db);
   db.pragma("cache_size = -8192");
   return db;
+}
+
+/**
+ * After a bulk load: record how many nodes and edges of each kind it wrote, and keep those counts
+ * from then on (triggers on every insert and delete).
+ */
+export function startKindCounts(db: Db, written: { nodes: Map<string, number>; edges: Map<string, number> }): void {
+  db.transaction(() => {
+    db.exec("DELETE FROM kind_counts");
+    const put = db.prepare("INSERT INTO kind_counts(tbl, kind, n) VALUES (?, ?, ?)");
+    for (const [tbl, counts] of Object.entries(written)) for (const [kind, n] of counts) put.run(tbl, kind, n);
+    db.exec(KIND_COUNT_TRIGGERS);
+  })();
 }
 
 /** Build the secondary indexes after the bulk load (those already built are kept). */

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version is refused
  * with a message to re-run `codegraph init --force` (derived data is cheaper to rebuild than migrate).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -78,6 +78,12 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(
   content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
 CREATE VIEW IF NOT EXISTS unresolved_refs AS SELECT * FROM refs WHERE resolved = 0;
+CREATE TABLE IF NOT EXISTS kind_counts (
+  tbl TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (tbl, kind)
+) WITHOUT ROWID;
 `;
 
 /**
@@ -108,3 +114,20 @@ CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id);
 CREATE INDEX IF NOT EXISTS edges_ref ON edges(ref_id);
 `;
 export const INDEXES = DECLARATION_INDEXES + REFERENCE_INDEXES;
+
+/**
+ * Triggers that keep `kind_counts` (nodes and edges by kind) right as rows come and go: `status`
+ * then reads a few rows instead of grouping every node and edge (0.65 s on the JDK's 3.2 M edges).
+ * A full index creates them after its bulk load, with the counts of what it wrote (`startKindCounts`).
+ */
+export const KIND_COUNT_TRIGGERS = ["nodes", "edges"]
+  .map(
+    (t) => `
+CREATE TRIGGER IF NOT EXISTS ${t}_counted AFTER INSERT ON ${t} BEGIN
+  INSERT INTO kind_counts(tbl, kind, n) VALUES ('${t}', NEW.kind, 1) ON CONFLICT(tbl, kind) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS ${t}_uncounted AFTER DELETE ON ${t} BEGIN
+  UPDATE kind_counts SET n = n - 1 WHERE tbl = '${t}' AND kind = OLD.kind;
+END;`,
+  )
+  .join("\n");

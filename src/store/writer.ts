@@ -14,6 +14,8 @@ export class Writer {
   private readonly insSearch;
   private readonly markResolved;
   private readonly clearEdges;
+  /** Nodes and edges this writer inserted, by kind: what a full index records in `kind_counts`. */
+  readonly written = { nodes: new Map<string, number>(), edges: new Map<string, number>() };
 
   /**
    * `search: false` leaves the full-text index to `finishDeclarations`, which fills it from the nodes
@@ -71,10 +73,14 @@ export class Writer {
         n.paramCount,
         n.isStatic ? 1 : 0,
       );
+      tally(this.written.nodes, n.kind);
       if (this.options.search && n.kind !== "import") {
         this.insSearch.run(n.id, n.name, searchWords(n.name), n.qualifiedName, n.signature ?? "", n.docstring ?? "");
       }
-      if (n.parentId !== null) this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
+      if (n.parentId !== null) {
+        this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
+        tally(this.written.edges, "contains");
+      }
     }
     for (const ref of r.refs) this.insertRef(ref, false);
     for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
@@ -104,6 +110,7 @@ export class Writer {
   /** One edge a reference resolved to. */
   insertEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
     this.insEdge.run(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
+    tally(this.written.edges, kind);
   }
 
   setResolved(refId: number, resolved: boolean): void {
@@ -143,4 +150,8 @@ export class Writer {
   clearRefEdges(refId: number): void {
     this.clearEdges.run(refId);
   }
+}
+
+function tally(counts: Map<string, number>, kind: string): void {
+  counts.set(kind, (counts.get(kind) ?? 0) + 1);
 }

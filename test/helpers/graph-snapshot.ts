@@ -11,6 +11,8 @@ export function graphSnapshot(root: string): {
   edges: string[];
   unresolved: string[];
   searchTerms: string[];
+  /** Nodes and edges by kind as `kind_counts` keeps them (triggers), and as counted row by row. */
+  kindCounts: { kept: string[]; counted: string[] };
 } {
   const db = new Database(join(root, ".codegraph", "graph.db"), { readonly: true });
   try {
@@ -46,7 +48,30 @@ export function graphSnapshot(root: string): {
         )
         .all() as { k: string }[]
     ).map((r) => r.k);
-    return { nodes: nodes.sort(), edges: edges.sort(), unresolved: unresolved.sort(), searchTerms: searchTerms.sort() };
+    const kindCounts = {
+      kept: (
+        db.prepare("SELECT tbl || ' ' || kind || ' ' || n AS k FROM kind_counts WHERE n <> 0").all() as { k: string }[]
+      )
+        .map((r) => r.k)
+        .sort(),
+      counted: (
+        db
+          .prepare(
+            `SELECT 'nodes ' || kind || ' ' || count(*) AS k FROM nodes GROUP BY kind
+             UNION ALL SELECT 'edges ' || kind || ' ' || count(*) AS k FROM edges GROUP BY kind`,
+          )
+          .all() as { k: string }[]
+      )
+        .map((r) => r.k)
+        .sort(),
+    };
+    return {
+      nodes: nodes.sort(),
+      edges: edges.sort(),
+      unresolved: unresolved.sort(),
+      searchTerms: searchTerms.sort(),
+      kindCounts,
+    };
   } finally {
     db.close();
   }
