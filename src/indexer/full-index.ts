@@ -80,7 +80,7 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
     }
     for (const suffix of ["-wal", "-shm"]) rmSync(dbPath(root) + suffix, { force: true });
     renameSync(tmp, dbPath(root));
-    for (const suffix of ["-wal", "-shm"]) rmSync(tmp + suffix, { force: true });
+    removeAbandonedBuild(root); // the build's -wal and -shm, empty once its connection closed
     summary.durationMs = Math.round(performance.now() - started);
     return summary;
   } finally {
