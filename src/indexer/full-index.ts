@@ -10,7 +10,7 @@ import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
 import {
-  checkpoint,
+  sealBuild,
   createDatabase,
   createIndexes,
   finishDeclarations,
@@ -74,7 +74,7 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
-      checkpoint(db);
+      sealBuild(db);
     } finally {
       db.close();
     }

@@ -11,15 +11,31 @@ function configure(db: Db): void {
   // NORMAL in WAL mode cannot corrupt the database on a crash; it can lose the last transaction,
   // which the next sync redoes from the files on disk.
   db.pragma("synchronous = NORMAL");
+  tune(db);
+}
+
+function tune(db: Db): void {
   db.pragma("temp_store = MEMORY");
   db.pragma("cache_size = -65536");
   db.pragma("busy_timeout = 5000");
 }
 
+/**
+ * An index being built is renamed into place only once complete, and a crash leaves it to be
+ * discarded, so it needs neither a write-ahead log nor syncs: each page is written once, not to the
+ * log and later into the file (Django's full index 1.64 -> 1.61 s, jdk-util 1.48 -> 1.43). The
+ * rollback journal is kept in memory, so a transaction that fails part-way still rolls back.
+ */
+function configureBuild(db: Db): void {
+  db.pragma("journal_mode = MEMORY");
+  db.pragma("synchronous = OFF");
+  tune(db);
+}
+
 /** Create a new, empty index at `path` (the caller removed any old one). Secondary indexes come later. */
 export function createDatabase(path: string): Db {
   const db = new Database(path);
-  configure(db);
+  configureBuild(db);
   db.exec(TABLES);
   db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
   return db;
@@ -47,7 +63,7 @@ export function finishDeclarations(db: Db): void {
  */
 export function openIndexBeingBuilt(path: string): Db {
   const db = new Database(path, { fileMustExist: true });
-  configure(db);
+  configureBuild(db);
   db.pragma("cache_size = -8192");
   return db;
 }
@@ -121,9 +137,13 @@ export function setMeta(db: Db, key: string, value: string): void {
   db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
 }
 
-/** Fold the write-ahead log into the database file and empty it: after a full index, a clean file. */
-export function checkpoint(db: Db): void {
-  db.pragma("wal_checkpoint(TRUNCATE)");
+/**
+ * Make a finished build an index like any other: synced to disk (the build never synced) and in WAL
+ * mode, which lets readers and the one writer work at once.
+ */
+export function sealBuild(db: Db): void {
+  db.pragma("synchronous = FULL");
+  db.pragma("journal_mode = WAL");
 }
 
 /** Record new size and mtime for files whose content did not change (a touch, or the same bytes rewritten). */

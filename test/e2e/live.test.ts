@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -81,6 +82,23 @@ describe("while files change", () => {
 
     rmSync(join(dir, "src", "fresh.ts"));
     await until("the delete", async () => !/src\/fresh\.ts/.test(await call("search", { query: "renamedHelper" })));
+  });
+
+  it("a sync commits while a reader is mid-read, and the reader keeps the graph it started with", async () => {
+    const dir = await indexedRepo();
+    const reader = new Database(join(dir, ".codegraph", "graph.db"), { readonly: true, fileMustExist: true });
+    cleanups.push(() => reader.close());
+    const count = reader.prepare("SELECT count(*) AS n FROM nodes");
+    reader.exec("BEGIN");
+    const before = (count.get() as { n: number }).n;
+    writeFileSync(join(dir, "src", "fresh.ts"), "export function brandNewHelper(): number {\n  return 7;\n}\n");
+    // Under a rollback journal the reader's lock would hold the commit until the writer gave up.
+    const sync = await run(["sync", dir]);
+    expect(sync.stderr).toBe("");
+    expect(sync.code).toBe(0);
+    expect((count.get() as { n: number }).n).toBe(before);
+    reader.exec("COMMIT");
+    expect((count.get() as { n: number }).n).toBeGreaterThan(before);
   });
 });
 
