@@ -23,7 +23,7 @@ import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob } from "./messages.js";
-import { parseAll } from "./pool.js";
+import { WORKERS_FROM, parseAll, startParseWorkers } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
 import { ResolvedQueue } from "./resolved-queue.js";
@@ -60,17 +60,26 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
   const started = performance.now();
   ensureIndexDir(root);
   const release = acquireWriterLock(indexDir(root));
+  let workers: Worker[] = [];
   try {
     const config = loadConfig(root);
     onProgress({ phase: "scanning", done: 0, total: 0 });
-    const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
+    // Once the project is large enough for parse workers, they boot while the scan goes on.
+    const inventory = scanProject(
+      root,
+      config.indexing,
+      (p) => languageForPath(p) !== null,
+      (listed) => {
+        if (listed === WORKERS_FROM) workers = startParseWorkers(root, config.indexing.maxFileSize, readEnv().workers);
+      },
+    );
     const ctx = readProjectContext(root, inventory.manifests);
     removeAbandonedBuild(root);
     const tmp = buildPath(root);
     const db = createDatabase(tmp);
     let summary: IndexSummary;
     try {
-      summary = await build(db, root, config, inventory.files, ctx, onProgress);
+      summary = await build(db, root, config, inventory.files, ctx, workers, onProgress);
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
@@ -84,6 +93,8 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
     summary.durationMs = Math.round(performance.now() - started);
     return summary;
   } finally {
+    // Already stopped once parsing is done; not yet if the build failed before it began.
+    for (const w of workers) void w.terminate();
     release();
   }
 }
@@ -94,6 +105,7 @@ async function build(
   config: Config,
   files: ScannedFile[],
   ctx: ProjectContext,
+  workers: Worker[],
   onProgress: ProgressFn,
 ): Promise<IndexSummary> {
   const writer = new Writer(db, { search: false });
@@ -109,23 +121,30 @@ async function build(
   });
   let pending: FileRecord[] = [];
   const timer = phaseTimer();
-  await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
-    done++;
-    if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
-    if (!o.ok) {
-      skipped.push({ path: o.path, reason: o.reason });
-      return;
-    }
-    const record = toRecord(o, o.result, ids);
-    if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
-    languages[o.language] = (languages[o.language] ?? 0) + 1;
-    records.push(forResolution(record));
-    pending.push(record);
-    if (pending.length >= 25) {
-      insertMany(pending.map(withoutRefs));
-      pending = [];
-    }
-  });
+  await parseAll(
+    root,
+    jobs,
+    config.indexing.maxFileSize,
+    readEnv().workers,
+    (o) => {
+      done++;
+      if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
+      if (!o.ok) {
+        skipped.push({ path: o.path, reason: o.reason });
+        return;
+      }
+      const record = toRecord(o, o.result, ids);
+      if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+      languages[o.language] = (languages[o.language] ?? 0) + 1;
+      records.push(forResolution(record));
+      pending.push(record);
+      if (pending.length >= 25) {
+        insertMany(pending.map(withoutRefs));
+        pending = [];
+      }
+    },
+    workers,
+  );
   insertMany(pending.map(withoutRefs));
   timer("parse + insert nodes");
 

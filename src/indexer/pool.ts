@@ -4,6 +4,7 @@ import type { LanguageId } from "../extract/language.js";
 import { BatchQueue, MAX_FILES } from "./batches.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { indexerWorkerUrl } from "./worker-url.js";
+import { inlineLess } from "../extract/inline-less.js";
 
 /**
  * Bytes of source per byte of grammar from which V8's optimising WASM compiler pays for itself (see
@@ -30,10 +31,38 @@ export function worthOptimising(jobs: ParseJob[], grammarSize: (id: LanguageId) 
 }
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
+/** From this many files `parseAll` parses on workers, so a caller may start them early (`startParseWorkers`). */
+export const WORKERS_FROM = IN_PROCESS_LIMIT + 1;
+
+const startWorker = (root: string, maxSize: number) =>
+  new Worker(indexerWorkerUrl("worker.js"), { workerData: { root, maxSize } });
+
+/**
+ * Start the parse workers before their jobs are known, so that each boots (a thread, Node, our code)
+ * while the caller is still scanning the project. They stay unreferenced until `parseAll` adopts
+ * them, so a caller that fails before then cannot be kept alive by them.
+ */
+export function startParseWorkers(root: string, maxSize: number, threads: number | null): Worker[] {
+  if (threads === 0) return [];
+  inlineLess();
+  return Array.from({ length: threads ?? availableParallelism() }, () => {
+    const w = startWorker(root, maxSize);
+    w.unref();
+    w.once("error", (e) => endedEarly.set(w, e));
+    w.once("exit", (code) => {
+      if (!endedEarly.has(w)) endedEarly.set(w, new Error(`parse worker exited with code ${code}`));
+    });
+    return w;
+  });
+}
+
+/** Why a worker from `startParseWorkers` ended before `parseAll` gave it work (it failed to start). */
+const endedEarly = new WeakMap<Worker, Error>();
 
 /**
  * Parses files on worker threads, one per core, feeding small batches so a slow file does not hold
- * back a whole share. Results stream to `onResult` in completion order.
+ * back a whole share. Results stream to `onResult` in completion order. Workers from
+ * `startParseWorkers` are used first; all are stopped on return.
  */
 export async function parseAll(
   root: string,
@@ -41,28 +70,33 @@ export async function parseAll(
   maxSize: number,
   threads: number | null,
   onResult: (o: ParseOutcome) => void,
+  started: Worker[] = [],
 ): Promise<void> {
-  if (!jobs.length) return;
-  // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
-  const { preferFastStartup, grammarSize, inlineLess } = await import("../extract/parser.js");
-  inlineLess();
-  if (!worthOptimising(jobs, grammarSize)) preferFastStartup();
-  if (jobs.length <= IN_PROCESS_LIMIT || threads === 0) {
-    const { parseFile } = await import("./parse-file.js");
-    for (const job of jobs) onResult(await parseFile(root, job, maxSize));
-    return;
-  }
-  // A worker per core, but no more workers than full batches.
-  const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / MAX_FILES)));
-  const queue = new BatchQueue(jobs, count);
-  const workerUrl = indexerWorkerUrl("worker.js");
-  const workers: Worker[] = [];
-  const feeders: (() => void)[] = [];
+  const workers = [...started];
   try {
+    if (!jobs.length) return;
+    // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
+    const { preferFastStartup, grammarSize } = await import("../extract/parser.js");
+    inlineLess();
+    if (!worthOptimising(jobs, grammarSize)) preferFastStartup();
+    if (jobs.length < WORKERS_FROM || threads === 0) {
+      const { parseFile } = await import("./parse-file.js");
+      for (const job of jobs) onResult(await parseFile(root, job, maxSize));
+      return;
+    }
+    // A worker per core, but no more workers than full batches.
+    const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / MAX_FILES)));
+    while (workers.length < count) workers.push(startWorker(root, maxSize));
+    // Checked in the same turn as the listeners below are added, so no event falls between.
+    for (const w of workers) {
+      const ended = endedEarly.get(w);
+      if (ended) throw ended;
+    }
+    const queue = new BatchQueue(jobs, count);
+    const feeders: (() => void)[] = [];
     const done = Promise.all(
-      Array.from({ length: count }, () => {
-        const w = new Worker(workerUrl, { workerData: { root, maxSize } });
-        workers.push(w);
+      workers.slice(0, count).map((w) => {
+        w.ref();
         return new Promise<void>((resolve, reject) => {
           let inFlight = 0;
           const feed = () => {

@@ -36,7 +36,13 @@ export interface Inventory {
  * Symlinked folders are not followed (no loops, nothing outside the project); a symlinked file is
  * indexed only when it resolves inside the project.
  */
-export function scanProject(root: string, config: IndexingConfig, claims: (path: string) => boolean): Inventory {
+export function scanProject(
+  root: string,
+  config: IndexingConfig,
+  claims: (path: string) => boolean,
+  /** Called with the number of files listed so far, each time one is added. */
+  onFile: (listed: number) => void = () => {},
+): Inventory {
   const files: ScannedFile[] = [];
   const skipped: Skipped[] = [];
   const manifests: string[] = [];
@@ -100,7 +106,7 @@ export function scanProject(root: string, config: IndexingConfig, claims: (path:
         skipped.push({ path: childRel, reason: "too large" });
         continue;
       }
-      files.push({ path: childRel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
+      onFile(files.push({ path: childRel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }));
     }
   };
   walk(root, "", []);
