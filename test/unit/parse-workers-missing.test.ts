@@ -20,7 +20,8 @@ describe("a full index whose parse workers cannot start", () => {
     expect(existsSync(fileURLToPath(new URL("../../src/indexer/worker.js", import.meta.url)))).toBe(false);
     mkdirSync(join(dir, "pkg"));
     const write = (count: number) => {
-      for (let f = 0; f < count; f++) writeFileSync(join(dir, "pkg", `m${f}.py`), `def task_${f}():\n    return ${f}\n`);
+      for (let f = 0; f < count; f++)
+        writeFileSync(join(dir, "pkg", `m${f}.py`), `def task_${f}():\n    return ${f}\n`);
     };
     // Few enough files to be parsed in this thread: the index is built.
     write(10);
@@ -37,7 +38,11 @@ describe("a full index whose parse workers cannot start", () => {
     const workers = startParseWorkers(dir, 1 << 20, 2);
     expect(workers).toHaveLength(2);
     await Promise.all(workers.map((w) => new Promise((r) => w.once("exit", r))));
-    const jobs = Array.from({ length: 60 }, (_, f) => ({ path: `pkg/m${f}.py`, language: "python" as const, size: 30 }));
+    const jobs = Array.from({ length: 60 }, (_, f) => ({
+      path: `pkg/m${f}.py`,
+      language: "python" as const,
+      size: 30,
+    }));
     await expect(parseAll(dir, jobs, 1 << 20, 2, () => {}, workers)).rejects.toThrow(/worker\.js|worker exited/);
   });
 });
