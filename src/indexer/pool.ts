@@ -4,7 +4,7 @@ import type { LanguageId } from "../extract/language.js";
 import { BatchQueue, MAX_FILES } from "./batches.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { indexerWorkerUrl } from "./worker-url.js";
-import { inlineLess } from "../extract/inline-less.js";
+import { optimiseLess } from "../extract/jit-flags.js";
 
 /**
  * Bytes of source per byte of grammar from which V8's optimising WASM compiler pays for itself (see
@@ -44,7 +44,7 @@ const startWorker = (root: string, maxSize: number) =>
  */
 export function startParseWorkers(root: string, maxSize: number, threads: number | null): Worker[] {
   if (threads === 0) return [];
-  inlineLess();
+  optimiseLess();
   return Array.from({ length: threads ?? availableParallelism() }, () => {
     const w = startWorker(root, maxSize);
     w.unref();
@@ -77,7 +77,7 @@ export async function parseAll(
     if (!jobs.length) return;
     // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
     const { preferFastStartup, grammarSize } = await import("../extract/parser.js");
-    inlineLess();
+    optimiseLess();
     if (!worthOptimising(jobs, grammarSize)) preferFastStartup();
     if (jobs.length < WORKERS_FROM || threads === 0) {
       const { parseFile } = await import("./parse-file.js");
