@@ -29,6 +29,15 @@ let initialised: Promise<void> | null = null;
  */
 export function preferFastStartup(): void {
   if (initialised) return;
+  stopOptimisingWasm();
+}
+
+/**
+ * From now on, no WASM function in this process is optimised: those already optimised keep their
+ * code, and those about to be queued for it are not. For the end of a parse job, when what remains
+ * is too little source in a language to repay compiling its grammar (see `optimisedLanguages`).
+ */
+export function stopOptimisingWasm(): void {
   setFlagsFromString("--liftoff-only");
 }
 

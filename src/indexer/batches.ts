@@ -1,3 +1,4 @@
+import type { LanguageId } from "../extract/language.js";
 import type { ParseJob } from "./messages.js";
 
 /** Most files in one batch: a reply carries every file's extraction, and the main thread stores it. */
@@ -18,7 +19,8 @@ const SHARES_PER_WORKER = 4;
  * with another queued behind it, kept the other idle for 200 ms at the end (jdk-util, 9 MB of Java).
  * Files stay in the scan's order (biggest first was no faster: the main thread then stored the
  * largest results all at once), grouped by language, so that a language with only a batch or two of
- * files is loaded (grammar and queries) by one worker only.
+ * files is loaded (grammar and queries) by one worker only. The `first` languages come ahead of the
+ * others, each group where its first file was scanned otherwise.
  */
 export class BatchQueue {
   private readonly jobs: ParseJob[];
@@ -28,8 +30,10 @@ export class BatchQueue {
   constructor(
     jobs: ParseJob[],
     private readonly workers: number,
+    /** Languages to hand out before the others. */
+    first: ReadonlySet<LanguageId> = new Set(),
   ) {
-    this.jobs = byLanguage(jobs);
+    this.jobs = byLanguage(jobs, first);
     for (const j of jobs) this.remainingBytes += j.size;
   }
 
@@ -54,12 +58,13 @@ export class BatchQueue {
   }
 }
 
-function byLanguage(jobs: ParseJob[]): ParseJob[] {
-  const groups = new Map<string, ParseJob[]>();
+function byLanguage(jobs: ParseJob[], first: ReadonlySet<LanguageId>): ParseJob[] {
+  const groups = new Map<LanguageId, ParseJob[]>();
   for (const j of jobs) {
     let g = groups.get(j.language);
     if (!g) groups.set(j.language, (g = []));
     g.push(j);
   }
-  return [...groups.values()].flat();
+  const ordered = [...groups].sort(([a], [b]) => Number(first.has(b)) - Number(first.has(a)));
+  return ordered.flatMap(([, g]) => g);
 }

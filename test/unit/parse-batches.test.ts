@@ -40,6 +40,14 @@ describe("parse batches", () => {
     expect(order.map((j) => j.path)).toEqual([...python, ...js].map((j) => j.path));
   });
 
+  it("hands out the languages it is told to put first ahead of the others", () => {
+    const js = mixed("javascript", 30);
+    const python = mixed("python", 100);
+    const go = mixed("go", 10);
+    const order = drain(new BatchQueue([...js, ...python, ...go], 2, new Set<LanguageId>(["python"]))).flat();
+    expect(order.map((j) => j.path)).toEqual([...python, ...js, ...go].map((j) => j.path));
+  });
+
   it("keeps batches within their bounds", () => {
     const jobs = mixed("python", 2000);
     const batches = drain(new BatchQueue(jobs, 2));
