@@ -12,7 +12,7 @@ import { ProjectResolver } from "../project/workspace.js";
 import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
 import { daemonLogger } from "./log.js";
 import { socketPath } from "./paths.js";
-import { HELLO_METHOD, READY_METHOD, type Hello, type Ready } from "./hello.js";
+import { CHANGED_METHOD, HELLO_METHOD, READY_METHOD, type Hello, type Ready } from "./hello.js";
 import { processAlive } from "../core/process-alive.js";
 
 export interface DaemonOptions {
@@ -56,9 +56,23 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   let idleTimer: NodeJS.Timeout | undefined;
   let closing = false;
 
+  // Readers that asked READY_METHOD, and whether they are owed word of the next change.
+  const readers = new Map<Socket, boolean>();
+  const tellReaders = () => {
+    for (const [socket, owed] of readers) {
+      if (!owed) continue;
+      readers.set(socket, false);
+      socket.write(`${JSON.stringify({ jsonrpc: "2.0", method: CHANGED_METHOD })}\n`);
+    }
+  };
   // The watcher's first sync is the catch-up: tool calls wait for it, so the first answer is current.
   const watcher = options.watch
-    ? await watchProject(root, { initialSync: true, log, onError: (e) => log(`auto-sync: ${e.message}`) })
+    ? await watchProject(root, {
+        initialSync: true,
+        log,
+        onError: (e) => log(`auto-sync: ${e.message}`),
+        onChange: tellReaders,
+      })
     : null;
   const catchUp = watcher
     ? watcher.flush()
@@ -107,8 +121,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         if (!("method" in message)) return false;
         if (message.method === READY_METHOD && "id" in message) {
           // A reader of the index (the HTTP server, a session's explicit project) asks us to sync first.
+          // From now on it is told of the next change, which may fall before this answer.
+          if (watcher) readers.set(socket, true);
           const reply = () => {
-            const ready: Ready = { health: watcher ? watcher.health() : null };
+            const ready: Ready = { health: watcher ? watcher.health() : null, live: watcher !== null };
             socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, result: ready })}\n`);
           };
           (watcher ? watcher.flush() : catchUp).then(reply, reply);
@@ -127,6 +143,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     socket.on("close", () => {
       void session.close();
       connections.delete(socket);
+      readers.delete(socket);
       if (!connections.size && !closing) armIdle();
     });
   });

@@ -23,4 +23,16 @@ export const READY_METHOD = "codegraph/ready";
 export interface Ready {
   /** The daemon's auto-sync health; null when it does not watch (`--no-watch`). */
   health: SyncHealth | null;
+  /**
+   * The daemon watches, and sends CHANGED_METHOD on this connection at the next change after this
+   * request arrived: until then this answer holds, and the reader need not ask again. Absent from a
+   * daemon older than this field (or one that does not watch): ask before every read.
+   */
+  live?: boolean;
 }
+
+/**
+ * A notification the daemon sends a reader that asked READY_METHOD, once, at the next change notice
+ * or health change after that request arrived: its last answer may no longer hold.
+ */
+export const CHANGED_METHOD = "codegraph/changed";

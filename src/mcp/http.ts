@@ -1,9 +1,10 @@
 import { createServer as createNodeServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
 import {
   DEFAULT_MAX_REQUEST_BODY_SIZE,
   WebStandardStreamableHTTPServerTransport,
+  classifyInboundRequest,
   createMcpHandler,
   isJsonContentType,
   isLegacyRequest,
@@ -46,7 +47,14 @@ export interface RunningHttpServer {
  * answer with an SSE stream, and the clients we serve all accept plain JSON.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const { deps } = options;
+  const inflight = new Set<ServerResponse>();
+  const given = options.deps;
+  // Other requests in flight are company worth a read worker, though a call that need not wait for the
+  // daemon runs from its request to its answer without letting any other call start meanwhile.
+  const runTool = given.runTool;
+  const deps: ServerDeps = runTool
+    ? { ...given, runTool: (call, concurrent) => runTool(call, concurrent || inflight.size > 1) }
+    : given;
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const onerror = (e: Error) => deps.log(`http: ${e.message}`);
   const factory: McpServerFactory = () => createServer(deps);
@@ -72,6 +80,58 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       void transport.close().catch(() => {});
       void server.close().catch(() => {});
     }
+  }
+
+  /**
+   * A legacy request served on Node's own request and response (the SDK's Node transport), with the
+   * body already read and parsed: no web-standard request to build, nor a stream for its body.
+   */
+  async function legacyOnNode(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
+    const server = createServer(deps);
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: maxBody,
+    });
+    await server.connect(transport);
+    try {
+      await transport.handleRequest(req, res, parsedBody);
+    } finally {
+      void transport.close().catch(() => {});
+      void server.close().catch(() => {});
+    }
+  }
+
+  /**
+   * Most traffic is legacy tool calls with a JSON body: their body is read here, once, and the SDK's
+   * own classifier decides the era; a legacy request then goes to `legacyOnNode`. Everything else
+   * (another method, another content type, a body that is not JSON, every 2026-07-28 request) goes to
+   * the SDK's handler as before, with the body parsed when it was.
+   */
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A call that need not wait for the daemon runs to its answer without giving the event loop a
+    // turn: let it take one first, so requests that have arrived meanwhile are seen (`inflight`) and
+    // calls are spread over the read workers rather than answered one by one on this thread.
+    await new Promise(setImmediate);
+    if (req.method !== "POST" || !isJsonContentType(req.headers["content-type"] ?? null)) return mcp(req, res);
+    const text = await readBody(req, maxBody);
+    if (text === null) return send(res, { ...TOO_LARGE(maxBody), headers: { Connection: "close" } });
+    let parsed: unknown;
+    try {
+      parsed = text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined) return mcp(req, res); // its body read: the SDK answers an empty one (-32700)
+    const era = classifyInboundRequest({
+      httpMethod: "POST",
+      protocolVersionHeader: header(req, "mcp-protocol-version"),
+      mcpMethodHeader: header(req, "mcp-method"),
+      mcpNameHeader: header(req, "mcp-name"),
+      body: parsed,
+    });
+    if (era.kind === "legacy") return legacyOnNode(req, res, parsed);
+    return mcp(req, res, parsed);
   }
 
   const fetchFace = {
@@ -100,14 +160,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   const allowedHosts = allowedHostnames(options.address);
   const allowedOrigins = localhostAllowedOrigins();
-  const inflight = new Set<ServerResponse>();
 
   const http = createNodeServer((req, res) => {
     inflight.add(res);
     res.on("close", () => inflight.delete(res));
     const refusal = refuse(req, allowedHosts, allowedOrigins, options.token) ?? tooLarge(req, maxBody);
     if (refusal) return refuseAfterBody(req, res, refusal);
-    void mcp(req, res).catch((e: unknown) => {
+    void route(req, res).catch((e: unknown) => {
       onerror(e as Error);
       if (!res.headersSent) send(res, { status: 500, code: -32603, message: "Internal error" });
       else res.end();
@@ -186,11 +245,42 @@ function allowedHostnames(address: HttpAddress): string[] | null {
   return [...localhostAllowedHostnames(), named];
 }
 
+const TOO_LARGE = (maxBody: number): Refusal => ({
+  status: 413,
+  code: -32600,
+  message: `Payload Too Large: a request body may be at most ${maxBody} bytes.`,
+});
+
 /** A body announced as larger than the limit is refused before any of it is read. */
 function tooLarge(req: IncomingMessage, maxBody: number): Refusal | null {
   const length = Number(req.headers["content-length"]);
   if (!Number.isFinite(length) || length <= maxBody) return null;
-  return { status: 413, code: -32600, message: `Payload Too Large: a request body may be at most ${maxBody} bytes.` };
+  return TOO_LARGE(maxBody);
+}
+
+/** The request's body as text; null once it passes `maxBody` bytes (the rest is not read). */
+function readBody(req: IncomingMessage, maxBody: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBody) {
+        req.off("data", onData);
+        req.pause();
+        return resolve(null);
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.once("error", reject);
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** How long a refused request's body is read (and discarded) before the answer goes out anyway. */

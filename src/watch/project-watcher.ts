@@ -18,6 +18,8 @@ export interface WatchOptions {
   debounceMs?: number;
   /** After each sync that committed. */
   onSynced?: (summary: IndexSummary) => void;
+  /** Something changed since the last `flush()` or `health()` answer (see `SyncLoopOptions.onChange`). */
+  onChange?: () => void;
   /** Failures, config errors and health changes; the caller may log them. */
   onError?: (e: Error) => void;
   /** Progress lines for a log (syncs done, retries, scope reloads). */
@@ -102,6 +104,7 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     recoverIntervalMs: options.recoverIntervalMs ?? env.recoverIntervalMs,
     onSynced,
     onError,
+    onChange: options.onChange,
     log,
     onDisable: () => void stop(),
     sync: async () => {

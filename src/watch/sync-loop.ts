@@ -26,6 +26,11 @@ export interface SyncLoopOptions {
   log: (line: string) => void;
   /** Called once when the loop disables itself after persistent failures. */
   onDisable: (reason: string) => void;
+  /**
+   * Called on every change notice and every health set: what a reader last learned from `flush()`
+   * and `health()` may no longer hold.
+   */
+  onChange?: () => void;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface SyncLoopOptions {
  * MAX_FAILURES in a row, disable the loop.
  */
 export class SyncLoop {
-  private state: SyncHealth = { state: "ok" };
+  private current: SyncHealth = { state: "ok" };
   /** Changes no started sync has covered yet. */
   private dirty = false;
   private dirtySince = 0;
@@ -53,7 +58,16 @@ export class SyncLoop {
   constructor(private readonly o: SyncLoopOptions) {}
 
   health(): SyncHealth {
-    return this.state;
+    return this.current;
+  }
+
+  private get state(): SyncHealth {
+    return this.current;
+  }
+
+  private set state(next: SyncHealth) {
+    this.current = next;
+    this.o.onChange?.();
   }
 
   /**
@@ -62,6 +76,7 @@ export class SyncLoop {
    */
   notify(urgent = false): void {
     if (this.closed || this.state.state === "disabled") return;
+    this.o.onChange?.();
     if (!this.dirty) this.dirtySince = Date.now();
     this.dirty = true;
     if (this.state.state === "recovering" && !urgent) return;

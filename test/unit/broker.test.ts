@@ -79,6 +79,46 @@ describe("ExplicitProjects.ready", () => {
     expect(await broker().ready(fake.root)).toBeNull();
   });
 
+  it("asks a live daemon again only once it has said something changed", async () => {
+    let socket: Socket | null = null;
+    let state = "ok";
+    const fake = await fakeDaemon((id, s) => {
+      socket = s;
+      reply(s, { id, result: { health: { state }, live: true } });
+    });
+    const b = broker();
+    expect(await b.ready(fake.root)).toEqual({ state: "ok" });
+    // The answer holds: later calls read without a request.
+    for (let i = 0; i < 5; i++) expect(await b.ready(fake.root)).toEqual({ state: "ok" });
+    expect(fake.requests).toHaveLength(1);
+    state = "recovering";
+    reply(socket!, { method: "codegraph/changed" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await b.ready(fake.root)).toEqual({ state: "recovering" });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("does not trust an answer when a change notice arrived while its request was on its way", async () => {
+    const fake = await fakeDaemon((id, s) => {
+      // The daemon saw a change while it synced for this request: notice first, then the answer.
+      if (id === 1) reply(s, { method: "codegraph/changed" });
+      reply(s, { id, result: { health: { state: "ok" }, live: true } });
+    });
+    const b = broker();
+    await b.ready(fake.root);
+    await b.ready(fake.root);
+    expect(fake.requests).toHaveLength(2);
+    await b.ready(fake.root);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("asks before every call when the daemon does not say it is live (older, or not watching)", async () => {
+    const fake = await fakeDaemon((id, s) => reply(s, { id, result: { health: null } }));
+    const b = broker();
+    for (let i = 0; i < 3; i++) await b.ready(fake.root);
+    expect(fake.requests).toHaveLength(3);
+  });
+
   it("fails a call whose daemon went away, and reconnects for the next", async () => {
     let first = true;
     const fake = await fakeDaemon((id, socket) => {
