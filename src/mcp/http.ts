@@ -115,7 +115,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     await new Promise(setImmediate);
     if (req.method !== "POST" || !isJsonContentType(req.headers["content-type"] ?? null)) return mcp(req, res);
     const text = await readBody(req, maxBody);
-    if (text === null) return send(res, { ...TOO_LARGE(maxBody), headers: { Connection: "close" } });
+    if (text === null) return refuseAfterBody(req, res, TOO_LARGE(maxBody));
     let parsed: unknown;
     try {
       parsed = text ? (JSON.parse(text) as unknown) : undefined;

@@ -290,6 +290,30 @@ describe("the protocol table over HTTP", () => {
     expect(r.body?.error?.code).toBeTypeOf("number");
   });
 
+  it("refuses an oversized body sent in chunks, with no length announced, once it passes the limit", async () => {
+    const { request } = await import("node:http");
+    const piece = `"${"x".repeat(1024 * 1024)}",`;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        url,
+        { method: "POST", headers: { "Content-Type": "application/json", Accept: ACCEPT } },
+        (res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.write(
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"codegraph_search","arguments":{"query":[',
+      );
+      for (let i = 0; i < 6; i++) req.write(piece);
+      req.end('""]}}}');
+    });
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.body) as { error: { message: string } }).error.message).toMatch(/Payload Too Large/);
+  });
+
   it("answers other paths with 404", async () => {
     const res = await fetch(url.replace("/mcp", "/other"), { signal: AbortSignal.timeout(10_000) });
     expect(res.status).toBe(404);
