@@ -77,8 +77,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
     } finally {
       // JSON responses are complete when returned: nothing of this exchange outlives it.
-      void transport.close().catch(() => {});
-      void server.close().catch(() => {});
+      closeQuietly(transport, server);
     }
   }
 
@@ -97,8 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     try {
       await transport.handleRequest(req, res, parsedBody);
     } finally {
-      void transport.close().catch(() => {});
-      void server.close().catch(() => {});
+      closeQuietly(transport, server);
     }
   }
 
@@ -195,6 +193,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         void modern.close().catch(() => {});
       }),
   };
+}
+
+/**
+ * Close one request's transport and server. Closing makes the SDK build a "Connection closed" error
+ * for calls still waiting on the connection, though none is: with its stack, 4% of the main thread
+ * under load. Nothing reads it, so it is built without one.
+ */
+function closeQuietly(...parts: { close(): Promise<void> }[]): void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (const p of parts) void p.close().catch(() => {});
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 interface Refusal {
