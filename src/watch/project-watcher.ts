@@ -53,6 +53,13 @@ export interface ProjectWatcher {
  * a folder moved in whole) costs nothing as long as one event arrives. Never throws for a watch that
  * cannot start: the watcher then reports DISABLED with the reason.
  */
+/**
+ * On Linux, inotify, named: left to choose, @parcel/watcher first runs `sh -c "watchman …"` to look
+ * for watchman, and never reaps that shell, so every daemon kept a zombie child (one more at each
+ * re-watch). Watchman on Linux watches through inotify too. Elsewhere the package's own choice.
+ */
+const BACKEND = process.platform === "linux" ? ("inotify" as const) : undefined;
+
 export async function watchProject(root: string, options: WatchOptions = {}): Promise<ProjectWatcher> {
   const abs = resolve(root);
   const env = readEnv();
@@ -79,7 +86,7 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     const ignore = osIgnores(live.scope);
     const key = ignoresKey(ignore);
     if (subscription && key === watchedWith) return;
-    const next = await parcel.subscribe(abs, onEvents, { ignore });
+    const next = await parcel.subscribe(abs, onEvents, { ignore, backend: BACKEND });
     if (stopped) return void (await next.unsubscribe());
     const previous = subscription;
     subscription = next;

@@ -29,6 +29,23 @@ function daemonsOf(dir: string): number[] {
   return out;
 }
 
+/** The processes whose parent is `pid`, with their state ("Z" for a zombie). */
+function childrenOf(pid: number): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid)
+        out.push(`${name} ${stat.slice(stat.indexOf("("), stat.lastIndexOf(")") + 1)} ${fields[0]}`);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return out;
+}
+
 async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -77,6 +94,8 @@ describe("one daemon per project", () => {
     };
     expect(info).toMatchObject({ pid, mode: "daemon" });
     expect(existsSync(join(repo.dir, ".codegraph", "daemon.sock"))).toBe(true);
+    // Watching, it has no child process left behind (a zombie, as its watcher's probe for watchman was).
+    expect(childrenOf(pid!)).toEqual([]);
   });
 
   it("answers concurrent calls on its read workers as it answers them one by one", async () => {
