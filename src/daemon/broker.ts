@@ -35,9 +35,9 @@ const wentAway = () => new CodegraphError("IO", "the project's daemon went away;
  * has seen (its catch-up first), and says how its auto-sync is doing; the caller then reads the index
  * itself, as every reader may while the daemon writes (WAL). A watching daemon tells us of the next
  * change after each such request, so until it does, calls read without asking again: under load the
- * question cost a write to the daemon's socket per call, a tenth of the HTTP server's main thread. A connection whose daemon exited, or
- * whose index was removed or rebuilt since, is dropped and made again. Never creates an index: the
- * caller resolved an indexed root.
+ * question cost a write to the daemon's socket per call, a tenth of the HTTP server's main thread.
+ * A connection whose daemon exited, or whose index was removed or rebuilt since, is dropped and made
+ * again. Never creates an index: the caller resolved an indexed root.
  */
 export class ExplicitProjects {
   private readonly retained = new Map<string, Retained>();
@@ -46,9 +46,10 @@ export class ExplicitProjects {
   constructor(private readonly options: { version: string; mainScript: string; hostPid: number; noWatch?: boolean }) {}
 
   /**
-   * Wait until the project's daemon has synced what it has seen; its auto-sync health. One request is
-   * on its way at a time: calls that arrive meanwhile share the next, sent once it is answered, so the
-   * request each call waits for was sent after the call arrived.
+   * Wait until the project's daemon has synced what it has seen; its auto-sync health. While its last
+   * answer holds (no change notice since), that answer, at once. Otherwise one request is on its way
+   * at a time: calls that arrive meanwhile share the next, sent once it is answered, so the request
+   * each call waits for was sent after the call arrived.
    */
   async ready(root: string): Promise<SyncHealth | null> {
     const r = await this.attach(root);
