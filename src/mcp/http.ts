@@ -114,12 +114,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (req.method !== "POST" || !isJsonContentType(req.headers["content-type"] ?? null)) return mcp(req, res);
     const text = await readBody(req, maxBody);
     if (text === null) return refuseAfterBody(req, res, TOO_LARGE(maxBody));
-    let parsed: unknown;
-    try {
-      parsed = text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = parseJson(text);
     if (parsed === undefined) return mcp(req, res); // its body read: the SDK answers an empty one (-32700)
     const era = classifyInboundRequest({
       httpMethod: "POST",
@@ -133,22 +128,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   const fetchFace = {
-    fetch: async (request: Request): Promise<Response> => {
+    fetch: async (request: Request, given?: { parsedBody?: unknown }): Promise<Response> => {
       const method = request.method.toUpperCase();
       if (method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: "POST" });
       if (!isJsonContentType(request.headers.get("content-type"))) {
         return rpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json");
       }
+      // `route` parsed the body and found it no legacy request: the modern handler, with that body.
+      if (given?.parsedBody !== undefined) return modern.fetch(request, { parsedBody: given.parsedBody });
       // Read and parse the body once, here: otherwise the SDK clones the request to tell the eras apart
       // and reads the body again to serve it. A body that is not JSON goes to the SDK as it came, to
       // be answered as the SDK answers one.
       const text = await request.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? (JSON.parse(text) as unknown) : undefined;
-      } catch {
-        parsed = undefined;
-      }
+      const parsed = parseJson(text);
       const served = parsed === undefined ? new Request(request, { body: text }) : request;
       if (await isLegacyRequest(served, parsed, { maxRequestBodySize: maxBody })) return legacy(served, parsed);
       return modern.fetch(served, parsed === undefined ? undefined : { parsedBody: parsed });
@@ -289,6 +281,16 @@ function readBody(req: IncomingMessage, maxBody: number): Promise<string | null>
     req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.once("error", reject);
   });
+}
+
+/** A body's JSON value; undefined when it is empty or not JSON. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
