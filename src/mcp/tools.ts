@@ -188,7 +188,8 @@ export const TOOLS: readonly ToolSpec[] = [
     description:
       direction === "callers"
         ? "Who calls a symbol, with file:line of each call, grouped per definition (two same-named functions " +
-          "in two files are two sections). Use it before changing a function's behaviour or signature."
+          "in two files are two sections; of a name with more than 10 definitions, the 10 with the most " +
+          "callers, then the next 40 a line each). Use it before changing a function's behaviour or signature."
         : "What a symbol calls and instantiates, with where each target is defined, grouped per definition.",
     args: {
       symbol: symbolArg,
@@ -213,7 +214,7 @@ export const TOOLS: readonly ToolSpec[] = [
     title: "Blast radius of a change",
     description:
       "Everything that depends on a symbol, transitively (callers, callers of callers, subclasses, importers): " +
-      "what may break if it changes. Use it before a refactor.",
+      "what may break if it changes, per definition of the name. Use it before a refactor.",
     args: {
       symbol: symbolArg,
       file: fileFilter,
@@ -238,7 +239,9 @@ export const TOOLS: readonly ToolSpec[] = [
     short: "files",
     name: "codegraph_files",
     title: "Indexed files",
-    description: "The indexed files under a folder, as a tree with languages and symbol counts, or as a flat list.",
+    description:
+      "The indexed files under a folder, as a tree with languages and symbol counts, or as a flat list. Over " +
+      "300 files, the tree becomes a summary by folder and the list stops at 300: pass a folder to see its files.",
     args: {
       path: { type: "string", description: "A project-relative folder (default: the whole project)." },
       format: { type: "string", description: "tree (default) or list.", enum: ["tree", "list"] },

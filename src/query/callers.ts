@@ -1,6 +1,6 @@
-import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants } from "../graph/traverse.js";
+import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants, type Neighbour } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
-import { findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
+import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
 
 export interface RelationRow {
   symbol: SymbolHit;
@@ -18,10 +18,22 @@ export interface RelationGroup {
   total: number;
 }
 
+/** A definition past those shown in full: where it is and how many relations it has, no rows. */
+export interface RelationSummary {
+  definition: SymbolHit;
+  overloads: number;
+  total: number;
+}
+
 export interface RelationResult {
   query: string;
   direction: "callers" | "callees";
+  /** Every definition of the name, or, when more than DEFINITIONS_SHOWN share it, those with the most rows. */
   groups: RelationGroup[];
+  /** The next definitions by rows, when more share the name than are shown. */
+  others: RelationSummary[];
+  /** Definitions neither shown nor listed. */
+  omitted: number;
   /** A `file` filter that matched no definition: every definition is shown instead, and the answer says so. */
   unmatchedFile: string | null;
   /** The per-definition row limit: a group with more rows says "Showing N of M". */
@@ -39,7 +51,7 @@ export interface RelationOptions {
 /**
  * Who calls a symbol (direction "callers") or what it calls ("callees"). For a class, its members'
  * callers count as the class's. Rows are grouped per definition by (file, qualified name), and the
- * limit applies to each group.
+ * limit applies to each group; a name with many definitions is capped (capDefinitions).
  */
 export function relations(
   db: Db,
@@ -50,29 +62,39 @@ export function relations(
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
   const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
-  const groups: RelationGroup[] = [];
-  for (const group of groupDefinitions(defs)) {
+  const found = groupDefinitions(defs).map((group) => {
     const ids = direction === "callers" ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
     const own = new Set(ids);
     const seen = new Set<string>();
-    const rows: RelationRow[] = [];
-    let total = 0;
+    const edges: Neighbour[] = [];
     for (const id of ids) {
-      const edges = direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds);
-      for (const e of edges) {
+      for (const e of direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds)) {
         if (own.has(e.nodeId) && direction === "callers") continue; // a class calling itself
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        total++;
-        // Rows past the limit are counted, not read: a class of the JDK has thousands of callers.
-        if (rows.length >= limit) continue;
-        const symbol = symbolById(db, e.nodeId);
-        if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
-        else total--;
+        edges.push(e);
       }
     }
-    groups.push({ definition: group[0]!, overloads: group.length - 1, rows, total });
-  }
-  return { query: text, direction, groups, unmatchedFile, limit };
+    return { group, edges };
+  });
+  const { shown, listed, omitted } = capDefinitions(found, (f) => f.edges.length);
+  const groups = shown.map(({ group, edges }): RelationGroup => {
+    const rows: RelationRow[] = [];
+    let total = edges.length;
+    // Rows past the limit are counted, not read: a class of the JDK has thousands of callers.
+    for (const e of edges) {
+      if (rows.length >= limit) break;
+      const symbol = symbolById(db, e.nodeId);
+      if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
+      else total--;
+    }
+    return { definition: group[0]!, overloads: group.length - 1, rows, total };
+  });
+  const others = listed.map(({ group, edges }) => ({
+    definition: group[0]!,
+    overloads: group.length - 1,
+    total: edges.length,
+  }));
+  return { query: text, direction, groups, others, omitted, unmatchedFile, limit };
 }

@@ -1,6 +1,6 @@
 import { impactOf, withDescendants } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
-import { findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
+import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
 
 export interface ImpactHit {
   symbol: SymbolHit;
@@ -19,13 +19,23 @@ export interface ImpactSection {
 export interface ImpactResult {
   query: string;
   depth: number;
-  /** One per (file, qualified name): two unrelated `handle` functions get two blast radii. */
+  /**
+   * One per (file, qualified name): two unrelated `handle` functions get two blast radii. When more
+   * than DEFINITIONS_SHOWN share the name, those with the most direct dependents.
+   */
   sections: ImpactSection[];
+  /** The next definitions by direct dependents, when more share the name than are shown. */
+  others: { roots: SymbolHit[]; direct: number }[];
+  /** Definitions neither shown nor listed. */
+  omitted: number;
   /** A `file` filter that matched no definition (all are shown instead). */
   unmatchedFile: string | null;
 }
 
-/** The transitive set of what depends on a symbol: change it, and these may need to change too. */
+/**
+ * The transitive set of what depends on a symbol: change it, and these may need to change too. One
+ * blast radius per definition of the name (capDefinitions), `limit` hits in all.
+ */
 export function impact(
   db: Db,
   text: string,
@@ -34,10 +44,20 @@ export function impact(
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
   const limit = Math.max(1, Math.min(options.limit ?? 200, 5000));
   const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
-  const sections = groupDefinitions(defs).map((roots): ImpactSection => {
+  const found = groupDefinitions(defs).map((roots) => ({
+    roots,
     // A class's blast radius includes what depends on its members.
-    const start = [...new Set(roots.flatMap((r) => withDescendants(db, r.id)))];
-    const { hits, truncated } = impactOf(db, start, depth, limit);
+    start: [...new Set(roots.flatMap((r) => withDescendants(db, r.id)))],
+    direct: -1,
+  }));
+  // Ranked by what depends on each directly: a blast radius per definition would cost thousands of walks.
+  const direct = (f: (typeof found)[number]) =>
+    f.direct >= 0 ? f.direct : (f.direct = impactOf(db, f.start, 1, Number.MAX_SAFE_INTEGER).hits.length);
+  const { shown, listed, omitted } = capDefinitions(found, direct);
+  // The limit bounds the answer: definitions shown side by side share it (at least 20 hits each).
+  const each = Math.max(Math.min(limit, 20), Math.floor(limit / Math.max(1, shown.length)));
+  const sections = shown.map(({ roots, start }): ImpactSection => {
+    const { hits, truncated } = impactOf(db, start, depth, each);
     const out: ImpactHit[] = [];
     for (const h of hits) {
       const symbol = symbolById(db, h.nodeId);
@@ -46,5 +66,6 @@ export function impact(
     }
     return { roots, hits: out, truncated };
   });
-  return { query: text, depth, sections, unmatchedFile };
+  const others = listed.map((f) => ({ roots: f.roots, direct: direct(f) }));
+  return { query: text, depth, sections, others, omitted, unmatchedFile };
 }

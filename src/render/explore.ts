@@ -2,6 +2,7 @@ import type { TestReach } from "../graph/test-reach.js";
 import type { ExploreBlock, ExploreFile, ExploreRef, ExploreResult } from "../query/explore.js";
 import { withStaleBanner } from "./banner.js";
 import { numbered } from "./source.js";
+import { plural } from "./plural.js";
 
 /** `name (file:line)`, one entry per caller with all its call lines (`startServer (src/app.ts:22, 23)`). */
 function refs(list: ExploreRef[], total: number): string {
@@ -46,8 +47,6 @@ export function coverageSuffix(reach: TestReach): string {
   const more = reach.testFiles.length - shown.length;
   return `; tested via callers: ${shown.join(", ")}${more > 0 ? ` +${more}` : ""}`;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** An explore answer as compact text for an agent: a summary, source per file, the blast radius, then who calls what. */
 export function renderExplore(r: ExploreResult): string {

@@ -6,6 +6,7 @@ import type { SearchResult } from "../query/search.js";
 import type { StatusResult } from "../query/status.js";
 import type { FileEntry } from "../query/files.js";
 import type { SymbolHit } from "../query/symbols.js";
+import { plural } from "./plural.js";
 
 /** Node answers render in node.ts; re-exported so callers keep one import. */
 export { renderNode } from "./node.js";
@@ -114,8 +115,40 @@ export function renderRelations(r: RelationResult): string {
     }
     if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}; raise the limit to see more.`);
   }
-  if (r.groups.length > 1) out.push(`${r.groups.length} definitions share this name; pass file to pick one.`);
+  out.push(
+    ...moreDefinitions(
+      r.groups.length,
+      r.others,
+      r.omitted,
+      (o) => {
+        const overloads = o.overloads ? `, ${o.overloads + 1} declarations` : "";
+        return `${o.definition.qualifiedName} (${o.definition.kind}, ${loc(o.definition)}${overloads}): ${o.total}`;
+      },
+      r.direction,
+    ),
+  );
   return out.join("\n");
+}
+
+/**
+ * The closing lines of an answer about a name with several definitions: how many there are, and,
+ * past those shown in full, the next ones (one line each) and a count of the rest.
+ */
+function moreDefinitions<T>(
+  shown: number,
+  listed: readonly T[],
+  omitted: number,
+  line: (t: T) => string,
+  heaviest: string,
+): string[] {
+  const all = shown + listed.length + omitted;
+  if (all < 2) return [];
+  if (all === shown) return [`${all} definitions share this name; pass file to pick one.`];
+  const out = [`${all} definitions share this name; the ${shown} with the most ${heaviest} are shown above.`];
+  if (listed.length) out.push(`The next ${listed.length}:`, ...listed.map((t) => `  ${line(t)}`));
+  if (omitted) out.push(`… and ${omitted} more.`);
+  out.push("Pass file to pick one.");
+  return out;
 }
 
 export function renderImpact(r: ImpactResult): string {
@@ -136,11 +169,28 @@ export function renderImpact(r: ImpactResult): string {
     }
     if (s.truncated) out.push("  … truncated; raise the limit to see more.");
   }
+  const more = moreDefinitions(
+    r.sections.length,
+    r.others,
+    r.omitted,
+    (o) => {
+      const [first] = o.roots;
+      return `${first!.qualifiedName} (${first!.kind}, ${loc(first!)}): ${o.direct} direct`;
+    },
+    "direct dependents",
+  );
+  if (more.length) out.push("", ...more);
   return out.join("\n");
 }
 
+/** Files listed one by one at most; a larger listing becomes a summary by folder. */
+export const FILES_LISTED = 300;
+/** Folder lines such a summary shows at most: it goes as many levels deep as fit. */
+const FOLDER_LINES = 150;
+
 export function renderFiles(files: FileEntry[], asTree: boolean): string {
   if (!files.length) return "No indexed files there.";
+  if (files.length > FILES_LISTED) return asTree ? folderSummary(files) : fileListHead(files);
   if (!asTree) return files.map((f) => f.path).join("\n");
   const out: string[] = [];
   let prev: string[] = [];
@@ -151,6 +201,68 @@ export function renderFiles(files: FileEntry[], asTree: boolean): string {
     for (let i = common; i < parts.length - 1; i++) out.push(`${"  ".repeat(i)}${parts[i]}/`);
     out.push(`${"  ".repeat(parts.length - 1)}${parts[parts.length - 1]}  (${f.language}, ${f.symbols} symbols)`);
     prev = parts;
+  }
+  return out.join("\n");
+}
+
+/** The first FILES_LISTED paths of a long list, and how to narrow it. */
+function fileListHead(files: FileEntry[]): string {
+  const rest = files.length - FILES_LISTED;
+  return [
+    ...files.slice(0, FILES_LISTED).map((f) => f.path),
+    `… ${rest} more files (${files.length} in all); pass a folder path to list its files.`,
+  ].join("\n");
+}
+
+/**
+ * Too many files to list (the JDK has 15,132: a listing of 800 KB): the folders instead, each with
+ * the files and symbols under it, as many levels below the files' common folder as fit in
+ * FOLDER_LINES lines.
+ */
+function folderSummary(files: FileEntry[]): string {
+  const dirs = files.map((f) => f.path.split("/").slice(0, -1));
+  let base = dirs[0]!.length;
+  for (const d of dirs) {
+    let i = 0;
+    while (i < base && i < d.length && d[i] === dirs[0]![i]) i++;
+    base = i;
+  }
+  // Folder lines per level: every distinct folder down to that level.
+  const folders = (levels: number) => {
+    const seen = new Map<string, { files: number; symbols: number }>();
+    files.forEach((f, i) => {
+      const d = dirs[i]!;
+      for (let depth = base + 1; depth <= Math.min(d.length, base + levels); depth++) {
+        const key = d.slice(0, depth).join("/");
+        const c = seen.get(key) ?? { files: 0, symbols: 0 };
+        c.files++;
+        c.symbols += f.symbols;
+        seen.set(key, c);
+      }
+    });
+    return seen;
+  };
+  let levels = 1;
+  let shown = folders(1);
+  for (;;) {
+    const deeper = folders(levels + 1);
+    if (deeper.size === shown.size || deeper.size > FOLDER_LINES) break;
+    levels++;
+    shown = deeper;
+  }
+  const byLanguage = new Map<string, number>();
+  for (const f of files) byLanguage.set(f.language, (byLanguage.get(f.language) ?? 0) + 1);
+  const languages = [...byLanguage].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`);
+  const out = [
+    `${files.length} files (${languages.join(", ")}): too many to list, so their folders follow, ${levels} level${levels > 1 ? "s" : ""} deep, with the files and symbols under each. Pass a folder path to list its files.`,
+  ];
+  const topLevel = dirs.filter((d) => d.length === base).length;
+  if (topLevel) out.push(`${dirs[0]!.slice(0, base).join("/") || "."}/  (${plural(topLevel, "file")} directly here)`);
+  for (const [key, c] of [...shown].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const parts = key.split("/");
+    out.push(
+      `${"  ".repeat(parts.length - base - 1)}${parts[parts.length - 1]}/  (${plural(c.files, "file")}, ${plural(c.symbols, "symbol")})`,
+    );
   }
   return out.join("\n");
 }
