@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
 import { readFileSync } from "node:fs";
-import { fail } from "./output.js";
+import { exitQuietlyOnClosedPipe, fail } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
@@ -293,4 +293,5 @@ program
     runSkillUpdate(opts);
   });
 
+if (process.argv[2] !== "serve") exitQuietlyOnClosedPipe();
 program.parseAsync(process.argv).catch((e: unknown) => fail(e, process.argv.includes("--json")));

@@ -1,5 +1,17 @@
 import { CodegraphError, isCodegraphError } from "../core/errors.js";
 
+/**
+ * A reader that stops early (`codegraph files | head`) closes the pipe: that is the reader's choice,
+ * not a failure, so the command stops there without a stack trace. Not for `serve`, whose stdout is
+ * the MCP channel: its transport closes the session itself.
+ */
+export function exitQuietlyOnClosedPipe(): void {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+}
+
 /** Print a command's result: JSON for scripts and subagents, text for people. */
 export function emit(json: boolean | undefined, data: unknown, text: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text()}\n`);

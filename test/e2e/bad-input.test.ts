@@ -67,6 +67,22 @@ describe("bad input never stops the index", () => {
     expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "BAD_INPUT" } });
   });
 
+  it("a reader that closes the pipe early (`| head`) ends the command quietly", async () => {
+    repo = tempRepo();
+    // 2,000 lines of 450 characters: far more than a pipe holds, so writing goes on after the reader left.
+    const line = (i: number) => `export const value${String(i).padStart(5, "0")} = "${"x".repeat(423)}";\n`;
+    writeFileSync(join(repo.dir, "big.ts"), Array.from({ length: 2000 }, (_, i) => line(i)).join(""));
+    await runJson(["init", repo.dir]);
+    for (const args of [["node", "big.ts"], ["export"]]) {
+      const child = spawn(process.execPath, [CLI, ...args, "-p", repo.dir]);
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once("data", () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: "" });
+    }
+  });
+
   it("an index from another schema version is refused with the command that fixes it, and a sync rebuilds it", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");

@@ -55,11 +55,6 @@ export async function runExport(
     );
     return;
   }
-  // A reader that stops early (`| head`) closes the pipe: that is the reader's choice, not a failure.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0);
-    throw e;
-  });
   for (const chunk of nodeLinkJson(graph)) {
     if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
   }
