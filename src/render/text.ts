@@ -256,12 +256,19 @@ function folderSummary(files: FileEntry[]): string {
   const out = [
     `${files.length} files (${languages.join(", ")}): too many to list, so their folders follow, ${levels} level${levels > 1 ? "s" : ""} deep, with the files and symbols under each. Pass a folder path to list its files.`,
   ];
-  const topLevel = dirs.filter((d) => d.length === base).length;
-  if (topLevel) out.push(`${dirs[0]!.slice(0, base).join("/") || "."}/  (${plural(topLevel, "file")} directly here)`);
+  // The common folder heads the tree, so each line reads as a path from the project's root.
+  const common = dirs[0]!.slice(0, base).join("/");
+  const direct = dirs.filter((d) => d.length === base).length;
+  const here = direct ? `${plural(direct, "file")} directly here` : "";
+  if (common) {
+    const symbols = files.reduce((n, f) => n + f.symbols, 0);
+    out.push(`${common}/  (${plural(files.length, "file")}, ${plural(symbols, "symbol")}${here && `; ${here}`})`);
+  } else if (here) out.push(`./  (${here})`);
+  const indent = common ? 1 : 0;
   for (const [key, c] of [...shown].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const parts = key.split("/");
     out.push(
-      `${"  ".repeat(parts.length - base - 1)}${parts[parts.length - 1]}/  (${plural(c.files, "file")}, ${plural(c.symbols, "symbol")})`,
+      `${"  ".repeat(parts.length - base - 1 + indent)}${parts[parts.length - 1]}/  (${plural(c.files, "file")}, ${plural(c.symbols, "symbol")})`,
     );
   }
   return out.join("\n");

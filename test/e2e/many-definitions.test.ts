@@ -9,8 +9,8 @@ import { renderFiles, renderImpact, renderRelations } from "../../src/render/tex
 import { openDatabase, type Db } from "../../src/store/database.js";
 import { run, runJson, tempRepo } from "../helpers/cli.js";
 
-// 55 files each define `run`; mods/m0.ts has 12 callers, m1 11, … m11 one, the rest none. 300 more
-// files in 30 folders make the project too large to list file by file.
+// 55 files each define `run`; mods/m0.ts has 12 callers, m1 11, … m11 one, the rest none. 310 more
+// files in 31 folders make the project too large to list file by file.
 const DEFINITIONS = 55;
 const callersOf = (i: number) => Math.max(0, 12 - i);
 
@@ -23,7 +23,7 @@ function files(): Record<string, string> {
     const fns = Array.from({ length: n }, (_, k) => `export function use${i}_${k}() {\n  return run();\n}\n`);
     out[`callers/c${i}.ts`] = `import { run } from "../mods/m${i}";\n${fns.join("")}`;
   }
-  for (let d = 0; d < 30; d++) for (let f = 0; f < 10; f++) out[`pad/a${d}/f${f}.ts`] = `export const v${f} = ${d};\n`;
+  for (let d = 0; d < 31; d++) for (let f = 0; f < 10; f++) out[`pad/a${d}/f${f}.ts`] = `export const v${f} = ${d};\n`;
   return out;
 }
 
@@ -89,7 +89,7 @@ describe("a name with many definitions, and a project with many files", () => {
     expect(tree.split("\n")[0]).toMatch(
       new RegExp(`^${all.length} files \\(typescript ${all.length}\\): too many to list`),
     );
-    expect(tree).toMatch(/^pad\/ {2}\(300 files, 300 symbols\)$/m);
+    expect(tree).toMatch(/^pad\/ {2}\(310 files, 310 symbols\)$/m);
     expect(tree).toMatch(/^ {2}a7\/ {2}\(10 files, 10 symbols\)$/m);
     expect(tree).toMatch(/^mods\/ {2}\(55 files, 55 symbols\)$/m);
     expect(tree).not.toContain("f3.ts");
@@ -98,6 +98,9 @@ describe("a name with many definitions, and a project with many files", () => {
     expect(list.at(-1)).toBe(
       `… ${all.length - 300} more files (${all.length} in all); pass a folder path to list its files.`,
     );
+    // The files' common folder heads the summary, so each line reads as a path from the root.
+    const pad = renderFiles(listFiles(p.db, "pad"), true).split("\n");
+    expect(pad.slice(1, 3)).toEqual(["pad/  (310 files, 310 symbols)", "  a0/  (10 files, 10 symbols)"]);
     // One folder is few enough to list file by file.
     expect(renderFiles(listFiles(p.db, "pad/a7"), true)).toContain("f3.ts");
   });
