@@ -1,6 +1,9 @@
 import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants, type Neighbour } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { TYPE_KINDS } from "../core/kinds.js";
 import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
+
+const TYPES: ReadonlySet<string> = TYPE_KINDS;
 
 export interface RelationRow {
   symbol: SymbolHit;
@@ -50,7 +53,7 @@ export interface RelationOptions {
 
 /**
  * Who calls a symbol (direction "callers") or what it calls ("callees"). For a class, its members'
- * callers count as the class's. Rows are grouped per definition by (file, qualified name), and the
+ * callers and callees count as the class's (calls between its own members do not). Rows are grouped per definition by (file, qualified name), and the
  * limit applies to each group; a name with many definitions is capped (capDefinitions).
  */
 export function relations(
@@ -63,13 +66,15 @@ export function relations(
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
   const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
   const found = groupDefinitions(defs).map((group) => {
-    const ids = direction === "callers" ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
+    // A type's members speak for it both ways; a function's nested functions only for its callers.
+    const whole = direction === "callers" || TYPES.has(group[0]!.kind);
+    const ids = whole ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
     const own = new Set(ids);
     const seen = new Set<string>();
     const edges: Neighbour[] = [];
     for (const id of ids) {
       for (const e of direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds)) {
-        if (own.has(e.nodeId) && direction === "callers") continue; // a class calling itself
+        if (own.has(e.nodeId) && whole) continue; // a class calling itself
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);

@@ -121,6 +121,13 @@ describe("callers and callees", () => {
     expect(text).toMatch(/Showing 1 of 2/);
   });
 
+  it("a class's callees are what its methods call", async () => {
+    const { text } = await call("callees", { symbol: "Calculator" });
+    expect(text).toMatch(/^Callees of Calculator \(class, src\/calculator\.ts:4\): 2$/m);
+    expect(text).toMatch(/^ {2}add {2}src\/math\.ts:2 {2}line 8$/m);
+    expect(text).toMatch(/^ {2}twice {2}src\/math\.ts:6 {2}line 13$/m);
+  });
+
   it("callees list what a function calls and instantiates", async () => {
     const { text } = await call("callees", { symbol: "main" });
     expect(text).toMatch(/\[instantiates\] Calculator/);
