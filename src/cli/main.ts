@@ -58,14 +58,14 @@ program
 program
   .command("search")
   .description("find symbols by name, words in their names, signatures and docs")
-  .argument("<query>", "text to search for")
+  .argument("<query...>", "text to search for (several words are one query)")
   .option("-k, --kind <kind>", "only symbols of this kind (function, class, method, ...)")
   .option("-l, --limit <n>", "at most this many results", "20")
   .addOption(pathOption())
   .addOption(jsonOption())
-  .action(async (query: string, opts) => {
+  .action(async (query: string[], opts) => {
     const { runSearch } = await import("./commands/read-commands.js");
-    runSearch(query, opts);
+    runSearch(query.join(" "), opts);
   });
 
 for (const direction of ["callers", "callees"] as const) {
@@ -121,7 +121,7 @@ program
   .description(
     "the code most relevant to a question or names: symbols' source grouped by file, with callers and callees",
   )
-  .argument("<query>", 'a question, symbol names or words ("how is a session token refreshed")')
+  .argument("<query...>", 'a question, symbol names or words ("how is a session token refreshed"; quotes optional)')
   .option("--max-files <n>", "at most this many files of source (default: by the project's size, 6 to 10)")
   .option(
     "--max-chars <n>",
@@ -129,9 +129,9 @@ program
   )
   .addOption(pathOption())
   .addOption(jsonOption())
-  .action(async (query: string, opts) => {
+  .action(async (query: string[], opts) => {
     const { runExplore } = await import("./commands/read-commands.js");
-    runExplore(query, opts);
+    runExplore(query.join(" "), opts);
   });
 
 program

@@ -1,3 +1,5 @@
+import { CodegraphError } from "../core/errors.js";
+import { NODE_KINDS } from "../core/kinds.js";
 import type { SearchFilters } from "../store/search-reader.js";
 import { searchWords } from "../store/words.js";
 
@@ -31,6 +33,25 @@ const KIND_ALIASES: Record<string, readonly string[]> = {
   field: ["property"],
   mod: ["module"],
 };
+
+const KINDS: ReadonlySet<string> = new Set(NODE_KINDS);
+
+/**
+ * Kinds as given, checked: a misspelt kind (`kind:clas`) would otherwise filter out every symbol and
+ * read as "nothing by that name". Files and imports are never hits, so they are no filter either.
+ */
+function checkedKinds(value: string): string[] {
+  const kinds = list(value, KIND_ALIASES);
+  const bad = kinds.filter((k) => !KINDS.has(k) || k === "file" || k === "import");
+  if (bad.length) {
+    const valid = NODE_KINDS.filter((k) => k !== "file" && k !== "import").join(", ");
+    throw new CodegraphError(
+      "BAD_INPUT",
+      `"${bad.join(", ")}" is not a symbol kind. Kinds: ${valid}; or ${Object.keys(KIND_ALIASES).join(", ")}.`,
+    );
+  }
+  return kinds;
+}
 
 const LANG_ALIASES: Record<string, readonly string[]> = {
   ts: ["typescript", "tsx"],
@@ -67,10 +88,11 @@ function likeAnywhere(value: string): string {
  * Parse `kind:method lang:python path:django/db filter`. `kind:` and `lang:` take comma lists and
  * a few aliases (`kind:fn`, `kind:type` for every type kind, `lang:ts`, `lang:py`); several of them
  * add up. `path:` matches a substring of the project-relative path, or the whole path when it holds
- * glob characters (`path:src/*.ts`); the last one wins. `kind` from the caller joins `kind:`.
+ * glob characters (`path:src/*.ts`); the last one wins. `kind` from the caller joins `kind:`. A kind
+ * that is none is an error (BAD_INPUT) naming the kinds.
  */
 export function parseQuery(query: string, kind?: string): ParsedQuery {
-  const kinds: string[] = kind ? list(kind, KIND_ALIASES) : [];
+  const kinds: string[] = kind ? checkedKinds(kind) : [];
   const languages: string[] = [];
   let pathLike: string | null = null;
   let pathGlob: string | null = null;
@@ -84,7 +106,7 @@ export function parseQuery(query: string, kind?: string): ParsedQuery {
     }
     const field = m[1]!.toLowerCase();
     const value = m[2];
-    if (field === "kind") kinds.push(...list(value, KIND_ALIASES));
+    if (field === "kind") kinds.push(...checkedKinds(value));
     else if (field === "path") {
       const path = value.replace(/^\.\//, "");
       if (/[*?[]/.test(path)) {

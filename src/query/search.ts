@@ -3,6 +3,7 @@ import { loadConfigCached } from "../config/config.js";
 import { isTestPath } from "../core/test-paths.js";
 import { DB_FILE, INDEX_DIR } from "../config/paths.js";
 import type { Db } from "../store/database.js";
+import { indexedLanguages } from "../store/file-lookup.js";
 import {
   countFullText,
   countNamePrefix,
@@ -33,6 +34,11 @@ export interface SearchOptions {
 export interface SearchResult {
   query: string;
   hits: (SymbolHit & { score: number })[];
+  /**
+   * When nothing matched and a language filter names languages no indexed file has (`lang:rust` in a
+   * Python project, `lang:pyhton`): those, and the languages there are. Absent otherwise.
+   */
+  languagesNotIndexed?: { asked: string[]; indexed: string[] };
 }
 
 /** A row found by some pass, with what that pass knew about it. */
@@ -265,5 +271,10 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
       },
     ];
   });
+  if (!hits.length && q.filters.languages) {
+    const indexed = indexedLanguages(db);
+    const asked = q.filters.languages.filter((l) => !indexed.includes(l));
+    if (asked.length) return { query, hits, languagesNotIndexed: { asked, indexed } };
+  }
   return { query, hits };
 }

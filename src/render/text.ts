@@ -80,6 +80,12 @@ export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = 
 }
 
 export function renderSearch(r: SearchResult): string {
+  const missing = r.languagesNotIndexed;
+  if (missing) {
+    const asked = missing.asked.join(", ");
+    const there = missing.indexed.length ? missing.indexed.join(", ") : "none";
+    return `No symbols match "${r.query}": no ${asked} files are indexed here (languages indexed: ${there}).`;
+  }
   if (!r.hits.length) return `No symbols match "${r.query}".`;
   return r.hits
     .map(

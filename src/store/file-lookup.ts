@@ -42,3 +42,8 @@ export function fileEntries(db: Db, prefix: string): FileEntry[] {
          FROM files f WHERE ? = '' OR f.path = ? OR f.path LIKE ? ESCAPE '\\' ORDER BY f.path`,
   ).all(prefix, prefix, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`) as FileEntry[];
 }
+
+/** The languages of the indexed files, sorted. */
+export function indexedLanguages(db: Db): string[] {
+  return prepared(db, "SELECT DISTINCT language FROM files ORDER BY language").pluck().all() as string[];
+}

@@ -51,6 +51,20 @@ describe("reading the graph from the CLI", () => {
     expect(kinds.hits.every((h) => h.kind === "method")).toBe(true);
   });
 
+  it("search takes several words unquoted, and says why a filter left nothing", async () => {
+    const quoted = await runJson<{ hits: { name: string }[] }>(["search", "format money", ...p()]);
+    const unquoted = await runJson<{ hits: { name: string }[] }>(["search", "format", "money", ...p()]);
+    expect(unquoted.hits.map((h) => h.name)).toEqual(quoted.hits.map((h) => h.name));
+    expect(unquoted.hits.map((h) => h.name)).toContain("formatMoney");
+    const rust = await run(["search", "lang:rust", "Checkout", ...p()]);
+    expect(rust.stdout.trim()).toBe(
+      'No symbols match "lang:rust Checkout": no rust files are indexed here (languages indexed: typescript).',
+    );
+    const badKind = await run(["search", "Checkout", "--kind", "clas", ...p()]);
+    expect(badKind.code).toBe(1);
+    expect(badKind.stderr).toMatch(/"clas" is not a symbol kind\. Kinds: .*class/);
+  });
+
   it("callers are grouped per definition, and a cap says how many are hidden", async () => {
     const r = await runJson<{
       groups: { definition: { file: string }; total: number; rows: { symbol: { qualifiedName: string } }[] }[];

@@ -30,6 +30,24 @@ describe("query parsing", () => {
     // Not a filter: an unknown field, or a field with no value.
     expect(parseQuery("std::vector kind:").text).toBe("std::vector kind:");
   });
+
+  it("refuses a kind that is none, naming the kinds, in the query or from the caller", () => {
+    for (const [query, kind] of [
+      ["kind:clas Model", undefined],
+      ["Model", "clas"],
+      ["kind:fn,file x", undefined],
+    ]) {
+      expect(() => parseQuery(query!, kind)).toThrow(
+        expect.objectContaining({
+          code: "BAD_INPUT",
+          message: expect.stringMatching(/is not a symbol kind\. Kinds: module, .*class.*; or fn,/),
+        }),
+      );
+    }
+    expect(() => parseQuery("kind:clas x")).toThrow(/"clas" is not/);
+    expect(() => parseQuery("kind:fn,file x")).toThrow(/"file" is not/);
+    expect(parseQuery("kind:CLASS,type_alias x").filters.kinds).toEqual(["class", "type_alias"]);
+  });
 });
 
 describe("name tiers", () => {
