@@ -1,6 +1,7 @@
 import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants, type Neighbour } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
 import { TYPE_KINDS } from "../core/kinds.js";
+import { symbolSuggestions } from "./suggest.js";
 import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
 
 const TYPES: ReadonlySet<string> = TYPE_KINDS;
@@ -37,6 +38,8 @@ export interface RelationResult {
   others: RelationSummary[];
   /** Definitions neither shown nor listed. */
   omitted: number;
+  /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
+  suggestions: string[];
   /** A `file` filter that matched no definition: every definition is shown instead, and the answer says so. */
   unmatchedFile: string | null;
   /** The per-definition row limit: a group with more rows says "Showing N of M". */
@@ -101,5 +104,6 @@ export function relations(
     overloads: group.length - 1,
     total: edges.length,
   }));
-  return { query: text, direction, groups, others, omitted, unmatchedFile, limit };
+  const suggestions = defs.length ? [] : symbolSuggestions(db, text);
+  return { query: text, direction, groups, others, omitted, suggestions, unmatchedFile, limit };
 }

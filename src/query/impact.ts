@@ -1,5 +1,6 @@
 import { impactOf, withDescendants } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { symbolSuggestions } from "./suggest.js";
 import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
 
 export interface ImpactHit {
@@ -28,6 +29,8 @@ export interface ImpactResult {
   others: { roots: SymbolHit[]; direct: number }[];
   /** Definitions neither shown nor listed. */
   omitted: number;
+  /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
+  suggestions: string[];
   /** A `file` filter that matched no definition (all are shown instead). */
   unmatchedFile: string | null;
 }
@@ -67,5 +70,6 @@ export function impact(
     return { roots, hits: out, truncated };
   });
   const others = listed.map((f) => ({ roots: f.roots, direct: direct(f) }));
-  return { query: text, depth, sections, others, omitted, unmatchedFile };
+  const suggestions = defs.length ? [] : symbolSuggestions(db, text);
+  return { query: text, depth, sections, others, omitted, suggestions, unmatchedFile };
 }

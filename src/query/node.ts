@@ -4,7 +4,8 @@ import { pathsEndingWith } from "../store/file-lookup.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
 import { findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
-import { declarationsStartingIn, qualifiedNamesContaining } from "../store/symbol-reader.js";
+import { declarationsStartingIn } from "../store/symbol-reader.js";
+import { symbolSuggestions } from "./suggest.js";
 
 /**
  * The most lines one answer shows of a file: file mode's window, a symbol's body, and the largest
@@ -274,14 +275,16 @@ function unresolvedFile(
   return { type: "not-found", query, suggestions: suggestions(db, query), drifted: [] };
 }
 
-/** For a path: indexed files with the same base name. For a name: symbols whose names contain it. */
+/**
+ * For a path: indexed files with the same base name. For a bare file name (`query.py`): files of that
+ * name. For a name: names a typo away, and names containing it (symbolSuggestions).
+ */
 function suggestions(db: Db, query: string): string[] {
   const path = query.replace(/(:\d[\d-]*|#L\d.*)$/, "");
-  if (/[/\\]/.test(path)) {
-    const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-    return base ? pathsEndingWith(db, base, 5) : [];
-  }
-  return qualifiedNamesContaining(db, query.slice(query.lastIndexOf(".") + 1), 5);
+  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  if (/[/\\]/.test(path)) return base ? pathsEndingWith(db, base, 5) : [];
+  const files = base ? pathsEndingWith(db, base, 5) : [];
+  return files.length ? files : symbolSuggestions(db, query);
 }
 
 function symbolsStartingIn(db: Db, path: string, start: number, end: number): SymbolHit[] {

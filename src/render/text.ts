@@ -94,12 +94,17 @@ export function renderSearch(r: SearchResult): string {
     .join("\n");
 }
 
+function noSymbol(query: string, suggestions: readonly string[]): string {
+  const hint = suggestions.length ? ` Did you mean: ${suggestions.join(", ")}?` : "";
+  return `No symbol named "${query}" is indexed.${hint}`;
+}
+
 function unmatched(file: string | null, query: string): string[] {
   return file ? [`No definition of "${query}" is in a file matching "${file}"; showing every definition instead.`] : [];
 }
 
 export function renderRelations(r: RelationResult): string {
-  if (!r.groups.length) return `No symbol named "${r.query}" is indexed.`;
+  if (!r.groups.length) return noSymbol(r.query, r.suggestions);
   const out = unmatched(r.unmatchedFile, r.query);
   const verb = r.direction === "callers" ? "Callers of" : "Callees of";
   for (const g of r.groups) {
@@ -158,7 +163,7 @@ function moreDefinitions<T>(
 }
 
 export function renderImpact(r: ImpactResult): string {
-  if (!r.sections.length) return `No symbol named "${r.query}" is indexed.`;
+  if (!r.sections.length) return noSymbol(r.query, r.suggestions);
   const out = unmatched(r.unmatchedFile, r.query);
   for (const s of r.sections) {
     if (out.length) out.push("");

@@ -65,6 +65,19 @@ describe("reading the graph from the CLI", () => {
     expect(badKind.stderr).toMatch(/"clas" is not a symbol kind\. Kinds: .*class/);
   });
 
+  it("a symbol that names nothing gets the names a typo away", async () => {
+    const bare = await run(["callers", "formatMony", ...p()]);
+    expect(bare.stdout.trim()).toBe('No symbol named "formatMony" is indexed. Did you mean: formatMoney?');
+    const owner = await run(["impact", "Chekout.place", ...p()]);
+    expect(owner.stdout.trim()).toBe('No symbol named "Chekout.place" is indexed. Did you mean: Checkout.place?');
+    const member = await runJson<{ suggestions: string[] }>(["callees", "Checkout.plac", ...p()]);
+    expect(member.suggestions).toEqual(["Checkout.place"]);
+    const node = await run(["node", "Chekout", ...p()]);
+    expect(node.stdout).toMatch(/Did you mean: Checkout\b/);
+    const far = await runJson<{ suggestions: string[] }>(["callers", "zzqqxx", ...p()]);
+    expect(far.suggestions).toEqual([]);
+  });
+
   it("callers are grouped per definition, and a cap says how many are hidden", async () => {
     const r = await runJson<{
       groups: { definition: { file: string }; total: number; rows: { symbol: { qualifiedName: string } }[] }[];
