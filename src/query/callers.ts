@@ -56,8 +56,9 @@ export interface RelationOptions {
 
 /**
  * Who calls a symbol (direction "callers") or what it calls ("callees"). For a class, its members'
- * callers and callees count as the class's (calls between its own members do not). Rows are grouped per definition by (file, qualified name), and the
- * limit applies to each group; a name with many definitions is capped (capDefinitions).
+ * callers and callees count as the class's (calls between its own members do not). Rows are grouped
+ * per definition by (file, qualified name), and the limit applies to each group; a name with many
+ * definitions is capped (capDefinitions).
  */
 export function relations(
   db: Db,
@@ -77,7 +78,7 @@ export function relations(
     const edges: Neighbour[] = [];
     for (const id of ids) {
       for (const e of direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds)) {
-        if (own.has(e.nodeId) && whole) continue; // a class calling itself
+        if (own.has(e.nodeId) && whole) continue; // a class calling itself, or its members each other
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);
