@@ -4,6 +4,21 @@ import { withStaleBanner } from "./banner.js";
 import { numbered } from "./source.js";
 import { plural } from "./plural.js";
 
+/** Characters of the query the answer's first line repeats. */
+const ECHO_CHARS = 80;
+
+/**
+ * The query as the answer repeats it: its first line, at most ECHO_CHARS characters. A pasted
+ * traceback or a prompt of several paragraphs (the prompt hook's) would otherwise come back whole,
+ * in a budget meant for code.
+ */
+function echo(query: string): string {
+  const lines = query.trim().split("\n");
+  const first = lines[0]!.trim();
+  if (first.length > ECHO_CHARS) return `${first.slice(0, ECHO_CHARS - 1).trimEnd()}…`;
+  return lines.length > 1 ? `${first} …` : first;
+}
+
 /** `name (file:line)`, one entry per caller with all its call lines (`startServer (src/app.ts:22, 23)`). */
 function refs(list: ExploreRef[], total: number): string {
   const merged = new Map<string, { name: string; file: string; lines: number[] }>();
@@ -54,13 +69,13 @@ export function renderExplore(r: ExploreResult): string {
   if (!withSource.length && !r.unresolved.length) {
     return withStaleBanner(
       r.drifted,
-      `No relevant code found for "${r.query}". Try codegraph_search with a symbol name or a shorter keyword ` +
+      `No relevant code found for "${echo(r.query)}". Try codegraph_search with a symbol name or a shorter keyword ` +
         "(CLI: codegraph search).",
     );
   }
   const symbolCount = withSource.reduce((n, f) => n + f.blocks.reduce((m, b) => m + b.symbols.length, 0), 0);
   const out = [
-    `Explored "${r.query}": ${plural(symbolCount, "symbol")} in ${plural(withSource.length, "file")}` +
+    `Explored "${echo(r.query)}": ${plural(symbolCount, "symbol")} in ${plural(withSource.length, "file")}` +
       (r.terms.length ? ` (terms: ${r.terms.join(", ")})` : ""),
   ];
   if (r.pinned.length) out.push(`Pinned by path: ${r.pinned.join(", ")}`);

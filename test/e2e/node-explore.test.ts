@@ -181,6 +181,19 @@ describe("node and explore for agents", () => {
   });
 
   describe("explore", () => {
+    it("repeats only the first line of a long or pasted query, cut at 80 characters", async () => {
+      const pasted = await run(["explore", "where is handleRequest defined\nsecond line\nthird line", ...p()]);
+      expect(pasted.stdout.split("\n")[0]).toMatch(/^Explored "where is handleRequest defined …": /);
+      expect(pasted.stdout).not.toContain("second line");
+      const long = `where is handleRequest defined ${"and why ".repeat(20)}`;
+      const r = await run(["explore", long, ...p()]);
+      const echoed = /^Explored "([^"]*)"/.exec(r.stdout)![1]!;
+      expect(echoed.length).toBeGreaterThan(70);
+      expect(echoed.length).toBeLessThanOrEqual(80);
+      expect(echoed.endsWith("…")).toBe(true);
+      expect(long.startsWith(echoed.slice(0, -1))).toBe(true);
+    });
+
     it("finds a symbol named in camelCase, with its callers and callees", async () => {
       const r = await run(["explore", "where is handleRequest defined", ...p()]);
       expect(r.stdout.split("\n")[0]).toMatch(/^Explored "where is handleRequest defined": \d+ symbols? in \d+ files?/);
