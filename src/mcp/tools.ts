@@ -59,6 +59,9 @@ export const DEFAULT_TOOLS = ["explore", "node", "search", "callers"] as const;
 const str = (a: ToolArgs, k: string) => a[k] as string | undefined;
 const int = (a: ToolArgs, k: string) => a[k] as number;
 
+/** The most rows per definition callers and callees may ask for. */
+const MAX_RELATION_ROWS = 100;
+
 const symbolArg = {
   type: "string",
   description: "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`) or node id from search.",
@@ -198,7 +201,7 @@ export const TOOLS: readonly ToolSpec[] = [
         type: "integer",
         description: "At most this many rows per definition.",
         minimum: 1,
-        maximum: 100,
+        maximum: MAX_RELATION_ROWS,
         default: 20,
       },
     },
@@ -206,6 +209,7 @@ export const TOOLS: readonly ToolSpec[] = [
     run: (ctx, a) =>
       renderRelations(
         relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") }),
+        MAX_RELATION_ROWS,
       ),
   })),
   {

@@ -103,7 +103,11 @@ function unmatched(file: string | null, query: string): string[] {
   return file ? [`No definition of "${query}" is in a file matching "${file}"; showing every definition instead.`] : [];
 }
 
-export function renderRelations(r: RelationResult): string {
+/**
+ * `maxLimit`: the largest limit the caller may ask for (the MCP tools' 100), named where rows were
+ * left out, so the host knows how far to widen it.
+ */
+export function renderRelations(r: RelationResult, maxLimit?: number): string {
   if (!r.groups.length) return noSymbol(r.query, r.suggestions);
   const out = unmatched(r.unmatchedFile, r.query);
   const verb = r.direction === "callers" ? "Callers of" : "Callees of";
@@ -124,7 +128,10 @@ export function renderRelations(r: RelationResult): string {
           : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
       out.push(`  ${row.kind === "calls" ? "" : `[${row.kind}] `}${what}  ${at}`);
     }
-    if (g.rows.length < g.total) out.push(`  Showing ${g.rows.length} of ${g.total}; raise the limit to see more.`);
+    if (g.rows.length < g.total) {
+      const upTo = maxLimit && r.limit < maxLimit ? ` (up to ${maxLimit})` : "";
+      out.push(`  Showing ${g.rows.length} of ${g.total}; raise the limit${upTo} to see more.`);
+    }
   }
   out.push(
     ...moreDefinitions(

@@ -118,7 +118,8 @@ describe("callers and callees", () => {
 
   it("say Showing N of M when the limit hides rows", async () => {
     const { text } = await call("callers", { symbol: "add", file: "src/math.ts", limit: 1 });
-    expect(text).toMatch(/Showing 1 of 2/);
+    // The reference: the response tells the host to widen limit, up to 100.
+    expect(text).toContain("Showing 1 of 2; raise the limit (up to 100) to see more.");
   });
 
   it("a class's callees are what its methods call", async () => {
