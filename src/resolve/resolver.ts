@@ -38,6 +38,14 @@ const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_membe
 
 /** No bindings: shared, never written. */
 const NONE: readonly ImportBinding[] = [];
+const NO_TYPES: readonly LocalTypeInfo[] = [];
+
+/**
+ * Files whose local types are kept indexed by scope at once. Resolution reads a file's types for
+ * each of its variables and calls, and a file may hold thousands (rustc: scanning them all each time
+ * was the largest cost of resolving); the bound keeps a large project's memory flat.
+ */
+const INDEXED_TYPE_FILES = 256;
 
 /**
  * Turns raw references into edges. Pure: everything comes through `Lookup`, so a full index (memory)
@@ -60,6 +68,7 @@ export class Resolver {
   private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
   private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
+  private readonly typesByScope = new Map<number, Map<number, LocalTypeInfo[]>>();
   /**
    * The line being resolved, in its file: with `flowTypes`, a local variable has the type of its last
    * assignment before that line. While an assignment's own value is read, that assignment's line.
@@ -381,16 +390,15 @@ export class Resolver {
       const holderFile = holder ? this.lookup.file(holder.fileId) : undefined;
       if (!holder || !holderFile) return null;
       const key = call ? "()" : `this.${last}`;
-      const entry = this.lookup.localTypes(holderFile.id).find((t) => t.scopeId === holder.id && t.name === key);
+      const entry = this.typesAt(holderFile.id, holder.id, key)[0];
       return entry ? writtenName(entry.typeName, rules) : null;
     }
     if (receiver.includes("(")) return null;
-    const types = this.lookup.localTypes(file.id);
     let scope = this.lookup.symbol(scopeId);
     while (scope) {
       const owner = scope;
       const key = TYPE_KINDS.has(owner.kind) ? `this.${receiver}` : receiver;
-      const entry = types.find((t) => t.scopeId === owner.id && t.name === key);
+      const entry = this.typesAt(file.id, owner.id, key)[0];
       if (entry) return writtenName(entry.typeName, rules);
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
@@ -878,13 +886,12 @@ export class Resolver {
     rules: LanguageRules,
     depth: number,
   ): SymbolInfo | null {
-    const types = this.lookup.localTypes(file.id);
-    if (!types.length) return null;
+    if (!this.lookup.localTypes(file.id).length) return null;
     let scope = this.lookup.symbol(scopeId);
     while (scope) {
       const owner = scope;
       if (!TYPE_KINDS.has(owner.kind)) {
-        const entry = this.assignmentAt(types, owner.id, name, file, rules);
+        const entry = this.assignmentAt(owner.id, name, file, rules);
         if (entry) {
           // The value is read where it was assigned: `x = x.next()` follows the x before it.
           const outer = this.at;
@@ -901,24 +908,37 @@ export class Resolver {
     return null;
   }
 
+  /** A scope's local types named `name`, in stored order (the first is what `find` used to return). */
+  private typesAt(fileId: number, scopeId: number, name: string): readonly LocalTypeInfo[] {
+    let byScope = this.typesByScope.get(fileId);
+    if (!byScope) {
+      if (this.typesByScope.size >= INDEXED_TYPE_FILES) this.typesByScope.clear();
+      byScope = new Map();
+      for (const t of this.lookup.localTypes(fileId)) {
+        const list = byScope.get(t.scopeId);
+        if (list) list.push(t);
+        else byScope.set(t.scopeId, [t]);
+      }
+      this.typesByScope.set(fileId, byScope);
+    }
+    const inScope = byScope.get(scopeId);
+    if (!inScope) return NO_TYPES;
+    let named: LocalTypeInfo[] | undefined;
+    for (const t of inScope) if (t.name === name) (named ??= []).push(t);
+    return named ?? NO_TYPES;
+  }
+
   /**
    * A scope's typing of a name as seen from the line being resolved. With `flowTypes`, its last
    * assignment before that line (the first of several on one line; a use on an assignment's own line
    * is in its value: `x = x.next()`), else its first (a use before any, in a loop, or from another
    * file). Without, its first: the declared type.
    */
-  private assignmentAt(
-    types: readonly LocalTypeInfo[],
-    scopeId: number,
-    name: string,
-    file: FileInfo,
-    rules: LanguageRules,
-  ): LocalTypeInfo | undefined {
+  private assignmentAt(scopeId: number, name: string, file: FileInfo, rules: LanguageRules): LocalTypeInfo | undefined {
     const line = rules.flowTypes && this.at?.fileId === file.id ? this.at.line : null;
     let first: LocalTypeInfo | undefined;
     let best: LocalTypeInfo | undefined;
-    for (const t of types) {
-      if (t.scopeId !== scopeId || t.name !== name) continue;
+    for (const t of this.typesAt(file.id, scopeId, name)) {
       first ??= t;
       if (line !== null && t.line < line && (!best || t.line > best.line)) best = t;
     }
@@ -932,7 +952,7 @@ export class Resolver {
     if (!file || sym.parentId === null) return null;
     const parent = this.lookup.symbol(sym.parentId);
     const name = parent && TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
-    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === sym.parentId && t.name === name);
+    const entry = this.typesAt(file.id, sym.parentId, name)[0];
     if (entry?.typeName === OBJECT_TYPE) return sym;
     return entry
       ? this.typeNamed(entry.typeName, file, sym.parentId, RULES[file.language] ?? RULES.typescript!, depth)
@@ -946,7 +966,7 @@ export class Resolver {
     const parent = this.lookup.symbol(sym.parentId);
     if (!file || !parent) return null;
     const key = TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
-    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === parent.id && t.name === key);
+    const entry = this.typesAt(file.id, parent.id, key)[0];
     return entry && !entry.typeName.includes("(") ? entry.typeName : null;
   }
 
@@ -954,7 +974,7 @@ export class Resolver {
   private returnType(callable: SymbolInfo, depth: number): SymbolInfo | null {
     const file = this.lookup.file(callable.fileId);
     if (!file) return null;
-    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === callable.id && t.name === "()");
+    const entry = this.typesAt(file.id, callable.id, "()")[0];
     if (entry?.typeName === OBJECT_TYPE) return callable;
     return entry
       ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
@@ -966,7 +986,7 @@ export class Resolver {
     if (depth > MAX_DEPTH) return null;
     const file = this.lookup.file(type.fileId);
     if (!file) return null;
-    const entry = this.lookup.localTypes(file.id).find((t) => t.scopeId === type.id && t.name === `this.${name}`);
+    const entry = this.typesAt(file.id, type.id, `this.${name}`)[0];
     if (entry) return this.typeNamed(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!, depth);
     for (const base of this.bases(type, depth)) {
       const hit = this.fieldType(base, name, depth + 1);
@@ -1212,11 +1232,9 @@ export class Resolver {
    */
   private byLabels(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[]): SymbolInfo[] {
     const key = `(labels)${ref.line}:${ref.name}`;
-    const types = this.lookup.localTypes(file.id);
     let call: string | undefined;
     for (let scope = this.lookup.symbol(ref.fromId); scope && call === undefined;) {
-      const id = scope.id;
-      call = types.find((t) => t.scopeId === id && t.name === key)?.typeName;
+      call = this.typesAt(file.id, scope.id, key)[0]?.typeName;
       scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
     }
     if (call === undefined) return candidates;
@@ -1226,7 +1244,7 @@ export class Resolver {
     });
     const params = new Map<number, string[]>();
     for (const s of candidates) {
-      const declared = this.lookup.localTypes(s.fileId).find((t) => t.scopeId === s.id && t.name === "(labels)");
+      const declared = this.typesAt(s.fileId, s.id, "(labels)")[0];
       params.set(s.id, declared ? declared.typeName.split(",") : []);
     }
     const labels = args.map((a) => a.label);

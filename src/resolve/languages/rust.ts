@@ -44,6 +44,12 @@ export function parentModule(file: FileInfo, lookup: Lookup): FileInfo | undefin
 }
 
 /** The root file of the crate a file belongs to: up through parent modules until there is none. */
+/**
+ * A crate's files by its root's path, per lookup (one index or sync): each file of a crate asks for
+ * them once, and listing them walks every file of the project (rustc: 2,700 files, each asking).
+ */
+const crateFiles = new WeakMap<Lookup, Map<string, FileInfo[]>>();
+
 export function crateRoot(file: FileInfo, lookup: Lookup): FileInfo {
   let cur = file;
   for (let i = 0; i < 64; i++) {
@@ -92,8 +98,10 @@ export const rustRules: LanguageRules = {
   modulePaths: true,
   crateOf(from, lookup) {
     const root = crateRoot(from, lookup);
-    const dir = dirOf(root.path);
-    const files = lookup.filesUnder(dir, "rust");
+    let byRoot = crateFiles.get(lookup);
+    if (!byRoot) crateFiles.set(lookup, (byRoot = new Map()));
+    let files = byRoot.get(root.path);
+    if (!files) byRoot.set(root.path, (files = lookup.filesUnder(dirOf(root.path), "rust")));
     return { key: `rust:${root.path}`, files };
   },
 };
