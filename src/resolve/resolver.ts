@@ -60,9 +60,16 @@ export class Resolver {
   private readonly moduleCache = new Map<number | string, Map<string, FileInfo[]>>();
   private readonly packageIndex = new Map<string, Map<string, SymbolInfo[]>>();
   private readonly moduleIndex = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
-  private readonly exportedCache = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
-  private readonly memberCache = new Map<string, SymbolInfo[]>();
-  private readonly bindingCache = new Map<string, Value | null>();
+  /**
+   * The memo caches below are keyed by objects, ids and the names references carry, never by a key
+   * string built per lookup: building and hashing such strings was a quarter of resolving the JDK.
+   * `exported` is kept per file list, then per `exportsOnly` (0 or 1), then per name.
+   */
+  private readonly exportedCache = new WeakMap<FileInfo[], [Map<string, SymbolInfo[]>, Map<string, SymbolInfo[]>]>();
+  /** Members by type id, then name. */
+  private readonly memberCache = new Map<number, Map<string, SymbolInfo[]>>();
+  /** What each import binding brings in (bindings are the lookup's own objects, one per import). */
+  private readonly bindingCache = new Map<ImportBinding, Value | null>();
   /** `use path::*` owners (enums, inline modules) by file and path; null when there is none. */
   private readonly globOwners = new Map<string, SymbolInfo | null>();
   private inGlobOwner = false;
@@ -648,10 +655,7 @@ export class Resolver {
     // What a binding brings in depends on the file alone; a path followed through declarations
     // (Rust) is asked for again and again, from every use of the name.
     if (!rules.modulePaths) return this.computeBinding(b, file, rules, depth);
-    const key = `${file.id}\0${b.specifier}\0${b.imported}`;
-    const hit = this.bindingCache.get(key);
-    if (hit !== undefined) return hit;
-    return this.memo(this.bindingCache, key, () => this.computeBinding(b, file, rules, depth));
+    return this.memo(this.bindingCache, b, () => this.computeBinding(b, file, rules, depth));
   }
 
   private computeBinding(b: ImportBinding, file: FileInfo, rules: LanguageRules, depth: number): Value | null {
@@ -707,7 +711,7 @@ export class Resolver {
    * Memoise `compute` under `key` unless it hit the depth limit: a truncated answer depends on how
    * deep the first caller was, and caching it would make results depend on resolution order.
    */
-  private memo<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  private memo<K, T>(cache: Map<K, T>, key: K, compute: () => T): T {
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const outer = this.truncated;
@@ -726,12 +730,13 @@ export class Resolver {
     }
     if (files.length === 0) return [];
     // Keyed by the file list itself: `modules()` hands out one array per module, so repeats hit.
-    let cache = this.exportedCache.get(files);
-    if (!cache) {
-      cache = new Map();
-      this.exportedCache.set(files, cache);
+    let caches = this.exportedCache.get(files);
+    if (!caches) {
+      caches = [new Map(), new Map()];
+      this.exportedCache.set(files, caches);
     }
-    return this.memo(cache, `${name}\0${rules.exportsOnly}`, () => this.computeExported(files, name, rules, depth));
+    const cache = caches[rules.exportsOnly ? 1 : 0];
+    return this.memo(cache, name, () => this.computeExported(files, name, rules, depth));
   }
 
   private computeExported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
@@ -1034,7 +1039,9 @@ export class Resolver {
       this.truncated = true;
       return [];
     }
-    return this.memo(this.memberCache, `${type.id}\0${name}`, () => this.computeMember(type, name, depth));
+    let byName = this.memberCache.get(type.id);
+    if (!byName) this.memberCache.set(type.id, (byName = new Map()));
+    return this.memo(byName, name, () => this.computeMember(type, name, depth));
   }
 
   private computeMember(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
