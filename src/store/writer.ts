@@ -1,6 +1,7 @@
 import type { RefInfo } from "../core/lookup.js";
 import type { FileRecord, RefRow } from "../core/rows.js";
 import type { Db } from "./database.js";
+import { RowBatch } from "./row-batch.js";
 import { searchWords } from "./words.js";
 
 /** Prepared statements for writing, compiled once per connection. */
@@ -14,6 +15,8 @@ export class Writer {
   private readonly insSearch;
   private readonly markResolved;
   private readonly clearEdges;
+  private edgeBatch: RowBatch | undefined;
+  private refBatch: RowBatch | undefined;
   /** Nodes and edges this writer inserted, by kind: what a full index records in `kind_counts`. */
   readonly written = { nodes: new Map<string, number>(), edges: new Map<string, number>() };
 
@@ -111,6 +114,52 @@ export class Writer {
   insertEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
     this.insEdge.run(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
     tally(this.written.edges, kind);
+  }
+
+  /**
+   * Resolved references and their edges for a bulk load, many rows to a statement, in the order
+   * given (edges get the ids they would one by one). `flush` before the transaction ends.
+   */
+  bulkResolved(): {
+    edge: (ref: RefInfo, targetId: number, kind: string, resolution: string) => void;
+    ref: (ref: RefRow, resolved: boolean) => void;
+    flush: () => void;
+  } {
+    this.edgeBatch ??= new RowBatch(
+      this.db,
+      "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)",
+      7,
+    );
+    this.refBatch ??= new RowBatch(
+      this.db,
+      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved)",
+      10,
+    );
+    const edges = this.edgeBatch;
+    const refs = this.refBatch;
+    return {
+      edge: (ref, targetId, kind, resolution) => {
+        edges.add(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
+        tally(this.written.edges, kind);
+      },
+      ref: (ref, resolved) =>
+        refs.add(
+          ref.id,
+          ref.fileId,
+          ref.fromId,
+          ref.kind,
+          ref.name,
+          ref.receiver,
+          ref.line,
+          ref.col,
+          ref.argCount,
+          resolved ? 1 : 0,
+        ),
+      flush: () => {
+        edges.flush();
+        refs.flush();
+      },
+    };
   }
 
   setResolved(refId: number, resolved: boolean): void {
