@@ -117,7 +117,8 @@ async function build(
   const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
   let done = 0;
   const insertMany = db.transaction((batch: FileRecord[]) => {
-    for (const r of batch) writer.insertFile(r);
+    for (const r of batch) writer.insertFile(r, false);
+    writer.flush();
   });
   let pending: FileRecord[] = [];
   const timer = phaseTimer();

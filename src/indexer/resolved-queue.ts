@@ -36,15 +36,14 @@ export class ResolvedQueue {
   writeTo(writer: Writer): number {
     let resolved = 0;
     let e = 0;
-    const bulk = writer.bulkResolved();
     for (let i = 0; i < this.refs.length; i++) {
       const ref = this.refs[i]!;
       const n = this.counts[i]!;
-      for (const end = e + n; e < end; e++) bulk.edge(ref, this.targets[e]!, this.kinds[e]!, this.resolutions[e]!);
-      bulk.ref(ref, n > 0);
+      for (const end = e + n; e < end; e++) writer.addEdge(ref, this.targets[e]!, this.kinds[e]!, this.resolutions[e]!);
+      writer.addRef(ref, n > 0);
       if (n > 0) resolved++;
     }
-    bulk.flush();
+    writer.flush();
     this.refs = [];
     this.counts = [];
     this.targets = [];

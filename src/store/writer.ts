@@ -7,16 +7,19 @@ import { searchWords } from "./words.js";
 /** Prepared statements for writing, compiled once per connection. */
 export class Writer {
   private readonly insFile;
-  private readonly insNode;
-  private readonly insRef;
-  private readonly insEdge;
-  private readonly insImport;
-  private readonly insType;
   private readonly insSearch;
   private readonly markResolved;
   private readonly clearEdges;
-  private edgeBatch: RowBatch | undefined;
-  private refBatch: RowBatch | undefined;
+  /**
+   * Rows of nodes, edges, references, imports and local types, written many to a statement
+   * (RowBatch). They wait only inside a bulk operation (`insertFile(r, false)`, `addEdge`, `addRef`)
+   * until `flush`; every other method writes its rows before it returns.
+   */
+  private readonly nodeRows;
+  private readonly edgeRows;
+  private readonly refRows;
+  private readonly importRows;
+  private readonly typeRows;
   /** Nodes and edges this writer inserted, by kind: what a full index records in `kind_counts`. */
   readonly written = { nodes: new Map<string, number>(), edges: new Map<string, number>() };
 
@@ -31,33 +34,49 @@ export class Writer {
     this.insFile = db.prepare(
       "INSERT INTO files(id, path, language, size, mtime_ms, sha256, package, syntax_errors, node_id) VALUES (?,?,?,?,?,?,?,?,?)",
     );
-    this.insNode = db.prepare(
-      `INSERT INTO nodes(id, uid, file_id, parent_id, kind, name, qualified_name, start_line, start_col, end_line, end_col,
-        signature, docstring, exported, visibility, param_count, is_static) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    );
-    this.insRef = db.prepare(
-      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved) VALUES (?,?,?,?,?,?,?,?,?,?)",
-    );
-    this.insEdge = db.prepare(
-      "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id) VALUES (?,?,?,?,?,?,?)",
-    );
-    this.insImport = db.prepare(
-      "INSERT INTO imports(file_id, local, imported, specifier, line, reexport) VALUES (?,?,?,?,?,?)",
-    );
-    this.insType = db.prepare("INSERT INTO local_types(file_id, scope_id, name, type_name, line) VALUES (?,?,?,?,?)");
     this.insSearch = db.prepare(
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
     );
     this.markResolved = db.prepare("UPDATE refs SET resolved = ? WHERE id = ?");
     this.clearEdges = db.prepare("DELETE FROM edges WHERE ref_id = ?");
+    this.nodeRows = new RowBatch(
+      db,
+      `INSERT INTO nodes(id, uid, file_id, parent_id, kind, name, qualified_name, start_line, start_col, end_line, end_col,
+        signature, docstring, exported, visibility, param_count, is_static)`,
+      17,
+    );
+    this.edgeRows = new RowBatch(
+      db,
+      "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)",
+      7,
+    );
+    this.refRows = new RowBatch(
+      db,
+      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved)",
+      10,
+    );
+    this.importRows = new RowBatch(db, "INSERT INTO imports(file_id, local, imported, specifier, line, reexport)", 6);
+    this.typeRows = new RowBatch(db, "INSERT INTO local_types(file_id, scope_id, name, type_name, line)", 5);
   }
 
-  /** Insert one file's nodes, references, imports and containment edges. */
-  insertFile(r: FileRecord): void {
+  /** Write the rows a bulk operation left waiting; before its transaction ends. */
+  flush(): void {
+    this.nodeRows.flush();
+    this.edgeRows.flush();
+    this.refRows.flush();
+    this.importRows.flush();
+    this.typeRows.flush();
+  }
+
+  /**
+   * Insert one file's nodes, references, imports and containment edges. With `flush` false the rows
+   * may wait for more (a bulk load of many files): call `flush` before the transaction ends.
+   */
+  insertFile(r: FileRecord, flush = true): void {
     const f = r.file;
     this.insFile.run(f.id, f.path, f.language, f.size, f.mtimeMs, f.sha256, f.packageName, f.syntaxErrors, f.nodeId);
     for (const n of r.nodes) {
-      this.insNode.run(
+      this.nodeRows.add(
         n.id,
         n.uid,
         n.fileId,
@@ -81,17 +100,19 @@ export class Writer {
         this.insSearch.run(n.id, n.name, searchWords(n.name), n.qualifiedName, n.signature ?? "", n.docstring ?? "");
       }
       if (n.parentId !== null) {
-        this.insEdge.run(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
+        this.edgeRows.add(n.parentId, n.id, "contains", n.fileId, n.startLine, "syntax", null);
         tally(this.written.edges, "contains");
       }
     }
-    for (const ref of r.refs) this.insertRef(ref, false);
-    for (const b of r.imports) this.insImport.run(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
-    for (const t of r.localTypes) this.insType.run(f.id, t.scopeId, t.name, t.typeName, t.line);
+    for (const ref of r.refs) this.addRef(ref, false);
+    for (const b of r.imports) this.importRows.add(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
+    for (const t of r.localTypes) this.typeRows.add(f.id, t.scopeId, t.name, t.typeName, t.line);
+    if (flush) this.flush();
   }
 
-  insertRef(ref: RefRow, resolved: boolean): void {
-    this.insRef.run(
+  /** One reference, in a bulk load: it may wait for `flush`. */
+  addRef(ref: RefRow, resolved: boolean): void {
+    this.refRows.add(
       ref.id,
       ref.fileId,
       ref.fromId,
@@ -107,59 +128,14 @@ export class Writer {
 
   /** The edges one reference resolved to, each from the reference's enclosing symbol at its line. */
   insertResolved(ref: RefInfo, targets: readonly { targetId: number; kind: string; resolution: string }[]): void {
-    for (const t of targets) this.insertEdge(ref, t.targetId, t.kind, t.resolution);
+    for (const t of targets) this.addEdge(ref, t.targetId, t.kind, t.resolution);
+    this.edgeRows.flush();
   }
 
-  /** One edge a reference resolved to. */
-  insertEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
-    this.insEdge.run(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
+  /** One edge a reference resolved to, in a bulk load: it may wait for `flush`. */
+  addEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
+    this.edgeRows.add(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
     tally(this.written.edges, kind);
-  }
-
-  /**
-   * Resolved references and their edges for a bulk load, many rows to a statement, in the order
-   * given (edges get the ids they would one by one). `flush` before the transaction ends.
-   */
-  bulkResolved(): {
-    edge: (ref: RefInfo, targetId: number, kind: string, resolution: string) => void;
-    ref: (ref: RefRow, resolved: boolean) => void;
-    flush: () => void;
-  } {
-    this.edgeBatch ??= new RowBatch(
-      this.db,
-      "INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)",
-      7,
-    );
-    this.refBatch ??= new RowBatch(
-      this.db,
-      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved)",
-      10,
-    );
-    const edges = this.edgeBatch;
-    const refs = this.refBatch;
-    return {
-      edge: (ref, targetId, kind, resolution) => {
-        edges.add(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
-        tally(this.written.edges, kind);
-      },
-      ref: (ref, resolved) =>
-        refs.add(
-          ref.id,
-          ref.fileId,
-          ref.fromId,
-          ref.kind,
-          ref.name,
-          ref.receiver,
-          ref.line,
-          ref.col,
-          ref.argCount,
-          resolved ? 1 : 0,
-        ),
-      flush: () => {
-        edges.flush();
-        refs.flush();
-      },
-    };
   }
 
   setResolved(refId: number, resolved: boolean): void {
