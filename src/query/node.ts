@@ -1,11 +1,10 @@
 import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
-import { pathsEndingWith } from "../store/file-lookup.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
 import { findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
 import { declarationsStartingIn } from "../store/symbol-reader.js";
-import { symbolSuggestions } from "./suggest.js";
+import { fileSuggestions, symbolSuggestions } from "./suggest.js";
 
 /**
  * The most lines one answer shows of a file: file mode's window, a symbol's body, and the largest
@@ -276,15 +275,14 @@ function unresolvedFile(
 }
 
 /**
- * For a path: indexed files with the same base name. For a bare file name (`query.py`): files of that
- * name. For a name: names a typo away, and names containing it (symbolSuggestions).
+ * For a path: indexed files of that name, or of its folder a typo away. For a bare file name
+ * (`query.py`): files of that name. For a name: names a typo away, and names containing it.
  */
 function suggestions(db: Db, query: string): string[] {
   const path = query.replace(/(:\d[\d-]*|#L\d.*)$/, "");
-  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
-  if (/[/\\]/.test(path)) return base ? pathsEndingWith(db, base, 5) : [];
-  const files = base ? pathsEndingWith(db, base, 5) : [];
-  return files.length ? files : symbolSuggestions(db, query);
+  if (/[/\\]/.test(path)) return fileSuggestions(db, path);
+  const files = fileSuggestions(db, path);
+  return files.length ? files : symbolSuggestions(db, path);
 }
 
 function symbolsStartingIn(db: Db, path: string, start: number, end: number): SymbolHit[] {

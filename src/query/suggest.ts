@@ -1,4 +1,5 @@
 import type { Db } from "../store/database.js";
+import { pathsEndingWith, pathsInFolder } from "../store/file-lookup.js";
 import { qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
 import { findSymbols } from "./symbols.js";
@@ -41,4 +42,24 @@ export function symbolSuggestions(db: Db, text: string): string[] {
   for (const o of owners)
     for (const n of names) if (o !== owner || n !== name) offer(`${qualifier.slice(0, outer + 1)}${o}.${n}`);
   return [...out];
+}
+
+/**
+ * What a file path that names no indexed file may have meant: files of that name elsewhere
+ * (`query.py` → `django/db/models/query.py`), else files of its folder whose names are a typo or two
+ * away (`util/HashMop.java` → `util/HashMap.java`).
+ */
+export function fileSuggestions(db: Db, path: string): string[] {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const base = path.slice(slash + 1);
+  if (!base) return [];
+  const named = pathsEndingWith(db, base, MAX_SUGGESTIONS);
+  if (named.length || slash < 0) return named;
+  const lower = base.toLowerCase();
+  return pathsInFolder(db, path.slice(0, slash).replace(/\\/g, "/"))
+    .map((p) => ({ p, d: editDistance(lower, p.slice(slash + 1).toLowerCase(), 2) }))
+    .filter((c) => c.d <= 2)
+    .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1))
+    .slice(0, MAX_SUGGESTIONS)
+    .map((c) => c.p);
 }

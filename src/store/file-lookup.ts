@@ -47,3 +47,12 @@ export function fileEntries(db: Db, prefix: string): FileEntry[] {
 export function indexedLanguages(db: Db): string[] {
   return prepared(db, "SELECT DISTINCT language FROM files ORDER BY language").pluck().all() as string[];
 }
+
+/** Paths of the indexed files directly in a folder ("" for the project's root). */
+export function pathsInFolder(db: Db, dir: string): string[] {
+  const prefix = dir ? `${dir}/` : "";
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return (prepared(db, "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\'").pluck().all(like) as string[]).filter(
+    (p) => !p.slice(prefix.length).includes("/"),
+  );
+}

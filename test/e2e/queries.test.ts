@@ -74,6 +74,8 @@ describe("reading the graph from the CLI", () => {
     expect(member.suggestions).toEqual(["Checkout.place"]);
     const node = await run(["node", "Chekout", ...p()]);
     expect(node.stdout).toMatch(/Did you mean: Checkout\b/);
+    const path = await run(["node", "src/services/checkot.ts:3", ...p()]);
+    expect(path.stdout).toContain("Did you mean: src/services/checkout.ts?");
     const far = await runJson<{ suggestions: string[] }>(["callers", "zzqqxx", ...p()]);
     expect(far.suggestions).toEqual([]);
   });
