@@ -43,6 +43,34 @@ function isRequirePath(spec: string): boolean {
  * module (`use A\B;` serves as a prefix, which the extractor expands). Paths (`x.php`) are required
  * files. Code sees its own namespace and the global one without a `use`.
  */
+/**
+ * Per lookup (one index or sync), each namespace's files by the names they declare at the top
+ * level, and each namespace's package (its files and the global namespace's). Both were rebuilt on
+ * every lookup: MediaWiki's global namespace holds thousands of files, each class looked up in
+ * it scanned them all.
+ */
+const declaredIn = new WeakMap<Lookup, Map<string, Map<string, FileInfo[]>>>();
+const packages = new WeakMap<Lookup, Map<string, { key: string; files: FileInfo[] }>>();
+
+function filesDeclaring(lookup: Lookup, ns: string, name: string): readonly FileInfo[] {
+  let byNs = declaredIn.get(lookup);
+  if (!byNs) declaredIn.set(lookup, (byNs = new Map()));
+  let byName = byNs.get(ns);
+  if (!byName) {
+    byName = new Map();
+    for (const f of lookup.filesInPackage(ns, "php")) {
+      for (const s of lookup.allTopLevel(f.id)) {
+        if (s.kind === "import") continue;
+        const list = byName.get(s.name);
+        if (!list) byName.set(s.name, [f]);
+        else if (list[list.length - 1] !== f) list.push(f);
+      }
+    }
+    byNs.set(ns, byName);
+  }
+  return byName.get(name) ?? [];
+}
+
 export const phpRules: LanguageRules = {
   // A class or function is looked up in the files of its namespace, as a Java type in its package.
   moduleMayReach: (spec, file) => isRequirePath(spec) || packageMayReach(spec, file),
@@ -57,15 +85,21 @@ export const phpRules: LanguageRules = {
       const f = lookup.fileByPath(path);
       if (f && declares(f)) return [f];
     }
-    return lookup.filesInPackage(ns, "php").filter(declares);
+    return [...filesDeclaring(lookup, ns, name)];
   },
   selfNames: new Set(["this"]),
   implicitThis: false,
   packageOf(from, lookup) {
     if (from.packageName === null) return null;
-    const files = [...lookup.filesInPackage(from.packageName, "php")];
-    if (from.packageName !== "") files.push(...lookup.filesInPackage("", "php"));
-    return { key: `php:${from.packageName}`, files };
+    let known = packages.get(lookup);
+    if (!known) packages.set(lookup, (known = new Map()));
+    let pkg = known.get(from.packageName);
+    if (!pkg) {
+      const files = [...lookup.filesInPackage(from.packageName, "php")];
+      if (from.packageName !== "") files.push(...lookup.filesInPackage("", "php"));
+      known.set(from.packageName, (pkg = { key: `php:${from.packageName}`, files }));
+    }
+    return pkg;
   },
   exportsOnly: false,
   importsReexport: false,
