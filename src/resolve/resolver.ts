@@ -36,6 +36,18 @@ const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
 ]);
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
 
+/** Items grouped by a key, each group in the items' order. */
+function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 /** No bindings: shared, never written. */
 const NONE: readonly ImportBinding[] = [];
 const NO_TYPES: readonly LocalTypeInfo[] = [];
@@ -531,15 +543,7 @@ export class Resolver {
   /** A file's import bindings of one local name (`*` for globs), in source order. */
   private importsNamed(fileId: number, local: string): readonly ImportBinding[] {
     let byLocal = this.importsByLocal.get(fileId);
-    if (!byLocal) {
-      byLocal = new Map();
-      for (const b of this.lookup.imports(fileId)) {
-        const list = byLocal.get(b.local);
-        if (list) list.push(b);
-        else byLocal.set(b.local, [b]);
-      }
-      this.importsByLocal.set(fileId, byLocal);
-    }
+    if (!byLocal) this.importsByLocal.set(fileId, (byLocal = groupBy(this.lookup.imports(fileId), (b) => b.local)));
     return byLocal.get(local) ?? NONE;
   }
 
@@ -918,13 +922,7 @@ export class Resolver {
     let byScope = this.typesByScope.get(fileId);
     if (!byScope) {
       if (this.typesByScope.size >= INDEXED_TYPE_FILES) this.typesByScope.clear();
-      byScope = new Map();
-      for (const t of this.lookup.localTypes(fileId)) {
-        const list = byScope.get(t.scopeId);
-        if (list) list.push(t);
-        else byScope.set(t.scopeId, [t]);
-      }
-      this.typesByScope.set(fileId, byScope);
+      this.typesByScope.set(fileId, (byScope = groupBy(this.lookup.localTypes(fileId), (t) => t.scopeId)));
     }
     const inScope = byScope.get(scopeId);
     if (!inScope) return NO_TYPES;
