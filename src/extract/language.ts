@@ -44,8 +44,10 @@ export interface LanguageExtractor {
    */
   parseText?(source: string): string;
   /**
-   * Another language this file's text is written in, when its ending is shared (a `.h` header may be
-   * C or C++); null to keep this one. The file is then parsed and stored as that language.
+   * Another grammar this file's text needs, when its ending is shared; null to keep this one. `parseAs`
+   * is the language it is parsed and extracted as, `language` what the file is stored as: a `.h`
+   * header in C++ is parsed and stored as C++, a Flow-typed `.js` file is parsed as TSX (which reads
+   * its type annotations) and stays JavaScript.
    */
-  dialect?(source: string, path: string): LanguageId | null;
+  dialect?(source: string, path: string): { parseAs: LanguageId; language: LanguageId } | null;
 }

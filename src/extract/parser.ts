@@ -89,14 +89,14 @@ export function loadLanguage(id: LanguageId): Promise<Loaded> {
  * returning: WASM memory is not collected by the garbage collector.
  */
 export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
-  // A `.h` may be C++: its text decides.
-  const actual = extractorFor(id).dialect?.(source, path) ?? id;
-  const { parser, extract, parseText } = await loadLanguage(actual);
+  // A `.h` may be C++, a `.js` file Flow: its text decides.
+  const dialect = extractorFor(id).dialect?.(source, path) ?? null;
+  const { parser, extract, parseText } = await loadLanguage(dialect?.parseAs ?? id);
   const tree = parser.parse(parseText ? parseText(source) : source);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
   try {
     const result = extract(tree, source, path);
-    if (actual !== id) result.language = actual;
+    if (dialect && dialect.language !== id) result.language = dialect.language;
     return result;
   } finally {
     tree.delete();

@@ -13,7 +13,7 @@ export const cExtractor: LanguageExtractor = {
   extensions: [".c", ".h"],
   grammar: "tree-sitter-c.wasm",
   parseText: blankExportMacros,
-  dialect: (source, path) => (isHeaderPath(path) && looksLikeCpp(source) ? "cpp" : null),
+  dialect: (source, path) => (isHeaderPath(path) && looksLikeCpp(source) ? { parseAs: "cpp", language: "cpp" } : null),
   prepare(language: Language, compile: (source: string) => Query) {
     return cFamilyExtract(language, "tree-sitter-c", C_PATTERNS, compile, (b, f, path) => new CFamilyFile(b, f, path));
   },

@@ -461,6 +461,19 @@ function requireBinding(b: ExtractionBuilder, c: Map<string, Node>): void {
   }
 }
 
+/** The comments a file opens with, after any `#!` line (the header Flow's `@flow` pragma must sit in). */
+const HEADER_COMMENTS = /^(?:#![^\n]*)?(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/;
+
+/**
+ * A JavaScript file with Flow's `@flow` pragma in its opening comments. The JavaScript grammar reads
+ * Flow's type annotations as syntax errors (React Native's Flow files: 13,577 error nodes in 400
+ * files, against 1,501 with the TSX grammar), losing what follows them.
+ */
+export function isFlow(source: string): boolean {
+  const header = HEADER_COMMENTS.exec(source.slice(0, 4096))![0];
+  return /@flow\b/.test(header) && !/@noflow\b/.test(header);
+}
+
 function makeExtractor(
   id: LanguageId,
   dialect: Dialect,
@@ -472,6 +485,10 @@ function makeExtractor(
     id,
     extensions,
     grammar,
+    dialect:
+      id === "javascript"
+        ? (source) => (isFlow(source) ? { parseAs: "tsx", language: "javascript" } : null)
+        : undefined,
     prepare(_language: Language, compile: (source: string) => Query) {
       const query = compile(queryFor(dialect, jsx));
       return (tree: Tree, source: string, path: string): ExtractResult => {
