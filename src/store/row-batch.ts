@@ -10,26 +10,28 @@ const ROWS = 64;
  * transaction ends and before anything reads the table.
  */
 export class RowBatch {
-  private readonly many;
+  private readonly row: string;
   private readonly one;
+  /** Prepared when a batch first fills: a sync of a file or two never needs it. */
+  private many: ReturnType<Db["prepare"]> | undefined;
   private readonly values: unknown[];
   private filled = 0;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     /** `INSERT INTO table(a, b, …)` */
-    insert: string,
+    private readonly insert: string,
     private readonly columns: number,
   ) {
-    const row = `(${new Array(columns).fill("?").join(",")})`;
-    this.one = db.prepare(`${insert} VALUES ${row}`);
-    this.many = db.prepare(`${insert} VALUES ${new Array(ROWS).fill(row).join(",")}`);
+    this.row = `(${new Array(columns).fill("?").join(",")})`;
+    this.one = db.prepare(`${insert} VALUES ${this.row}`);
     this.values = new Array(columns * ROWS);
   }
 
   add(...row: unknown[]): void {
     for (let i = 0; i < this.columns; i++) this.values[this.filled++] = row[i];
     if (this.filled === this.values.length) {
+      this.many ??= this.db.prepare(`${this.insert} VALUES ${new Array(ROWS).fill(this.row).join(",")}`);
       this.many.run(this.values);
       this.filled = 0;
     }
