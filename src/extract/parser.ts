@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 import type { LanguageId } from "./language.js";
+import { binding, speedUpBinding, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";
 
 const require = createRequire(import.meta.url);
@@ -52,8 +53,8 @@ const loaded = new Map<LanguageId, Promise<Loaded>>();
 const treeSitter = () => import("web-tree-sitter");
 
 async function load(id: LanguageId): Promise<Loaded> {
-  const { Parser, Language, Query } = await treeSitter();
-  initialised ??= Parser.init();
+  const { Parser, Language, Query, Node } = await treeSitter();
+  initialised ??= Parser.init(binding).then(speedUpBinding);
   await initialised;
   const extractor = extractorFor(id);
   const language = await Language.load(join(grammarDir, extractor.grammar));
@@ -61,7 +62,7 @@ async function load(id: LanguageId): Promise<Loaded> {
   parser.setLanguage(language);
   return {
     parser,
-    extract: extractor.prepare(language, (source) => new Query(language, source)),
+    extract: extractor.prepare(language, (source) => withFastMatches(new Query(language, source), Node)),
     parseText: extractor.parseText,
   };
 }

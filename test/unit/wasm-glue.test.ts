@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { Node, Query, type QueryMatch, type Tree } from "web-tree-sitter";
+import { loadLanguage } from "../../src/extract/parser.js";
+import { binding, withFastMatches } from "../../src/extract/wasm-glue.js";
+
+const RUST = `
+/// A shape.
+pub struct Circle { r: f64 }
+impl Circle {
+    pub fn area(&self) -> f64 { std::f64::consts::PI * self.r * self.r }
+    fn grow(&mut self, by: f64) { self.r += by; helper(self.r); }
+}
+fn helper(x: f64) -> f64 { let c = Circle { r: x }; c.area() }
+macro_rules! twice { ($e:expr) => { $e; $e } }
+fn main() { twice!(helper(1.0)); let s = "ünïcode"; println!("{}", s); }
+`;
+
+/** Everything a capture's node tells, read through the library's own methods. */
+function describeMatches(matches: QueryMatch[]) {
+  return matches.map((m) => ({
+    pattern: m.patternIndex,
+    captures: m.captures.map(({ name, node }) => ({
+      name,
+      id: node.id,
+      type: node.type,
+      start: node.startIndex,
+      end: node.endIndex,
+      from: node.startPosition,
+      to: node.endPosition,
+      text: node.text,
+      parent: node.parent?.id ?? null,
+      named: node.childForFieldName("name")?.text ?? null,
+      children: node.namedChildCount,
+      isNode: node instanceof Node,
+    })),
+  }));
+}
+
+async function rust(): Promise<{ query: (source: string) => Query; parse: (source: string) => Tree }> {
+  const { parser } = await loadLanguage("rust");
+  const language = parser.language!;
+  return {
+    query: (source) => new Query(language, source),
+    parse: (source) => parser.parse(source)!,
+  };
+}
+
+const QUERY = `
+(function_item name: (identifier) @name parameters: (parameters) @params) @def
+(call_expression function: (field_expression value: (_) @recv field: (field_identifier) @method))
+(macro_invocation macro: (identifier) @macro) @call
+(string_literal) @string
+`;
+
+describe("the faster query glue", () => {
+  it("answers a query exactly as the library does, node for node", async () => {
+    const { query, parse } = await rust();
+    const tree = parse(RUST);
+    try {
+      const fast = withFastMatches(query(QUERY), Node);
+      expect(Object.hasOwn(fast, "matches")).toBe(true);
+      const library = Query.prototype.matches.call(fast, tree.rootNode);
+      const ours = fast.matches(tree.rootNode);
+      expect(ours.length).toBeGreaterThan(8);
+      expect(describeMatches(ours)).toEqual(describeMatches(library));
+      // From a node inside the tree too, not only the root.
+      const impl = tree.rootNode.namedChildren.find((n) => n?.type === "impl_item")!;
+      expect(describeMatches(fast.matches(impl))).toEqual(describeMatches(Query.prototype.matches.call(fast, impl)));
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("stays right when the matches outgrow WASM memory", async () => {
+    const { query, parse } = await rust();
+    // Half a million captured nodes: 14 MB of matches, more than the memory the parse left.
+    const source = Array.from({ length: 30_000 }, (_, i) => `fn f${i}(a: u8) -> u8 { g(a, ${i}) + h(a) }`).join("\n");
+    const tree = parse(source);
+    try {
+      const fast = withFastMatches(query("(_) @any"), Node);
+      const before = binding.HEAP32!.buffer;
+      const ours = fast.matches(tree.rootNode);
+      expect(binding.HEAP32!.buffer).not.toBe(before);
+      const library = Query.prototype.matches.call(fast, tree.rootNode);
+      expect(ours.length).toBe(library.length);
+      expect(ours.length).toBeGreaterThan(500_000);
+      for (const i of [0, 1, 777, 123_456, ours.length - 1]) {
+        const [a, b] = [ours[i]!.captures[0]!.node, library[i]!.captures[0]!.node];
+        expect([a.id, a.type, a.startIndex, a.endIndex, a.text]).toEqual([
+          b.id,
+          b.type,
+          b.startIndex,
+          b.endIndex,
+          b.text,
+        ]);
+      }
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("leaves a query with text predicates to the library, which evaluates them", async () => {
+    const { query, parse } = await rust();
+    const tree = parse(RUST);
+    try {
+      const q = withFastMatches(query(`((identifier) @id (#eq? @id "helper"))`), Node);
+      expect(Object.hasOwn(q, "matches")).toBe(false);
+      const found = q.matches(tree.rootNode).map((m) => m.captures[0]!.node.text);
+      expect(found).toEqual(["helper", "helper", "helper"]);
+    } finally {
+      tree.delete();
+    }
+  });
+});
