@@ -846,6 +846,8 @@ export class Resolver {
     const parts = expr.split(".");
     const head = parts[0]!;
     let current: SymbolInfo | null;
+    /** Where the chain's member segments start. */
+    let rest = 1;
     if (head.startsWith("new ") && head.endsWith("()")) {
       // `new Foo().m()`: a Foo.
       const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
@@ -871,9 +873,16 @@ export class Resolver {
         const v = this.value(head, file, scopeId, rules, depth + 1);
         const sym = v && "symbols" in v ? unique(v.symbols) : null;
         current = sym && TYPE_KINDS.has(sym.kind) ? sym : sym ? this.declaredType(sym, depth + 1) : null;
+        if (v && "files" in v && parts[1]!.endsWith("()")) {
+          // A function of an imported module or package: `pkg.Open()`.
+          const fn = this.value(`${head}.${parts[1]!.slice(0, -2)}`, file, scopeId, rules, depth + 1);
+          const callee = fn && "symbols" in fn ? unique(fn.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+          current = callee ? this.returnType(callee, depth + 1) : null;
+          rest = 2;
+        }
       }
     }
-    for (const segment of parts.slice(1)) {
+    for (const segment of parts.slice(rest)) {
       if (!current) return null;
       if (segment.endsWith("()")) {
         const m = unique(

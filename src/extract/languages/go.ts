@@ -42,7 +42,7 @@ const QUERY = `
 (call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (composite_literal type: (_) @type)
 (short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
-(short_var_declaration left: (expression_list) @left right: (expression_list (call_expression function: (identifier) @fn)) @right)
+(short_var_declaration left: (expression_list) @left right: (expression_list (call_expression)) @right)
 (func_literal parameters: (parameter_list) @params)
 `;
 
@@ -69,6 +69,27 @@ const P = {
   ShortCall: 18,
   Closure: 19,
 } as const;
+
+/** Builtin functions: a call of one makes nothing of the project's. */
+const BUILTIN_FUNCTIONS = new Set([
+  "append",
+  "cap",
+  "clear",
+  "close",
+  "complex",
+  "copy",
+  "delete",
+  "imag",
+  "len",
+  "make",
+  "max",
+  "min",
+  "panic",
+  "print",
+  "println",
+  "real",
+  "recover",
+]);
 
 /** Predeclared types: a variable of one of these has no methods worth resolving. */
 const PREDECLARED = new Set([
@@ -111,6 +132,7 @@ const FIELD_NAMES = [
   "arguments",
   "type_parameters",
   "type_arguments",
+  "result",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -236,6 +258,8 @@ class GoFile {
   private readonly commentStarts: number[] = [];
   /** Short variable declarations already handled (by the start of their values): one can match twice. */
   private readonly shortsSeen = new Set<number>();
+  /** The names the file's imports bind (`base`, `fmt`): a local of one of these names is not typed. */
+  private readonly importNames = new Set<string>();
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -330,8 +354,7 @@ class GoFile {
       case P.ShortLiteral:
         return this.assign(capture(m, "left"), capture(m, "right"));
       case P.ShortCall:
-        if (this.ident(capture(m, "fn")) === "new") this.assign(capture(m, "left"), capture(m, "right"));
-        return;
+        return this.assign(capture(m, "left"), capture(m, "right"));
       case P.Closure:
         this.paramList(m.captures[0]!.node, true);
         return;
@@ -392,6 +415,18 @@ class GoFile {
     options.paramCount = params ? this.paramList(params, true) : null;
     options.signatureEnd = def.childForFieldId(this.f.body)?.startIndex;
     this.b.symbol("function", def, name, options);
+    this.returns(def, name);
+  }
+
+  /** A function's first result type, as its return type: `(*T, error)` returns a `T`. */
+  private returns(def: Node, name: Node): void {
+    let result = def.childForFieldId(this.f.result);
+    if (result?.type === "parameter_list") {
+      const first = namedKids(result).find((k) => k.type === "parameter_declaration")?.node;
+      result = first?.childForFieldId(this.f.type) ?? null;
+    }
+    const typeName = result ? this.typeName(result, name.startIndex) : null;
+    if (typeName) this.b.localType(name, "()", typeName);
   }
 
   private method(def: Node, receiver: Node, name: Node): void {
@@ -409,6 +444,7 @@ class GoFile {
     options.paramCount = params ? this.paramList(params, true) : null;
     if (owner) options.owner = owner;
     this.b.symbol("method", def, name, options);
+    this.returns(def, name);
   }
 
   /**
@@ -430,7 +466,11 @@ class GoFile {
       const ptype = p.childForFieldId(this.f.type);
       const typeName = ptype ? this.typeName(ptype, p.startIndex) : null;
       if (!typeName) continue;
-      for (const id of names) this.local(id, typeName);
+      for (const id of names) {
+        // A parameter is in scope in the whole function, even named as an import.
+        const text = this.ident(id);
+        if (text !== "_") this.b.localType(id, text, typeName);
+      }
     }
     return n;
   }
@@ -517,6 +557,7 @@ class GoFile {
     const options = this.options(name);
     options.paramCount = params ? this.paramList(params, false) : null;
     this.b.symbol("method", spec, name, options);
+    this.returns(spec, name);
   }
 
   private embed(type: Node): void {
@@ -578,6 +619,7 @@ class GoFile {
     }
     this.b.import({ local, imported, specifier, line, reexport: false });
     this.b.symbol("import", spec, null, { name: local });
+    this.importNames.add(local);
   }
 
   // ---- references ----
@@ -591,20 +633,31 @@ class GoFile {
 
   // ---- local types ----
 
-  /** `a, b := T{}, &U{}`: pairs names with values; matched once per literal, handled once. */
+  /**
+   * `a, b := T{}, &U{}`: pairs names with values; matched once per literal, handled once. A single call
+   * for several names (`f, err := os.Open(p)`) types the first, with the call's first result.
+   */
   private assign(left: Node, right: Node): void {
     const key = right.startIndex;
     if (this.shortsSeen.has(key)) return;
     this.shortsSeen.add(key);
     const names = namedKids(left);
     const values = namedKids(right);
+    if (values.length === 1 && names.length > 1 && values[0]!.type === "call_expression") {
+      if (names[0]!.type === "identifier") this.localFromValue(names[0]!.node, values[0]!);
+      return;
+    }
     if (names.length !== values.length) return;
     names.forEach((n, i) => {
       if (n.type === "identifier") this.localFromValue(n.node, values[i]!);
     });
   }
 
-  /** `T{}`, `&T{}`, `new(T)` → `T`; anything else says nothing. */
+  /**
+   * `T{}`, `&T{}`, `new(T)` → `T`; a call of a plain or dotted name → that call (`New()`,
+   * `srv.newConn()`, `pkg.Open()`), which the resolver follows to the callee's first result type, or
+   * to the type a conversion names (`Celsius(x)`); anything else says nothing.
+   */
   private localFromValue(name: Node, value: Kid): void {
     let v: Node | null = value.node;
     let vt = value.type;
@@ -620,15 +673,24 @@ class GoFile {
       if (fn?.type === "identifier" && this.ident(fn) === "new") {
         const args = namedKids(v.childForFieldId(this.f.arguments));
         if (args.length === 1) type = args[0]!.node;
+      } else if (fn?.type === "identifier" || fn?.type === "selector_expression") {
+        const callee = fn.type === "identifier" ? this.ident(fn) : this.dotted(fn);
+        if (callee && !BUILTIN_FUNCTIONS.has(callee) && !PREDECLARED.has(callee)) this.local(name, `${callee}()`);
+        return;
       }
     }
     const typeName = type ? this.typeName(type, name.startIndex) : null;
     if (typeName) this.local(name, typeName);
   }
 
+  /**
+   * Locals are typed per function, not per block, so one named as an import (`base := g.obj(x)` in
+   * one block, `base.Fatalf(...)` for the package in another) would hide the package everywhere in the
+   * function: such a local is not typed at all.
+   */
   private local(name: Node, typeName: string): void {
     const text = this.ident(name);
-    if (text !== "_") this.b.localType(name, text, typeName);
+    if (text !== "_" && !this.importNames.has(text)) this.b.localType(name, text, typeName);
   }
 
   /**
