@@ -154,7 +154,8 @@ export class CppScopes {
    * The type of a receiver, when it is a local, a parameter or a field: undefined when the head is
    * none of these (it may be a namespace or class), null when it is one but its type is unknown.
    */
-  private exprType(parts: string[], file: FileInfo, scope: Scope): SymbolInfo | null | undefined {
+  private exprType(parts: string[], file: FileInfo, scope: Scope, depth = 0): SymbolInfo | null | undefined {
+    if (depth > MAX_DEPTH) return null;
     const head = parts[0]!;
     let current: SymbolInfo | null;
     if (head === "this") current = scope.cls;
@@ -164,7 +165,11 @@ export class CppScopes {
       current = found ? this.returnType(found.symbols) : null;
     } else {
       const local = scope.callable ? this.localType(file, scope.callable.id, head) : undefined;
-      if (local !== undefined) current = this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]);
+      if (local !== undefined)
+        // `auto c = make();`: the local is what the call returns.
+        current = local.endsWith(")")
+          ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null)
+          : this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]);
       else {
         const field = scope.cls ? this.fieldType(scope.cls, head, 0) : undefined;
         if (field === undefined) return undefined;

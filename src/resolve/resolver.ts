@@ -853,8 +853,16 @@ export class Resolver {
       const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
       current = named ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind))) : null;
     } else if (head.endsWith("()")) {
-      const named = this.name(head.slice(0, -2), file, scopeId, rules, depth + 1);
-      const callee = named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+      // `newConn()` alone may call a method of the enclosing type, as it does as a call (see `target`).
+      const bare = head.slice(0, -2);
+      const ownMethod = () => {
+        const owner = this.enclosingType(scopeId);
+        return owner ? unique(this.member(owner, bare, depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+      };
+      let callee = rules.membersFirst ? ownMethod() : null;
+      const named = callee ? null : this.name(bare, file, scopeId, rules, depth + 1);
+      callee ??= named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+      if (!callee && !named && rules.implicitThis) callee = ownMethod();
       current = callee ? this.returnType(callee, depth + 1) : null;
       // Kotlin's and Swift's `Foo(x)` makes a Foo: a call of a type's name is of that type.
       if (!callee && named && !rules.newOnly && !named.symbols.some((s) => CALLABLE_KINDS.has(s.kind)))

@@ -250,11 +250,13 @@ export class CppFile extends CFamilyFile {
     const parent = def.parent;
     if (parent?.type === "friend_declaration") return;
     if (this.inBody(def.startIndex)) {
-      // `auto p = new Shape(..)`, `auto p = std::make_unique<Shape>(..)`: the object's type.
+      // `auto p = new Shape(..)`, `auto p = std::make_unique<Shape>(..)`: the object's type; `auto c =
+      // make()`, `auto v = db->current()`: the call, which the resolver follows to what it returns.
       if (type.type === "placeholder_type_specifier" && decl.type === "init_declarator") {
         const name = decl.childForFieldId(this.f.declarator);
         const value = decl.childForFieldId(this.f.value);
-        const t = value ? this.createdType(value) : null;
+        let t = value ? this.createdType(value) : null;
+        if (!t && value?.type === "call_expression") t = this.receiver(value);
         if (name && t && name.type === "identifier") this.b.localType(name, this.text(name), t);
         return;
       }

@@ -143,6 +143,9 @@ interface Modifiers {
 }
 
 /** Field ids of the grammar, looked up once instead of by name on every call. */
+/** `a`, `this.repo`, `a.b.C`: a plain dotted name. */
+const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
 const FIELD_NAMES = [
   "name",
   "body",
@@ -429,6 +432,10 @@ class JavaFile {
         options.signatureEnd = end;
         options.paramCount = p === P.AnnotationElement ? 0 : this.paramCount(def.childForFieldId(this.f.parameters));
         b.symbol("method", node, name, options);
+        // Its return type, for chains through it (`var c = this.newConn(); c.serve()`).
+        const returns = p === P.Method ? def.childForFieldId(this.f.type) : null;
+        const typeName = returns ? this.typeName(returns) : null;
+        if (typeName) this.addType(name, "()", typeName);
         return;
       }
       case P.Constructor:
@@ -570,12 +577,31 @@ class JavaFile {
     if (p === P.Parameter && this.inComponent(name.startIndex)) return;
     let typeName = this.typeName(type);
     if (typeName === "var") {
-      // `var x = new Foo()`: the type is whatever is constructed.
+      // `var x = new Foo()`: the type is whatever is constructed; `var x = make()`, what the call returns.
       const value = name.parent?.childForFieldId(this.f.value);
-      const created = value?.type === "object_creation_expression" ? value.childForFieldId(this.f.type) : null;
-      typeName = created ? this.typeName(created) : null;
+      if (value?.type === "object_creation_expression") {
+        const created = value.childForFieldId(this.f.type);
+        typeName = created ? this.typeName(created) : null;
+      } else typeName = value?.type === "method_invocation" ? this.callChain(value, 0) : null;
     }
     if (typeName) this.addType(name, nameText, typeName);
+  }
+
+  /**
+   * A call as a chain the resolver can follow to a type: `make()`, `this.open()`, `Conn.open()`,
+   * `a.b.get()`, `this.repo.find()`, `repo().find()`. Null for anything else in the chain (a literal,
+   * a cast, an array element).
+   */
+  private callChain(call: Node, depth: number): string | null {
+    const name = call.childForFieldId(this.f.name);
+    if (!name || depth > 4) return null;
+    const object = call.childForFieldId(this.f.object);
+    const method = `${this.ident(name)}()`;
+    if (!object) return method;
+    let left: string | null = null;
+    if (object.type === "method_invocation") left = this.callChain(object, depth + 1);
+    else if (DOTTED_NAME.test(this.b.text(object))) left = this.b.text(object);
+    return left ? `${left}.${method}` : null;
   }
 
   private inComponent(at: number): boolean {
@@ -669,7 +695,12 @@ class JavaFile {
       }
     }
     if (dotted === undefined)
-      dotted = node.type === "object_creation_expression" ? this.created(node) : this.dotted(node);
+      dotted =
+        node.type === "object_creation_expression"
+          ? this.created(node)
+          : node.type === "method_invocation"
+            ? this.callChain(node, 0)
+            : this.dotted(node);
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;

@@ -887,6 +887,8 @@ class RustFile {
     }
     if (value.type === "call_expression") {
       const fn = value.childForFieldId(this.f.function);
+      // `let c = self.new_conn()`: the call as a receiver chain, followed to what it returns.
+      if (fn?.type === "field_expression") return this.receiverText(value, 0);
       if (!fn || (fn.type !== "scoped_identifier" && fn.type !== "identifier")) return null;
       const segs = this.pathSegments(fn);
       const dotted = segs ? this.normalize(segs, at) : null;
