@@ -2,7 +2,14 @@ import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants, type Neighb
 import type { Db } from "../store/database.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import { symbolSuggestions } from "./suggest.js";
-import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
+import {
+  capDefinitions,
+  findDefinitions,
+  groupDefinitions,
+  symbolById,
+  type AlsoNamed,
+  type SymbolHit,
+} from "./symbols.js";
 
 const TYPES: ReadonlySet<string> = TYPE_KINDS;
 
@@ -40,6 +47,8 @@ export interface RelationResult {
   omitted: number;
   /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
   suggestions: string[];
+  /** Members of the name left out because top-level declarations matched it exactly. */
+  alsoNamed: AlsoNamed | null;
   /** A `file` filter that matched no definition: every definition is shown instead, and the answer says so. */
   unmatchedFile: string | null;
   /** The per-definition row limit: a group with more rows says "Showing N of M". */
@@ -68,7 +77,7 @@ export function relations(
 ): RelationResult {
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
-  const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
+  const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
   const found = groupDefinitions(defs).map((group) => {
     // A type's members speak for it both ways; a function's nested functions only for its callers.
     const whole = direction === "callers" || TYPES.has(group[0]!.kind);
@@ -106,5 +115,5 @@ export function relations(
     total: edges.length,
   }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
-  return { query: text, direction, groups, others, omitted, suggestions, unmatchedFile, limit };
+  return { query: text, direction, groups, others, omitted, suggestions, alsoNamed, unmatchedFile, limit };
 }

@@ -1,7 +1,14 @@
 import { impactOf, withDescendants } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
 import { symbolSuggestions } from "./suggest.js";
-import { capDefinitions, findDefinitions, groupDefinitions, symbolById, type SymbolHit } from "./symbols.js";
+import {
+  capDefinitions,
+  findDefinitions,
+  groupDefinitions,
+  symbolById,
+  type AlsoNamed,
+  type SymbolHit,
+} from "./symbols.js";
 
 export interface ImpactHit {
   symbol: SymbolHit;
@@ -31,6 +38,8 @@ export interface ImpactResult {
   omitted: number;
   /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
   suggestions: string[];
+  /** Members of the name left out because top-level declarations matched it exactly. */
+  alsoNamed: AlsoNamed | null;
   /** A `file` filter that matched no definition (all are shown instead). */
   unmatchedFile: string | null;
 }
@@ -46,7 +55,7 @@ export function impact(
 ): ImpactResult {
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
   const limit = Math.max(1, Math.min(options.limit ?? 200, 5000));
-  const { defs, unmatchedFile } = findDefinitions(db, text, options.file);
+  const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
   const found = groupDefinitions(defs).map((roots) => ({
     roots,
     // A class's blast radius includes what depends on its members.
@@ -71,5 +80,5 @@ export function impact(
   });
   const others = listed.map((f) => ({ roots: f.roots, direct: direct(f) }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
-  return { query: text, depth, sections, others, omitted, suggestions, unmatchedFile };
+  return { query: text, depth, sections, others, omitted, suggestions, alsoNamed, unmatchedFile };
 }

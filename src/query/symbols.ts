@@ -3,8 +3,10 @@ import type { SymbolRow } from "../store/symbol-row.js";
 import {
   declarationsByName,
   declarationsByQualifiedName,
+  otherDeclarationsNamed,
   symbolRowById,
   symbolRowsByUid,
+  type DeclarationPlace,
 } from "../store/symbol-reader.js";
 
 /** A node with where it lives: the shape every query returns for a symbol (the stored row, `exported` as a boolean). */
@@ -42,6 +44,29 @@ export interface Definitions {
   defs: SymbolHit[];
   /** The filter that matched nothing, so the answer can say it fell back to every definition. */
   unmatchedFile: string | null;
+  /** Other declarations of the name the answer leaves out (see `alsoNamed`). */
+  alsoNamed: AlsoNamed | null;
+}
+
+/**
+ * A bare name matches top-level declarations exactly (`Serve`, a Go function) before any member of the
+ * name (`Server.Serve`), which the answer then leaves out: how many there are and the first few, so
+ * the answer can name them rather than let them look absent.
+ */
+export interface AlsoNamed {
+  count: number;
+  first: DeclarationPlace[];
+  /** `count` stopped counting there: there are at least that many. */
+  atLeast: boolean;
+}
+
+const ALSO_NAMED_SHOWN = 5;
+const ALSO_NAMED_COUNTED = 1000;
+
+function alsoNamed(db: Db, text: string, defs: readonly SymbolHit[]): AlsoNamed | null {
+  if (!defs.length || !defs.every((d) => d.qualifiedName === text && d.name === text)) return null;
+  const { count, first } = otherDeclarationsNamed(db, text, ALSO_NAMED_COUNTED, ALSO_NAMED_SHOWN);
+  return count ? { count, first, atLeast: count >= ALSO_NAMED_COUNTED } : null;
 }
 
 /**
@@ -49,11 +74,14 @@ export interface Definitions {
  * says so: an empty answer there would wrongly read as "nobody calls it".
  */
 export function findDefinitions(db: Db, text: string, file?: string): Definitions {
-  if (!file) return { defs: findSymbols(db, text), unmatchedFile: null };
+  if (!file) {
+    const defs = findSymbols(db, text);
+    return { defs, unmatchedFile: null, alsoNamed: alsoNamed(db, text, defs) };
+  }
   const narrowed = findSymbols(db, text, file);
-  if (narrowed.length) return { defs: narrowed, unmatchedFile: null };
+  if (narrowed.length) return { defs: narrowed, unmatchedFile: null, alsoNamed: null };
   const all = findSymbols(db, text);
-  return { defs: all, unmatchedFile: all.length ? file : null };
+  return { defs: all, unmatchedFile: all.length ? file : null, alsoNamed: alsoNamed(db, text, all) };
 }
 
 /**

@@ -5,13 +5,13 @@ import type { RelationResult } from "../query/callers.js";
 import type { SearchResult } from "../query/search.js";
 import type { StatusResult } from "../query/status.js";
 import type { FileEntry } from "../query/files.js";
-import type { SymbolHit } from "../query/symbols.js";
+import type { AlsoNamed, SymbolHit } from "../query/symbols.js";
 import { plural } from "./plural.js";
 
 /** Node answers render in node.ts; re-exported so callers keep one import. */
 export { renderNode } from "./node.js";
 
-const loc = (s: SymbolHit) => `${s.file}:${s.startLine}`;
+const loc = (s: Pick<SymbolHit, "file" | "startLine">) => `${s.file}:${s.startLine}`;
 
 function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -99,6 +99,16 @@ function noSymbol(query: string, suggestions: readonly string[]): string {
   return `No symbol named "${query}" is indexed.${hint}`;
 }
 
+/** The members a bare name left out (`Server.Serve` beside a function `Serve`), named so they are not taken for absent. */
+function alsoNamedLines(query: string, also: AlsoNamed | null): string[] {
+  if (!also) return [];
+  const more = also.count - also.first.length;
+  const rest = more > 0 ? `, and ${also.atLeast ? "at least " : ""}${more} more` : "";
+  return [
+    `Also named "${query}": ${also.first.map((d) => `${d.qualifiedName} (${d.kind}, ${loc(d)})`).join(", ")}${rest}. Ask for one by its qualified name.`,
+  ];
+}
+
 function unmatched(file: string | null, query: string): string[] {
   return file ? [`No definition of "${query}" is in a file matching "${file}"; showing every definition instead.`] : [];
 }
@@ -144,6 +154,7 @@ export function renderRelations(r: RelationResult, maxLimit?: number): string {
       },
       r.direction,
     ),
+    ...alsoNamedLines(r.query, r.alsoNamed),
   );
   return out.join("\n");
 }
@@ -198,6 +209,8 @@ export function renderImpact(r: ImpactResult): string {
     "direct dependents",
   );
   if (more.length) out.push("", ...more);
+  const also = alsoNamedLines(r.query, r.alsoNamed);
+  if (also.length) out.push("", ...also);
   return out.join("\n");
 }
 

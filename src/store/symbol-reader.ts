@@ -43,6 +43,33 @@ export function declarationsByName(db: Db, name: string): SymbolRow[] {
   ) as SymbolRow[];
 }
 
+/** Where a declaration is: enough to name it in a hint. */
+export type DeclarationPlace = Pick<SymbolRow, "qualifiedName" | "kind" | "file" | "startLine">;
+
+/**
+ * Declarations named `name` under another qualified name (`Server.Serve` beside a function `Serve`):
+ * how many (counting no further than `max`), and the first `shown` by path and line.
+ */
+export function otherDeclarationsNamed(
+  db: Db,
+  name: string,
+  max: number,
+  shown: number,
+): { count: number; first: DeclarationPlace[] } {
+  const where = `WHERE n.name = @name AND n.qualified_name <> @name AND ${DECLARATION}`;
+  const count = prepared(db, `SELECT count(*) FROM (SELECT 1 FROM nodes n ${where} LIMIT @max)`)
+    .pluck()
+    .get({ name, max }) as number;
+  const first = count
+    ? (prepared(
+        db,
+        `SELECT n.qualified_name AS qualifiedName, n.kind, f.path AS file, n.start_line AS startLine
+         FROM nodes n JOIN files f ON f.id = n.file_id ${where} ORDER BY f.path, n.start_line LIMIT @shown`,
+      ).all({ name, shown }) as DeclarationPlace[])
+    : [];
+  return { count, first };
+}
+
 /** Declarations of a file starting within lines `start`..`end`, in line order. */
 export function declarationsStartingIn(db: Db, path: string, start: number, end: number): SymbolRow[] {
   return prepared(

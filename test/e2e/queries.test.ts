@@ -146,6 +146,28 @@ describe("reading the graph from the CLI", () => {
     expect(tree.stdout).toMatch(/^src\/\n {2}models\/\n {4}entity\.ts {2}\(typescript, \d+ symbols\)/);
   });
 
+  it("a bare name that matches a top-level function names the members it leaves out", async () => {
+    writeFileSync(join(repo.dir, "src/util/place.ts"), "export function place() { return 1; }\n");
+    await run(["sync", ...p()]);
+    const text = await run(["callers", "place", ...p()]);
+    expect(text.stdout).toContain("Callers of place (function, src/util/place.ts:1)");
+    expect(text.stdout).toContain(
+      'Also named "place": Checkout.place (method, src/services/checkout.ts:9). Ask for one by its qualified name.',
+    );
+    const json = await runJson<{ alsoNamed: { count: number; first: { qualifiedName: string }[] } | null }>([
+      "impact",
+      "place",
+      ...p(),
+    ]);
+    expect(json.alsoNamed?.count).toBe(1);
+    expect(json.alsoNamed?.first.map((d) => d.qualifiedName)).toEqual(["Checkout.place"]);
+    // The member asked for by name, or a name only members have: nothing left out.
+    const member = await runJson<{ alsoNamed: unknown }>(["callers", "Checkout.place", ...p()]);
+    expect(member.alsoNamed).toBeNull();
+    const onlyMembers = await runJson<{ alsoNamed: unknown }>(["callees", "total", ...p()]);
+    expect(onlyMembers.alsoNamed).toBeNull();
+  });
+
   it("unlock reports when there is no lock", async () => {
     const r = await run(["unlock", ...p()]);
     expect(r.code).toBe(0);
