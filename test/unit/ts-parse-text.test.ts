@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { extractSource, loadLanguage } from "../../src/extract/parser.js";
+import { typeScriptParseText } from "../../src/extract/languages/ts-parse-text.js";
+
+/** Effect's style: overloads as newline-separated call signatures, variance on type parameters. */
+const DUAL = `import { dual } from "./Function.js"
+
+export interface Queue<in out A, out E = never> {
+  readonly take: A
+}
+
+export const match: {
+  <A, B = A>(options: { readonly onFalse: () => A }): (value: boolean) => A | B
+  /**
+   * Folds a boolean.
+   */
+  <A, B>(value: boolean, options: { readonly onFalse: () => A }): A | B
+  // the data-last form again
+  <C>(value: C): C
+} = dual(2, (value: boolean, options: { readonly onFalse: () => unknown }) => value)
+
+export const size = (q: Queue<number>): number => q.take
+`;
+
+describe("TypeScript the grammar misreads", () => {
+  it("parses call signatures on lines of their own and variance annotations without errors", async () => {
+    // The grammar alone reads this as broken...
+    const { parser } = await loadLanguage("typescript");
+    const raw = parser.parse(DUAL)!;
+    expect(raw.rootNode.hasError).toBe(true);
+    raw.delete();
+    // ...and the extractor, which parses the rewritten text, finds every declaration and the call.
+    const result = await extractSource("typescript", DUAL, "a.ts");
+    expect(result.syntaxErrors).toBe(0);
+    expect(result.symbols.map((s) => s.name)).toEqual(expect.arrayContaining(["Queue", "match", "size"]));
+    expect(result.refs.filter((r) => r.kind === "calls").map((r) => r.name)).toContain("dual");
+  });
+
+  it("rewrites in place: same length, same line breaks, comments and code elsewhere untouched", () => {
+    const out = typeScriptParseText(DUAL);
+    expect(out.length).toBe(DUAL.length);
+    expect(out.split("\n").length).toBe(DUAL.split("\n").length);
+    expect(out).toContain("export interface Queue<       A,     E = never>");
+    expect(out).toContain("\n ;<A, B>(value: boolean");
+    expect(out).toContain("\n ;<C>(value: C): C");
+    // The first signature follows `{`, which ends no type: nothing is inserted there. No other line changes.
+    expect(out).toContain("{\n  <A, B = A>(options");
+    const changed = out.split("\n").filter((line, i) => line !== DUAL.split("\n")[i]);
+    expect(changed).toHaveLength(3);
+  });
+
+  it("leaves alone what is not a call signature after a type", () => {
+    for (const code of [
+      // A generic arrow function after `=>`: the function's value.
+      "const f = (x: number) =>\n  <A>(a: A) => a\n",
+      // After `=`, `(` or `,`: an expression goes on.
+      "const g =\n  <A>(a: A) => a\n",
+      "call(\n  <A>(a: A) => a,\n  <B>(b: B) => b\n)\n",
+      // A trailing line comment: what the line ends with is not known, so nothing is inserted.
+      "type T = {\n  (a: number): string // note\n  <A>(a: A): A\n}\n",
+      // Not indented: nothing to put a `;` in.
+      "type U = X\n<A>(a: A): A\n",
+      // `in` in expressions.
+      "for (const x in y) {}\nconst has = [a, 'k' in b]\n",
+    ])
+      expect(typeScriptParseText(code)).toBe(code);
+  });
+
+  it("may blank `in` and `out` in comments and strings, which parse the same", async () => {
+    const { parser } = await loadLanguage("typescript");
+    const code = "// Times, in milliseconds, out of range\nconst k = 'a, in b'\n";
+    const tree = (text: string) => {
+      const t = parser.parse(text)!;
+      const s = t.rootNode.toString();
+      t.delete();
+      return s;
+    };
+    expect(typeScriptParseText(code)).not.toBe(code);
+    expect(tree(typeScriptParseText(code))).toBe(tree(code));
+  });
+});
