@@ -20,6 +20,16 @@ export const match: {
 } = dual(2, (value: boolean, options: { readonly onFalse: () => unknown }) => value)
 
 export const size = (q: Queue<number>): number => q.take
+
+export const catchTags: {
+  <
+    const K extends string,
+    E
+  >(tags: K): (e: E) => E // data-last
+  <E, const K extends string>(e: E, tags: K): E
+} = dual(2, (e: unknown) => e)
+
+type MissingSelf = \`Missing \\\`Self\\\` generic - use \\\`class Self extends Service<Self>()\\\`\`
 `;
 
 describe("TypeScript the grammar misreads", () => {
@@ -32,7 +42,9 @@ describe("TypeScript the grammar misreads", () => {
     // ...and the extractor, which parses the rewritten text, finds every declaration and the call.
     const result = await extractSource("typescript", DUAL, "a.ts");
     expect(result.syntaxErrors).toBe(0);
-    expect(result.symbols.map((s) => s.name)).toEqual(expect.arrayContaining(["Queue", "match", "size"]));
+    expect(result.symbols.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Queue", "match", "size", "catchTags", "MissingSelf"]),
+    );
     expect(result.refs.filter((r) => r.kind === "calls").map((r) => r.name)).toContain("dual");
   });
 
@@ -45,8 +57,13 @@ describe("TypeScript the grammar misreads", () => {
     expect(out).toContain("\n ;<C>(value: C): C");
     // The first signature follows `{`, which ends no type: nothing is inserted there. No other line changes.
     expect(out).toContain("{\n  <A, B = A>(options");
+    // A `<` alone on its line opens type parameters too; `const` is blanked; a trailing comment is skipped.
+    expect(out).toContain("{\n  <\n          K extends string,");
+    expect(out).toContain("\n ;<E,       K extends string>(e: E");
+    // Escaped backticks in a template literal type are blanked, the template's own are kept.
+    expect(out).toContain("type MissingSelf = `Missing   Self   generic - use   class Self extends Service<Self>()  `");
     const changed = out.split("\n").filter((line, i) => line !== DUAL.split("\n")[i]);
-    expect(changed).toHaveLength(3);
+    expect(changed).toHaveLength(6);
   });
 
   it("leaves alone what is not a call signature after a type", () => {
@@ -56,8 +73,8 @@ describe("TypeScript the grammar misreads", () => {
       // After `=`, `(` or `,`: an expression goes on.
       "const g =\n  <A>(a: A) => a\n",
       "call(\n  <A>(a: A) => a,\n  <B>(b: B) => b\n)\n",
-      // A trailing line comment: what the line ends with is not known, so nothing is inserted.
-      "type T = {\n  (a: number): string // note\n  <A>(a: A): A\n}\n",
+      // A `//` after a quote may be inside a string: what the line ends with is not known.
+      'type T = {\n  (a: number): "a // b"\n  <A>(a: A): A\n}\n',
       // Not indented: nothing to put a `;` in.
       "type U = X\n<A>(a: A): A\n",
       // `in` in expressions.

@@ -1,32 +1,43 @@
 /**
  * TypeScript the grammar misreads, rewritten for the parse only (same length, same line breaks; the
- * extractor reads the file's own text). Both are common in libraries written in a functional style
- * (Effect: 193 of its 363 files had syntax errors, 109 with these rewrites; no file of the other
+ * extractor reads the file's own text). All are common in libraries written in a functional style
+ * (Effect: 193 of its 363 files had syntax errors, 2 with these rewrites; no file of the other
  * TypeScript corpora parses differently, but for comments).
  *
- * 1. Variance annotations on type parameters (`interface Queue<in out A>`, TypeScript 4.7), which the
- *    grammar does not know: blanked.
- * 2. A generic call signature on a line of its own after another member of an object type or an
+ * 1. Modifiers of type parameters the grammar does not know: variance (`interface Queue<in out A>`,
+ *    TypeScript 4.7) and `const` (`<const K extends string>`, 5.0): blanked.
+ * 2. An escaped backtick (`` \` ``) in a template literal type (`` type M = `use \`Self\`` ``): the
+ *    grammar ends the type there. Blanked wherever it is (in a string or a comment, it parses the same).
+ * 3. A generic call signature on a line of its own after another member of an object type or an
  *    interface, with no `;` between them (Effect's `dual` overloads):
  *        (that: B): (self: A) => C
  *        <A, B>(self: A, that: B): C
  *    The grammar reads on into it as type arguments of the previous member's type (`C<A, B>`), where
  *    TypeScript ends the member at the line break. A `;` takes the place of the last space before the
- *    `<`, when what comes before (past comments) ends a type.
+ *    `<` (also a `<` alone on its line, opening type parameters written over several lines), when what
+ *    comes before, past comments, ends a type.
  */
 export function typeScriptParseText(source: string): string {
-  VARIANCE.lastIndex = 0;
-  const text = VARIANCE.test(source)
-    ? source.replace(VARIANCE, (_all, lead: string, mods: string) => lead + " ".repeat(mods.length))
+  MODIFIERS.lastIndex = 0;
+  let text = MODIFIERS.test(source)
+    ? source.replace(MODIFIERS, (_all, lead: string, mods: string) => lead + " ".repeat(mods.length))
     : source;
+  if (text.includes("\\`")) text = text.replace(ESCAPED_BACKTICK, "$1  ");
   return separateCallSignatures(text);
 }
 
-/** `in`, `out` or both after the `<` or `,` of a type parameter list, before the parameter's name. */
-const VARIANCE = /([<,]\s*)(in\s+(?:out\s+)?|out\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+/** `in`, `out`, `const` after the `<` or `,` of a type parameter list, before the parameter's name. */
+const MODIFIERS =
+  /([<,]\s*)((?:const\s+)?(?:in\s+(?:out\s+)?|out\s+)|const\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
 
-/** Type parameters and a parameter list, from a `<`: `<A, B extends C<A>>(`. */
-const SIGNATURE_START = /<[A-Za-z_$][^\n;{}]*?>[ \t]*\(/y;
+/** A backtick escaped by a backslash (not one after an escaped backslash, which ends a template). */
+const ESCAPED_BACKTICK = /(?<!\\)((?:\\\\)*)\\`/g;
+
+/**
+ * Type parameters and a parameter list, from a `<`: `<A, B extends C<A>>(`, or type parameters that go
+ * on over the next lines (a `<` alone on its line: prettier's layout of long ones).
+ */
+const SIGNATURE_START = /<(?:[A-Za-z_$][^\n;]*?>[ \t]*\(|[ \t]*\r?\n)/y;
 
 /** The last character of a type: a name, a closing bracket, a string literal type's quote; `>` but not `=>`. */
 const TYPE_END = /[\w$)\]}"'`]$|[^=]>$/;
@@ -52,9 +63,9 @@ function separateCallSignatures(text: string): string {
 }
 
 /**
- * The code before `at` (a line break), past blank lines, block comments and whole-line `//` comments:
- * its last few characters, or "" when a line ends in a `//` comment (whether it ends a type is then
- * left unknown, and nothing is inserted).
+ * The code before `at` (a line break), past blank lines, block comments and `//` comments: its last
+ * two characters, or "" when that is unclear (a `//` after a quote may be inside a string), and
+ * nothing is inserted.
  */
 function significantBefore(text: string, at: number): string {
   let end = at;
@@ -74,8 +85,11 @@ function significantBefore(text: string, at: number): string {
       if (!before.trim()) end = text.lastIndexOf("\n", end - 1);
       continue;
     }
-    if (line.includes("//")) return "";
-    return line.slice(-2);
+    const comment = line.indexOf("//");
+    if (comment < 0) return line.slice(-2);
+    // A trailing comment, unless the `//` may be inside a string.
+    const code = line.slice(0, comment);
+    return /['"`]/.test(code) ? "" : code.trimEnd().slice(-2);
   }
   return "";
 }
