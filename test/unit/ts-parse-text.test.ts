@@ -77,10 +77,18 @@ describe("TypeScript the grammar misreads", () => {
       'type T = {\n  (a: number): "a // b"\n  <A>(a: A): A\n}\n',
       // Not indented: nothing to put a `;` in.
       "type U = X\n<A>(a: A): A\n",
+      // A field or method named `accessor`.
+      "class A {\n  accessor = 1\n  accessor(): void {}\n}\n",
       // `in` in expressions.
       "for (const x in y) {}\nconst has = [a, 'k' in b]\n",
     ])
       expect(typeScriptParseText(code)).toBe(code);
+  });
+
+  it("blanks the accessor modifier of a class field", () => {
+    expect(typeScriptParseText("class A {\n  static accessor #z = 1\n  accessor y = 2\n}\n")).toBe(
+      "class A {\n  static          #z = 1\n           y = 2\n}\n",
+    );
   });
 
   it("may blank `in` and `out` in comments and strings, which parse the same", async () => {

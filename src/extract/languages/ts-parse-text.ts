@@ -4,8 +4,9 @@
  * (Effect: 193 of its 363 files had syntax errors, 2 with these rewrites; no file of the other
  * TypeScript corpora parses differently, but for comments).
  *
- * 1. Modifiers of type parameters the grammar does not know: variance (`interface Queue<in out A>`,
- *    TypeScript 4.7) and `const` (`<const K extends string>`, 5.0): blanked.
+ * 1. Modifiers the grammar does not know, blanked: of type parameters, variance (`interface Queue<in
+ *    out A>`, TypeScript 4.7) and `const` (`<const K extends string>`, 5.0); of class fields,
+ *    `accessor` (`accessor count = 0`, 4.9).
  * 2. An escaped backtick (`` \` ``) in a template literal type (`` type M = `use \`Self\`` ``): the
  *    grammar ends the type there. Blanked wherever it is (in a string or a comment, it parses the same).
  * 3. A generic call signature on a line of its own after another member of an object type or an
@@ -23,12 +24,17 @@ export function typeScriptParseText(source: string): string {
     ? source.replace(MODIFIERS, (_all, lead: string, mods: string) => lead + " ".repeat(mods.length))
     : source;
   if (text.includes("\\`")) text = text.replace(ESCAPED_BACKTICK, "$1  ");
+  if (text.includes("accessor")) text = text.replace(ACCESSOR, "$1        ");
   return separateCallSignatures(text);
 }
 
 /** `in`, `out`, `const` after the `<` or `,` of a type parameter list, before the parameter's name. */
 const MODIFIERS =
   /([<,]\s*)((?:const\s+)?(?:in\s+(?:out\s+)?|out\s+)|const\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
+
+/** The `accessor` modifier of a class field (`accessor count = 0`, TypeScript 4.9), first on its line but for other modifiers. */
+const ACCESSOR =
+  /^([ \t]*(?:(?:public|private|protected|static|readonly|override|declare)[ \t]+)*)accessor(?=[ \t]+#?[A-Za-z_$])/gm;
 
 /** A backtick escaped by a backslash (not one after an escaped backslash, which ends a template). */
 const ESCAPED_BACKTICK = /(?<!\\)((?:\\\\)*)\\`/g;
