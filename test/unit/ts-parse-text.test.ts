@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractSource, loadLanguage } from "../../src/extract/parser.js";
-import { typeScriptParseText } from "../../src/extract/languages/ts-parse-text.js";
+import { tsxParseText, typeScriptParseText } from "../../src/extract/languages/ts-parse-text.js";
 
 /** Effect's style: overloads as newline-separated call signatures, variance on type parameters. */
 const DUAL = `import { dual } from "./Function.js"
@@ -83,6 +83,14 @@ describe("TypeScript the grammar misreads", () => {
       "for (const x in y) {}\nconst has = [a, 'k' in b]\n",
     ])
       expect(typeScriptParseText(code)).toBe(code);
+  });
+
+  it("in .tsx, blanks modifiers but leaves a `<` starting a line, which is JSX there", () => {
+    const generic = "function useIt<const T>(x: T): T { return x }\n";
+    expect(tsxParseText(generic)).toBe("function useIt<      T>(x: T): T { return x }\n");
+    const signatures = "type T = {\n  (a: A): B\n  <C>(c: C): C\n}\n";
+    expect(typeScriptParseText(signatures)).not.toBe(signatures);
+    expect(tsxParseText(signatures)).toBe(signatures);
   });
 
   it("blanks the accessor modifier of a class field", () => {

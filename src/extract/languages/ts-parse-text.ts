@@ -19,13 +19,18 @@
  *    comes before, past comments, ends a type.
  */
 export function typeScriptParseText(source: string): string {
+  return separateCallSignatures(tsxParseText(source));
+}
+
+/** The rewrites of `.tsx` files: all but the call signatures' `;` (a `<` starting a line there is JSX). */
+export function tsxParseText(source: string): string {
   MODIFIERS.lastIndex = 0;
   let text = MODIFIERS.test(source)
     ? source.replace(MODIFIERS, (_all, lead: string, mods: string) => lead + " ".repeat(mods.length))
     : source;
   if (text.includes("\\`")) text = text.replace(ESCAPED_BACKTICK, "$1  ");
   if (text.includes("accessor")) text = text.replace(ACCESSOR, "$1        ");
-  return separateCallSignatures(text);
+  return text;
 }
 
 /** `in`, `out`, `const` after the `<` or `,` of a type parameter list, before the parameter's name. */

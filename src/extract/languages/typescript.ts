@@ -4,7 +4,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
 import { dottedName, receiverExpression, splitLast, typeNameOf, unquote } from "../ts-helpers.js";
-import { typeScriptParseText } from "./ts-parse-text.js";
+import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
 type Dialect = "ts" | "js";
 
@@ -490,7 +490,7 @@ function makeExtractor(
       id === "javascript"
         ? (source) => (isFlow(source) ? { parseAs: "tsx", language: "javascript" } : null)
         : undefined,
-    parseText: id === "typescript" ? typeScriptParseText : undefined,
+    parseText: id === "typescript" ? typeScriptParseText : id === "tsx" ? tsxParseText : undefined,
     prepare(_language: Language, compile: (source: string) => Query) {
       const query = compile(queryFor(dialect, jsx));
       return (tree: Tree, source: string, path: string): ExtractResult => {
