@@ -30,13 +30,29 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   if (!rows.length) {
     const dot = text.lastIndexOf(".");
     const name = dot >= 0 ? text.slice(dot + 1) : text;
-    rows = declarationsByName(db, name).filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
+    const named = declarationsByName(db, name);
+    rows = named.filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
+    // `http.ListenAndServe`, `Effect.retry`, `shortcuts.render`: a top-level declaration named as code
+    // outside its module calls it, by its package, module or file.
+    if (!rows.length && dot > 0) {
+      const module = text.slice(0, dot).replace(/\./g, "/");
+      rows = named.filter((r) => r.qualifiedName === name && inModule(r.file, module));
+    }
   }
   if (file) {
     const f = file.replace(/^\.\//, "");
     rows = rows.filter((r) => r.file === f || r.file.endsWith(`/${f}`));
   }
   return rows.map(toHit);
+}
+
+/** Whether `file` is module `module` (a path of names): the file without its ending, or its folder (a Go package). */
+function inModule(file: string, module: string): boolean {
+  const slash = file.lastIndexOf("/");
+  const folder = slash >= 0 ? file.slice(0, slash) : "";
+  const stem = file.replace(/\.[^./]+$/, "");
+  const is = (path: string) => path === module || path.endsWith(`/${module}`);
+  return is(stem) || is(folder);
 }
 
 /** Definitions for a query, and whether a `file` filter matched none of them (then all are returned). */

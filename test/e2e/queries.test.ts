@@ -168,6 +168,17 @@ describe("reading the graph from the CLI", () => {
     expect(onlyMembers.alsoNamed).toBeNull();
   });
 
+  it("a top-level symbol can be named by its module, as code elsewhere calls it", async () => {
+    type Relations = { groups: { definition: { qualifiedName: string; file: string } }[] };
+    const byModule = await runJson<Relations>(["callers", "money.formatMoney", ...p()]);
+    expect(byModule.groups.map((g) => g.definition.file)).toEqual(["src/util/money.ts"]);
+    const byFile = await runJson<Relations>(["callers", "formatMoney", "--file", "src/util/money.ts", ...p()]);
+    expect(byModule.groups).toEqual(byFile.groups);
+    // A module that holds no such symbol names nothing.
+    const elsewhere = await runJson<Relations>(["callers", "checkout.formatMoney", ...p()]);
+    expect(elsewhere.groups).toEqual([]);
+  });
+
   it("unlock reports when there is no lock", async () => {
     const r = await run(["unlock", ...p()]);
     expect(r.code).toBe(0);
