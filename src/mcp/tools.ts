@@ -64,7 +64,8 @@ const MAX_RELATION_ROWS = 100;
 
 const symbolArg = {
   type: "string",
-  description: "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`) or node id from search.",
+  description:
+    "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`), module and name (`http.ListenAndServe`), or node id from search.",
 } as const;
 const fileFilter = {
   type: "string",
