@@ -142,10 +142,10 @@ interface Modifiers {
   start: Node;
 }
 
-/** Field ids of the grammar, looked up once instead of by name on every call. */
 /** `a`, `this.repo`, `a.b.C`: a plain dotted name. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
+/** Field ids of the grammar, looked up once instead of by name on every call. */
 const FIELD_NAMES = [
   "name",
   "body",
@@ -598,10 +598,12 @@ class JavaFile {
     const object = call.childForFieldId(this.f.object);
     const method = `${this.ident(name)}()`;
     if (!object) return method;
-    let left: string | null = null;
-    if (object.type === "method_invocation") left = this.callChain(object, depth + 1);
-    else if (DOTTED_NAME.test(this.b.text(object))) left = this.b.text(object);
-    return left ? `${left}.${method}` : null;
+    if (object.type === "method_invocation") {
+      const left = this.callChain(object, depth + 1);
+      return left ? `${left}.${method}` : null;
+    }
+    const text = this.b.text(object);
+    return DOTTED_NAME.test(text) ? `${text}.${method}` : null;
   }
 
   private inComponent(at: number): boolean {
