@@ -38,6 +38,8 @@ export interface SymbolOptions {
   signatureEnd?: number;
   /** The signature runs to `signatureEnd` over any number of lines (C's return type above the name). */
   multilineSignature?: boolean;
+  /** The signature itself, when it is not the declaration's head (a constant typed by call signatures). */
+  signatureText?: string;
   exported?: boolean;
   visibility?: ExtractedSymbol["visibility"];
   paramCount?: number | null;
@@ -54,6 +56,8 @@ export interface SymbolOptions {
 }
 
 const MAX_SIGNATURE = 300;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const MAX_DOC = 2000;
 
 /**
@@ -107,7 +111,10 @@ export class ExtractionBuilder {
       startCol: startPosition.column,
       endLine: endPosition.row + 1,
       endCol: endPosition.column,
-      signature: this.signature(start, options.signatureEnd ?? end, options.multilineSignature === true),
+      signature:
+        options.signatureText !== undefined
+          ? clip(options.signatureText.replace(/\s+/g, " ").trim(), MAX_SIGNATURE)
+          : this.signature(start, options.signatureEnd ?? end, options.multilineSignature === true),
       docstring: options.docstring ?? null,
       docRow: options.docNode ? options.docNode.startPosition.row : startPosition.row,
       exported: options.exported ?? false,
@@ -260,8 +267,7 @@ export class ExtractionBuilder {
       .trim()
       .replace(/[{:]\s*$/, "")
       .trim();
-    if (!sig) return null;
-    return sig.length > MAX_SIGNATURE ? `${sig.slice(0, MAX_SIGNATURE)}…` : sig;
+    return sig ? clip(sig, MAX_SIGNATURE) : null;
   }
 
   private docAbove(row: number): string | null {
@@ -277,7 +283,7 @@ export class ExtractionBuilder {
     }
     const cleaned = joined.trim();
     if (!cleaned) return null;
-    return cleaned.length > MAX_DOC ? `${cleaned.slice(0, MAX_DOC)}…` : cleaned;
+    return clip(cleaned, MAX_DOC);
   }
 }
 

@@ -37,9 +37,9 @@ export function tsxParseText(source: string): string {
 const MODIFIERS =
   /([<,]\s*)((?:const\s+)?(?:in\s+(?:out\s+)?|out\s+)|const\s+)(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g;
 
-/** The `accessor` modifier of a class field (`accessor count = 0`, TypeScript 4.9), first on its line but for other modifiers. */
+/** The `accessor` modifier of a class field (`accessor count = 0`, TypeScript 4.9): first of a member, but for other modifiers. */
 const ACCESSOR =
-  /^([ \t]*(?:(?:public|private|protected|static|readonly|override|declare)[ \t]+)*)accessor(?=[ \t]+#?[A-Za-z_$])/gm;
+  /((?:^|[{;])[ \t]*(?:(?:public|private|protected|static|readonly|override|declare)[ \t]+)*)accessor(?=[ \t]+#?[A-Za-z_$])/gm;
 
 /** A backtick escaped by a backslash (not one after an escaped backslash, which ends a template). */
 const ESCAPED_BACKTICK = /(?<!\\)((?:\\\\)*)\\`/g;

@@ -252,10 +252,26 @@ class TsFile {
     const kind: NodeKind = isFunction ? "function" : isConst ? "constant" : "variable";
     this.b.symbol(kind, declarator, name ?? null, {
       signatureEnd: isFunction ? value.childForFieldName("body")?.startIndex : undefined,
+      signatureText: name && !isFunction ? this.overloadedSignature(declarator, name) : undefined,
       exported: exported || this.isDeclarationFile,
       paramCount: isFunction ? paramCount(value) : null,
       docNode,
     });
+  }
+
+  /**
+   * A constant typed by call signatures, as libraries declare overloads (`const retry: { (n: number):
+   * ...; <A>(self: A, n: number): A } = dual(2, ...)`): its name and first signature, and how many more
+   * there are. Its head alone would read `retry:`, its type opening on the next line.
+   */
+  private overloadedSignature(declarator: Node, name: Node): string | undefined {
+    const type = declarator.childForFieldName("type")?.namedChild(0);
+    if (type?.type !== "object_type") return undefined;
+    const signatures = type.namedChildren.filter((c) => c?.type === "call_signature");
+    const first = signatures[0];
+    if (!first) return undefined;
+    const more = signatures.length - 1;
+    return `${this.b.text(name)}${this.b.text(first)}${more ? ` (+${more} overload${more > 1 ? "s" : ""})` : ""}`;
   }
 
   /**
