@@ -12,6 +12,13 @@ export const goRules: LanguageRules = {
         return lookup.filesInDir(dir, "go");
       }
     }
+    // Go's own source tree (`src/go.mod` says `module std`): a path whose first element has no dot
+    // (`net/http`, `internal/poll`) is a package of the standard library, under that folder.
+    const std = mods.find((m) => m.module === "std");
+    if (std && !spec.split("/", 1)[0]!.includes(".")) {
+      const files = lookup.filesInDir([std.dir, spec].filter(Boolean).join("/"), "go");
+      if (files.length) return files;
+    }
     return [];
   },
   selfNames: new Set(),
