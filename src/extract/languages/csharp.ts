@@ -8,6 +8,7 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
 import { isSlashOrBlockDoc } from "../source-text.js";
+import { cSharpParseText, primaryParameters } from "./csharp-primary.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -335,6 +336,10 @@ class CSharpFile {
       paramCount: p === P.Delegate ? this.paramCount(def.childForFieldId(this.f.parameters)) : null,
     });
     if (p === P.Record || p === P.RecordStruct) this.recordParameters(def);
+    // A primary constructor's parameters are in scope in every member, as fields are.
+    else if (p === P.Class || p === P.Struct)
+      for (const param of primaryParameters(this.b.source, name.endIndex))
+        if (param.typeName) this.addType(name, `this.${param.name}`, param.typeName);
     if (p === P.Delegate) {
       const type = def.childForFieldId(this.f.type);
       const typeName = type ? this.typeName(type) : null;
@@ -742,6 +747,7 @@ export const csharpExtractor: LanguageExtractor = {
   id: "csharp",
   extensions: [".cs"],
   grammar: "tree-sitter-c_sharp.wasm",
+  parseText: cSharpParseText,
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
     const fields: Fields = fieldIds(language, "tree-sitter-c_sharp", FIELD_NAMES);
