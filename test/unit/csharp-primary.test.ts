@@ -27,6 +27,12 @@ describe("C# primary constructors", () => {
     expect(result.symbols.map((s) => s.name)).toEqual(expect.arrayContaining(["Checkout", "Run", "Money", "Pair"]));
   });
 
+  it("leave C# 11 file types to the parse as plain ones", () => {
+    expect(cSharpParseText("file sealed class Local { }\nfile interface I { }\nvar file = 1;\n")).toBe(
+      "     sealed class Local { }\n     interface I { }\nvar file = 1;\n",
+    );
+  });
+
   it("have their parameters read from the text, with the types' names", () => {
     const at = SOURCE.indexOf("Checkout") + "Checkout".length;
     expect(primaryParameters(SOURCE, at).map(({ name, typeName }) => [name, typeName])).toEqual([

@@ -1,6 +1,6 @@
 /**
  * C# 12 primary constructors (`class OrderService(IOrderRepository repo, ILogger log) : Base(log)`),
- * which the grammar does not know: the parse is given the declaration without them (same length,
+ * which the grammar does not know (nor C# 11's `file` types, blanked to plain ones here too): the parse is given the declaration without them (same length,
  * same line breaks), and the extractor reads their parameters from the file's own text. ASP.NET
  * services are written this way, and their calls go through those parameters (`repo.Save()`).
  */
@@ -32,14 +32,19 @@ function closing(text: string, open: number): number {
 
 const blank = (s: string) => s.replace(/[^\n]/g, " ");
 
+/** `file` before a type's keyword, past other modifiers. */
+const FILE_MODIFIER =
+  /\bfile(?=\s+(?:(?:sealed|static|abstract|partial|readonly|unsafe|ref)\s+)*(?:class|struct|interface|record|enum)\b)/g;
+
 /**
  * The text to parse: each primary constructor's parameter list blanked (`(` `)` become `{` `}` where no
  * body follows, so `struct Point(int X, int Y);` still declares a type), and the arguments the
  * declaration passes to its base (`: Base(log)`) blanked.
  */
 export function cSharpParseText(source: string): string {
-  if (!source.includes("class") && !source.includes("struct")) return source;
-  let text = source;
+  // C# 11's `file` modifier (a type visible in its file only), which the grammar lacks either.
+  let text = source.includes("file") ? source.replace(FILE_MODIFIER, "    ") : source;
+  if (!source.includes("class") && !source.includes("struct")) return text;
   for (const m of source.matchAll(PRIMARY)) {
     const open = m.index + m[0].length - 1;
     const close = closing(source, open);
