@@ -879,14 +879,15 @@ export class Resolver {
       if (!current && parts.length > 1) {
         // A module-level value of known type (`export const manager = new Manager()`) or a type itself.
         const v = this.value(head, file, scopeId, rules, depth + 1);
-        const sym = v && "symbols" in v ? unique(v.symbols) : null;
-        current = sym && TYPE_KINDS.has(sym.kind) ? sym : sym ? this.declaredType(sym, depth + 1) : null;
         if (v && "files" in v && parts[1]!.endsWith("()")) {
           // A function of an imported module or package: `pkg.Open()`.
           const fn = this.value(`${head}.${parts[1]!.slice(0, -2)}`, file, scopeId, rules, depth + 1);
           const callee = fn && "symbols" in fn ? unique(fn.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
           current = callee ? this.returnType(callee, depth + 1) : null;
           rest = 2;
+        } else {
+          const sym = v && "symbols" in v ? unique(v.symbols) : null;
+          current = sym && TYPE_KINDS.has(sym.kind) ? sym : sym ? this.declaredType(sym, depth + 1) : null;
         }
       }
     }

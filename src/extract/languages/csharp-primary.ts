@@ -1,16 +1,29 @@
 /**
- * C# 12 primary constructors (`class OrderService(IOrderRepository repo, ILogger log) : Base(log)`),
- * which the grammar does not know (nor C# 11's `file` types, blanked to plain ones here too): the parse is given the declaration without them (same length,
- * same line breaks), and the extractor reads their parameters from the file's own text. ASP.NET
- * services are written this way, and their calls go through those parameters (`repo.Save()`).
+ * C# 12 primary constructors (`class OrderService(IOrderRepository repo, ILogger log) : Base(log)`)
+ * and C# 11 `file` types, which the grammar does not know: the parse is given the declarations
+ * without them (same length, same line breaks), and the extractor reads a primary constructor's
+ * parameters from the file's own text. ASP.NET services are written this way, and their calls go
+ * through those parameters (`repo.Save()`).
  */
+
+/** Type arguments or parameters, one level of nesting: `<T>`, `<K, List<V>>`. */
+const GENERIC = String.raw`(?:<[^<>{};()]*(?:<[^<>{};()]*>[^<>{};()]*)*>)?`;
 
 /**
  * `class Name<T>(` or `struct Name(`: the start of a primary constructor's parameter list (not a
  * positional record's, `record struct Pair(A, B)`, which the grammar knows).
  */
-const PRIMARY =
-  /(?<!\brecord\s+)\b(?:class|struct)\s+[A-Za-z_]\w*\s*(?:<[^<>{};()]*(?:<[^<>{};()]*>[^<>{};()]*)*>)?\s*\(/g;
+const PRIMARY = new RegExp(String.raw`(?<!\brecord\s+)\b(?:class|struct)\s+[A-Za-z_]\w*\s*${GENERIC}\s*\(`, "g");
+
+/** After a primary constructor, `: Base<T>(`: a base given constructor arguments. */
+const BASE_CALL = new RegExp(String.raw`\s*:\s*[A-Za-z_][\w.]*\s*${GENERIC}\s*\(`, "y");
+
+/** After a type's name, its type parameters and the `(` of a primary constructor. */
+const PARAMETERS_START = new RegExp(String.raw`\s*${GENERIC}\s*\(`, "y");
+
+/** `file` before a type's keyword, past other modifiers. */
+const FILE_MODIFIER =
+  /\bfile(?=\s+(?:(?:sealed|static|abstract|partial|readonly|unsafe|ref)\s+)*(?:class|struct|interface|record|enum)\b)/g;
 
 /** The index of the `)` closing the `(` at `open`, past nested brackets and quoted text; -1 if none. */
 function closing(text: string, open: number): number {
@@ -30,19 +43,17 @@ function closing(text: string, open: number): number {
   return -1;
 }
 
+/** `text` with `from`..`to` replaced by `by`, of the same length. */
+const splice = (text: string, from: number, to: number, by: string) => text.slice(0, from) + by + text.slice(to);
+
 const blank = (s: string) => s.replace(/[^\n]/g, " ");
 
-/** `file` before a type's keyword, past other modifiers. */
-const FILE_MODIFIER =
-  /\bfile(?=\s+(?:(?:sealed|static|abstract|partial|readonly|unsafe|ref)\s+)*(?:class|struct|interface|record|enum)\b)/g;
-
 /**
- * The text to parse: each primary constructor's parameter list blanked (`(` `)` become `{` `}` where no
- * body follows, so `struct Point(int X, int Y);` still declares a type), and the arguments the
- * declaration passes to its base (`: Base(log)`) blanked.
+ * The text to parse: `file` modifiers and each primary constructor's parameter list blanked (its `(`
+ * `)` become `{` `}` where no body follows, so `struct Point(int X, int Y);` still declares a type),
+ * and the arguments the declaration passes to its base (`: Base(log)`) blanked.
  */
 export function cSharpParseText(source: string): string {
-  // C# 11's `file` modifier (a type visible in its file only), which the grammar lacks either.
   let text = source.includes("file") ? source.replace(FILE_MODIFIER, "    ") : source;
   if (!source.includes("class") && !source.includes("struct")) return text;
   for (const m of source.matchAll(PRIMARY)) {
@@ -51,21 +62,22 @@ export function cSharpParseText(source: string): string {
     if (close < 0) continue;
     let after = close + 1;
     while (/\s/.test(source[after] ?? "")) after++;
-    const inner = blank(source.slice(open + 1, close));
-    text =
-      source[after] === ";"
-        ? `${text.slice(0, open)}{${inner}}${text.slice(close + 1, after)} ${text.slice(after + 1)}`
-        : `${text.slice(0, open)} ${inner} ${text.slice(close + 1)}`;
-    if (source[after] !== ":") continue;
-    // `: Base(args), IFoo`: the base's constructor arguments.
-    const base = /^:\s*[A-Za-z_][\w.]*\s*(?:<[^<>{};()]*(?:<[^<>{};()]*>[^<>{};()]*)*>)?\s*\(/.exec(
-      source.slice(after),
-    );
+    if (source[after] === ";") {
+      text = splice(
+        text,
+        open,
+        after + 1,
+        `{${blank(source.slice(open + 1, close))}}${source.slice(close + 1, after)} `,
+      );
+      continue;
+    }
+    text = splice(text, open, close + 1, blank(source.slice(open, close + 1)));
+    BASE_CALL.lastIndex = close + 1;
+    const base = BASE_CALL.exec(source);
     if (!base) continue;
-    const argsOpen = after + base[0].length - 1;
+    const argsOpen = base.index + base[0].length - 1;
     const argsClose = closing(source, argsOpen);
-    if (argsClose > 0)
-      text = text.slice(0, argsOpen) + blank(source.slice(argsOpen, argsClose + 1)) + text.slice(argsClose + 1);
+    if (argsClose > 0) text = splice(text, argsOpen, argsClose + 1, blank(source.slice(argsOpen, argsClose + 1)));
   }
   return text;
 }
@@ -73,8 +85,6 @@ export function cSharpParseText(source: string): string {
 /** A parameter of a primary constructor: its name and the written type's name. */
 export interface PrimaryParameter {
   name: string;
-  /** Where the name is in the file. */
-  at: number;
   /** The type without generic arguments, nullability or array brackets (`ILogger<T>?` → `ILogger`); null for a predefined type. */
   typeName: string | null;
 }
@@ -90,7 +100,8 @@ const PREDEFINED = new Set(
  * the file's text at `from`; empty when there is none.
  */
 export function primaryParameters(source: string, from: number): PrimaryParameter[] {
-  const head = /^\s*(?:<[^<>{};()]*(?:<[^<>{};()]*>[^<>{};()]*)*>)?\s*\(/.exec(source.slice(from, from + 2000));
+  PARAMETERS_START.lastIndex = from;
+  const head = PARAMETERS_START.exec(source);
   if (!head) return [];
   const open = from + head[0].length - 1;
   const close = closing(source, open);
@@ -125,5 +136,5 @@ function parameter(source: string, start: number, end: number): PrimaryParameter
     .replace(/<.*>/, "")
     .replace(/[?\s]/g, "");
   const typeName = /^[A-Za-z_][\w.]*$/.test(type) && !PREDEFINED.has(type) ? type : null;
-  return { name: m[1]!, at: start + m.index, typeName };
+  return { name: m[1]!, typeName };
 }

@@ -466,11 +466,8 @@ class GoFile {
       const ptype = p.childForFieldId(this.f.type);
       const typeName = ptype ? this.typeName(ptype, p.startIndex) : null;
       if (!typeName) continue;
-      for (const id of names) {
-        // A parameter is in scope in the whole function, even named as an import.
-        const text = this.ident(id);
-        if (text !== "_") this.b.localType(id, text, typeName);
-      }
+      // A parameter is in scope in the whole function, even named as an import.
+      for (const id of names) this.local(id, typeName, false);
     }
     return n;
   }
@@ -686,11 +683,11 @@ class GoFile {
   /**
    * Locals are typed per function, not per block, so one named as an import (`base := g.obj(x)` in
    * one block, `base.Fatalf(...)` for the package in another) would hide the package everywhere in the
-   * function: such a local is not typed at all.
+   * function: such a local is not typed at all. A parameter (`inBlock` false) is in scope everywhere.
    */
-  private local(name: Node, typeName: string): void {
+  private local(name: Node, typeName: string, inBlock = true): void {
     const text = this.ident(name);
-    if (text !== "_" && !this.importNames.has(text)) this.b.localType(name, text, typeName);
+    if (text !== "_" && !(inBlock && this.importNames.has(text))) this.b.localType(name, text, typeName);
   }
 
   /**
