@@ -167,10 +167,10 @@ describe("one daemon per project", () => {
     const [pid] = await until("a daemon", () => daemonsOf(repo.dir));
     // writer.pid names the daemon's host once the daemon holds the lock.
     await until("writer.pid to name the host", () => {
-      const info = JSON.parse(readFileSync(join(repo.dir, ".codegraph", "writer.pid"), "utf8")) as {
-        host: number;
-        pid: number;
-      };
+      // The lock creates the file empty, then writes its record: read mid-way, it is not there yet.
+      const text = readFileSync(join(repo.dir, ".codegraph", "writer.pid"), "utf8");
+      if (!text.trim()) return false;
+      const info = JSON.parse(text) as { host: number; pid: number };
       return info.pid === pid && info.host === host.pid;
     });
     host.kill("SIGKILL");
