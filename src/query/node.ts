@@ -148,10 +148,11 @@ export function nodeView(db: Db, root: string, request: NodeOptions | string): N
   // The symbol text may itself be a path (the spec lets codegraph_node take a file path).
   const asFile = file ? null : resolveIndexedFile(db, root, symbol);
   if (asFile?.type === "file") return fileView(db, probe, query, asFile.path, asFile.selector, opts);
-  if (asFile?.type === "outside") return { type: "outside", query, drifted: [] };
 
   const all = definitions(db, symbol);
   if (!all.length) {
+    // Checked after the symbols: PHP's `\App\Orders::place` reads as a Windows path.
+    if (asFile?.type === "outside") return { type: "outside", query, drifted: [] };
     if (asFile?.type === "ambiguous") return unresolvedFile(db, query, asFile);
     return unresolvedFile(db, query, { type: "none" });
   }

@@ -21,6 +21,7 @@ import { parseQuery, type ParsedQuery } from "./search-query.js";
 import { deprioritized, isGeneratedPath } from "./search-paths.js";
 import { ADJUST, TIER, kindBonus, matchTier } from "./search-rank.js";
 import { typoMatches } from "./search-typo.js";
+import { dottedSpelling } from "./symbol-spelling.js";
 import type { SymbolHit } from "./symbols.js";
 
 export interface SearchOptions {
@@ -138,7 +139,7 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
   let exact = 0;
   for (const t of names) {
     exact += put(searchByName(db, t, filters, names.length > 1 ? 50 : 200), 0);
-    const qualified = t.replace(/\(\)$/, "").replace(/::|#|->/g, ".");
+    const qualified = dottedSpelling(t);
     const last = qualified.split(".").pop();
     if (last && last !== qualified) {
       exact += put(searchByQualifiedName(db, last, qualified, filters, 50), 0);

@@ -1,7 +1,8 @@
 import type { Db } from "../store/database.js";
 import { pathsEndingWith, pathsInFolder } from "../store/file-lookup.js";
-import { qualifiedNamesContaining } from "../store/symbol-reader.js";
+import { declarationsByName, qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
+import { dottedSpelling } from "./symbol-spelling.js";
 import { findSymbols } from "./symbols.js";
 
 const MAX_SUGGESTIONS = 5;
@@ -19,9 +20,11 @@ function near(db: Db, name: string): string[] {
  * What a symbol that names nothing may have meant, so a typo costs no second call: names a typo or
  * two away (`get_querset` → get_queryset), in a qualified name either part (`QuerySet.filtr`,
  * `Querset.filter` → QuerySet.filter, when it exists); for a bare name, then, qualified names that
- * contain it (three characters or more).
+ * contain it (three characters or more); for a module path that names no file of the symbol
+ * (`foo.QuerySet.filter`), the symbol's qualified name.
  */
-export function symbolSuggestions(db: Db, text: string): string[] {
+export function symbolSuggestions(db: Db, written: string): string[] {
+  const text = dottedSpelling(written) || written;
   const dot = text.lastIndexOf(".");
   const name = text.slice(dot + 1);
   const out = new Set<string>();
@@ -34,6 +37,14 @@ export function symbolSuggestions(db: Db, text: string): string[] {
       for (const q of qualifiedNamesContaining(db, name, MAX_SUGGESTIONS)) if (out.size < MAX_SUGGESTIONS) out.add(q);
     return [...out];
   }
+  // `foo.QuerySet.filter`: a module path that names no file of QuerySet.filter (a member, when
+  // one fits, not a function that only shares the last name).
+  const ending = declarationsByName(db, name)
+    .map((r) => r.qualifiedName)
+    .filter((q) => text.endsWith(`.${q}`))
+    .sort((a, b) => b.length - a.length);
+  for (const q of ending) if (out.size < MAX_SUGGESTIONS && (q.includes(".") || !ending[0]!.includes("."))) out.add(q);
+  if (out.size) return [...out];
   const qualifier = text.slice(0, dot);
   const outer = qualifier.lastIndexOf(".");
   const owner = qualifier.slice(outer + 1);

@@ -1,4 +1,5 @@
 import type { Db } from "../store/database.js";
+import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
 import {
   declarationsByName,
@@ -8,6 +9,7 @@ import {
   symbolRowsByUid,
   type DeclarationPlace,
 } from "../store/symbol-reader.js";
+import { dottedSpelling, moduleFit } from "./symbol-spelling.js";
 
 /** A node with where it lives: the shape every query returns for a symbol (the stored row, `exported` as a boolean). */
 export type SymbolHit = Omit<SymbolRow, "exported"> & { exported: boolean };
@@ -23,21 +25,15 @@ export function symbolById(db: Db, id: number): SymbolHit | undefined {
 /**
  * The declarations a user means by `text`: a stable id, an exact qualified name (`Class.method`), or a
  * name; optionally narrowed to files whose path ends with `file`. Imports are never a definition.
+ * A name as its language writes it (`Persistence#save`, `geo::Shape::count`) is read as dotted
+ * when it names nothing as written.
  */
 export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   let rows: Row[] = symbolRowsByUid(db, text);
-  if (!rows.length) rows = declarationsByQualifiedName(db, text);
+  if (!rows.length) rows = byQualifiedName(db, text);
   if (!rows.length) {
-    const dot = text.lastIndexOf(".");
-    const name = dot >= 0 ? text.slice(dot + 1) : text;
-    const named = declarationsByName(db, name);
-    rows = named.filter((r) => dot < 0 || r.qualifiedName.endsWith(text));
-    // `http.ListenAndServe`, `Effect.retry`, `shortcuts.render`: a top-level declaration named as code
-    // outside its module calls it, by its package, module or file.
-    if (!rows.length && dot > 0) {
-      const module = text.slice(0, dot).replace(/\./g, "/");
-      rows = named.filter((r) => r.qualifiedName === name && inModule(r.file, module));
-    }
+    const dotted = dottedSpelling(text);
+    if (dotted && dotted !== text) rows = byQualifiedName(db, dotted);
   }
   if (file) {
     const f = file.replace(/^\.\//, "");
@@ -46,13 +42,30 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   return rows.map(toHit);
 }
 
-/** Whether `file` is module `module` (a path of names): the file without its ending, or its folder (a Go package). */
-function inModule(file: string, module: string): boolean {
-  const slash = file.lastIndexOf("/");
-  const folder = slash >= 0 ? file.slice(0, slash) : "";
-  const stem = file.replace(/\.[^./]+$/, "");
-  const is = (path: string) => path === module || path.endsWith(`/${module}`);
-  return is(stem) || is(folder);
+/**
+ * Declarations whose qualified name is `text`, ends with it (`Persistence.save` for
+ * ActiveRecord.Persistence.save), or follows a module path naming their file (`http.ListenAndServe`,
+ * `django.db.models.query.QuerySet.filter`, `tokio.runtime.Builder.build`: code elsewhere, docs and
+ * stack traces write them so), those whose file the path names best.
+ */
+function byQualifiedName(db: Db, text: string): Row[] {
+  const exact = declarationsByQualifiedName(db, text);
+  if (exact.length) return exact;
+  const dot = text.lastIndexOf(".");
+  const named = declarationsByName(db, text.slice(dot + 1));
+  if (dot < 0) return named;
+  const ending = named.filter((r) => r.qualifiedName.endsWith(`.${text}`));
+  if (ending.length) return ending;
+  let best = Infinity;
+  let rows: Row[] = [];
+  for (const r of named) {
+    if (!text.endsWith(`.${r.qualifiedName}`)) continue;
+    const module = text.slice(0, text.length - r.qualifiedName.length - 1);
+    const fit = moduleFit(module, r.file, () => filePackage(db, r.file));
+    if (fit < best) [best, rows] = [fit, [r]];
+    else if (fit === best && fit < Infinity) rows.push(r);
+  }
+  return rows;
 }
 
 /** Definitions for a query, and whether a `file` filter matched none of them (then all are returned). */

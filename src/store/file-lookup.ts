@@ -9,6 +9,11 @@ export function fileRecord(db: Db, path: string): StoredFile | undefined {
   return prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ?`).get(path) as StoredFile | undefined;
 }
 
+/** The package or namespace an indexed file declares (Java, Kotlin, Go, C#, PHP), dotted; null where none. */
+export function filePackage(db: Db, path: string): string | null {
+  return (prepared(db, "SELECT package FROM files WHERE path = ?").pluck().get(path) as string | null) ?? null;
+}
+
 /**
  * Indexed paths that end with `suffix` on a segment boundary (`app.ts` matches `src/app.ts`, never
  * `src/myapp.ts`), sorted, at most `limit`.
