@@ -9,6 +9,9 @@ import type {
 } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 
+/** Where a reference is: a node, or the place of one the tree no longer holds (Rust's unwrapped macro calls). */
+export type Place = Pick<Node, "startIndex" | "startPosition">;
+
 interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName" | "docstring"> {
   start: number;
   end: number;
@@ -125,7 +128,7 @@ export class ExtractionBuilder {
     });
   }
 
-  ref(kind: RefKind, at: Node, name: string, receiver: string | null, argCount: number | null = null): void {
+  ref(kind: RefKind, at: Place, name: string, receiver: string | null, argCount: number | null = null): void {
     this.addRef(kind, at, name, receiver, argCount);
   }
 
@@ -140,7 +143,7 @@ export class ExtractionBuilder {
 
   private addRef(
     kind: RefKind,
-    at: Node,
+    at: Place,
     name: string,
     receiver: string | null,
     argCount: number | null,

@@ -1,4 +1,4 @@
-import type { Language, Query, Tree } from "web-tree-sitter";
+import type { Language, Parser, Query, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 
 /** Identifiers of the languages we index; one extractor file each under `languages/`. */
@@ -43,6 +43,11 @@ export interface LanguageExtractor {
    * C blanks export macros (`_X_EXPORT void f(void);`) that its grammar cannot parse.
    */
   parseText?(source: string): string;
+  /**
+   * Parses the text its own way, when the grammar leaves as tokens what it can parse in place (Rust's
+   * items in `cfg_x! { ... }`). Positions must hold for the file's own text, as for `parseText`.
+   */
+  parse?(parser: Parser, text: string): Tree | null;
   /**
    * Another grammar this file's text needs, when its ending is shared; null to keep this one. `parseAs`
    * is the language it is parsed and extracted as, `language` what the file is stored as: a `.h`

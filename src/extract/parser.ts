@@ -4,7 +4,7 @@ import { setFlagsFromString } from "node:v8";
 import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
-import type { LanguageId } from "./language.js";
+import type { LanguageExtractor, LanguageId } from "./language.js";
 import { binding, speedUpBinding, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";
 
@@ -16,7 +16,8 @@ type ExtractFn = (tree: Tree, source: string, path: string) => ExtractResult;
 interface Loaded {
   parser: Parser;
   extract: ExtractFn;
-  parseText: ((source: string) => string) | undefined;
+  parseText: LanguageExtractor["parseText"];
+  parse: LanguageExtractor["parse"];
 }
 
 let initialised: Promise<void> | null = null;
@@ -64,6 +65,7 @@ async function load(id: LanguageId): Promise<Loaded> {
     parser,
     extract: extractor.prepare(language, (source) => withFastMatches(new Query(language, source), Node)),
     parseText: extractor.parseText,
+    parse: extractor.parse,
   };
 }
 
@@ -92,8 +94,9 @@ export function loadLanguage(id: LanguageId): Promise<Loaded> {
 export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
   // A `.h` may be C++, a `.js` file Flow: its text decides.
   const dialect = extractorFor(id).dialect?.(source, path) ?? null;
-  const { parser, extract, parseText } = await loadLanguage(dialect?.parseAs ?? id);
-  const tree = parser.parse(parseText ? parseText(source) : source);
+  const { parser, extract, parseText, parse } = await loadLanguage(dialect?.parseAs ?? id);
+  const text = parseText ? parseText(source) : source;
+  const tree = parse ? parse(parser, text) : parser.parse(text);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
   try {
     const result = extract(tree, source, path);

@@ -166,9 +166,10 @@ export class Resolver {
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
-    // PHP keeps properties and methods apart: `$o->customer()` is the method, not a property of that name.
     if (rules.callsReachCallables && ref.kind === "calls")
-      candidates = candidates.filter((s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind));
+      candidates = candidates.filter(
+        (s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === "enum_member",
+      );
     if (candidates.length > 1 && ref.argCount !== null) {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
@@ -445,13 +446,17 @@ export class Resolver {
     // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name.
     const top = this.lookup.topLevel(file.id, name).filter((s) => isDeclaration(s) && !isOwnedMethod(s));
     if (top.length) return { symbols: top, how: "lexical" };
+    // A binding to a module stands for the name only when no other binding of it gives a value
+    // (Rust's `mod spawn; pub use spawn::spawn;`).
+    let module = false;
     for (const b of this.importsNamed(file.id, name)) {
       if (b.reexport) continue;
       const v = this.binding(b, file, rules, depth);
       if (!v) continue;
-      if ("files" in v) return { symbols: [], how: "import" };
-      return { symbols: v.symbols, how: "import" };
+      if ("files" in v) module = true;
+      else return { symbols: v.symbols, how: "import" };
     }
+    if (module) return { symbols: [], how: "import" };
     const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
     // C and C++ import by `#include` only, so the includes can reach nothing by this name unless some
@@ -759,21 +764,27 @@ export class Resolver {
       const own = (byFile ? (byFile.get(f.id) ?? []) : this.lookup.topLevel(f.id, name).filter(isDeclaration)).filter(
         (s) => !rules.exportsOnly || s.exported,
       );
-      if (own.length) {
-        out.push(...own);
-        continue;
-      }
+      // Rust keeps modules apart from values: `mod spawn; pub use spawn::spawn;` has both.
+      const modulesOnly = own.length > 0 && own.every((s) => s.kind === "module");
+      out.push(...own);
+      if (own.length && !modulesOnly) continue;
       const fileRules = RULES[f.language] ?? rules;
       if (!fileRules.reexports) continue;
+      // `export * as ns from "./m"`: the name stands for module m, as its file node, unless another
+      // binding of the name gives a value (Rust's `mod spawn; pub use spawn::spawn;`).
+      let module: SymbolInfo[] = [];
+      let value = false;
       for (const b of this.importsNamed(f.id, name)) {
-        if (b.reexport || fileRules.importsReexport) {
-          const v = this.binding(b, f, fileRules, depth + 1);
-          // `export * as ns from "./m"`: the name stands for module m, as its file node.
-          const found = !v ? [] : "symbols" in v ? v.symbols : this.fileNodes(v.files);
-          out.push(...found);
-          if (found.length) break;
+        if (!b.reexport && !fileRules.importsReexport) continue;
+        const v = this.binding(b, f, fileRules, depth + 1);
+        if (v && "symbols" in v && v.symbols.length) {
+          out.push(...v.symbols);
+          value = true;
+          break;
         }
+        if (v && "files" in v && !module.length) module = this.fileNodes(v.files);
       }
+      if (!value) out.push(...module);
       if (out.length) continue;
       for (const b of this.importsNamed(f.id, "*")) {
         // Rust: only `pub use m::*` passes a module's names on; following every glob import of every

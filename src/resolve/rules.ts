@@ -116,7 +116,11 @@ export interface LanguageRules {
   argumentLabels?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
-  /** A call reaches functions and methods only, never a property or constant of the same name (PHP). */
+  /**
+   * A call reaches functions, methods, types and enum cases, never a property or constant of the same
+   * name: PHP keeps them apart (`$o->customer()`); a Rust or Java call of a field is written otherwise
+   * (`(self.f)()`, `f.apply()`), so `self.enable_io()` is the method beside the field `enable_io`.
+   */
   callsReachCallables?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;

@@ -13,14 +13,17 @@ const fixtures = join(import.meta.dirname, "fixtures");
 interface Expectation {
   negate: boolean;
   kind: string;
-  from: { file: string; qname: string };
-  to: { file: string; qname: string };
+  from: { file: string; qname: string; kind?: string };
+  to: { file: string; qname: string; kind?: string };
   text: string;
 }
 
-function parseEnd(s: string): { file: string; qname: string } {
+/** `file`, `file:Q.name`, or `file:Q.name@kind` where a field and a method share a qualified name. */
+function parseEnd(s: string): { file: string; qname: string; kind?: string } {
   const i = s.indexOf(":");
-  return i < 0 ? { file: s, qname: "<file>" } : { file: s.slice(0, i), qname: s.slice(i + 1) };
+  if (i < 0) return { file: s, qname: "<file>" };
+  const at = /^(.*)@(\w+)$/.exec(s.slice(i + 1));
+  return at ? { file: s.slice(0, i), qname: at[1]!, kind: at[2]! } : { file: s.slice(0, i), qname: s.slice(i + 1) };
 }
 
 function parse(text: string): Expectation[] {
@@ -37,7 +40,7 @@ function parse(text: string): Expectation[] {
     });
 }
 
-function nodeIds(db: Db, end: { file: string; qname: string }): number[] {
+function nodeIds(db: Db, end: { file: string; qname: string; kind?: string }): number[] {
   const rows =
     end.qname === "<file>"
       ? db
@@ -45,9 +48,9 @@ function nodeIds(db: Db, end: { file: string; qname: string }): number[] {
           .all(end.file)
       : db
           .prepare(
-            "SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'",
+            "SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import' AND n.kind = coalesce(?, n.kind)",
           )
-          .all(end.file, end.qname);
+          .all(end.file, end.qname, end.kind ?? null);
   return (rows as { id: number }[]).map((r) => r.id);
 }
 

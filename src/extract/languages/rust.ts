@@ -6,6 +6,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor } from "../nodes.js";
+import { parseWithMacroItems, unwrappedMacros } from "./rust-macro-items.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -902,6 +903,7 @@ export const rustExtractor: LanguageExtractor = {
   id: "rust",
   extensions: [".rs"],
   grammar: "tree-sitter-rust.wasm",
+  parse: parseWithMacroItems,
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
     const fields: Fields = fieldIds(language, "tree-sitter-rust", FIELD_NAMES);
@@ -909,6 +911,7 @@ export const rustExtractor: LanguageExtractor = {
       const b = new ExtractionBuilder(source);
       const root = tree.rootNode;
       const file = new RustFile(b, fields);
+      for (const m of unwrappedMacros(tree)) b.ref("calls", m, `${m.name}!`, null, null);
       for (const m of query.matches(root)) file.handle(m);
       file.finish();
       return b.finish(null, countSyntaxErrors(root));

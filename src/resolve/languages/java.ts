@@ -25,4 +25,5 @@ export const javaRules: LanguageRules = {
   importsReexport: false,
   reexports: false,
   membersAcrossPackage: false,
+  callsReachCallables: true,
 };

@@ -96,6 +96,7 @@ export const rustRules: LanguageRules = {
   reexports: true,
   membersAcrossPackage: false,
   modulePaths: true,
+  callsReachCallables: true,
   crateOf(from, lookup) {
     const root = crateRoot(from, lookup);
     let byRoot = crateFiles.get(lookup);
