@@ -44,10 +44,11 @@ const PATH_ROOTS = new Set(["crate", "self", "super"]);
  * declaration is in, lower is better: 1, the file (without its ending) or its folder ends with it (a
  * Python module, a Go package's folder); 2, its words come in order among the path's; 3, it is the
  * file's package or namespace, or ends with it or it with the module (Java, Kotlin, C#, PHP:
- * `java.util`; Go's `http` for `net.http`); 4 and up, its last words end the file or folder and the
- * first ones are not in the path, as a Rust crate's name, a Go module's domain or a PHP root
- * namespace often are not (`tokio.runtime` for `src/runtime/builder.rs`), one more for each word
- * left over. Infinity when nothing fits.
+ * `java.util`; Go's `http` for `net.http`); 4 and up, its last words end the file or folder, or come
+ * in order in its path, and the first ones are not in it, as a Rust crate's name, a Go module's
+ * domain or a PHP root namespace often are not (`tokio.runtime` for `src/runtime/builder.rs`,
+ * `tokio.net` for `src/net/tcp/stream.rs`, re-exported), one more for each word left over.
+ * Infinity when nothing fits.
  */
 export function moduleFit(module: string, file: string, filePackage: () => string | null): number {
   const words = module.split(".").filter((w) => w && !PATH_ROOTS.has(w));
@@ -59,17 +60,20 @@ export function moduleFit(module: string, file: string, filePackage: () => strin
     const path = words.slice(from).join("/");
     return [stem, folder].some((p) => p === path || p.endsWith(`/${path}`));
   };
-  if (ends(0)) return 1;
   const parts = stem.toLowerCase().split(/[/.]/);
-  let at = 0;
-  for (const w of words) {
-    at = parts.indexOf(w.toLowerCase(), at) + 1;
-    if (!at) break;
-  }
-  if (at) return 2;
+  const inOrder = (from: number) => {
+    let at = 0;
+    for (let i = from; i < words.length; i++) {
+      at = parts.indexOf(words[i]!.toLowerCase(), at) + 1;
+      if (!at) return false;
+    }
+    return true;
+  };
+  if (ends(0)) return 1;
+  if (inOrder(0)) return 2;
   const pkg = filePackage();
   const dotted = words.join(".");
   if (pkg && (pkg === dotted || pkg.endsWith(`.${dotted}`) || dotted.endsWith(`.${pkg}`))) return 3;
-  for (let from = 1; from < words.length; from++) if (ends(from)) return 3 + from;
+  for (let from = 1; from < words.length; from++) if (ends(from) || inOrder(from)) return 3 + from;
   return Infinity;
 }

@@ -71,6 +71,7 @@ describe("moduleFit", () => {
     expect(moduleFit("Doctrine.ORM", "src/ORM/EntityManager.php", () => "Doctrine.ORM")).toBe(3);
     expect(moduleFit("tokio.runtime", "src/runtime/builder.rs", none)).toBe(4);
     expect(moduleFit("golang.org.x.tools.go.packages", "go/packages/packages.go", none)).toBe(7);
+    expect(moduleFit("tokio.net", "src/net/tcp/stream.rs", none)).toBe(4);
     expect(moduleFit("foo", "django/db/models/query.py", none)).toBe(Infinity);
   });
 });
