@@ -101,7 +101,7 @@ export class Linkage {
       if (ref.kind !== "calls" || ref.receiver !== null || file.language !== "c") return [];
       return this.global(ref);
     }
-    const one = this.oneFunction(list);
+    const one = this.oneFunction(list, file.language);
     if (!one) return list.length === 1 ? [this.edge(ref, list[0]!, false)] : [];
     if (!CALLABLE_KINDS.has(one.kind) || !one.exported) return [this.edge(ref, one, false)];
     return this.linked(one, file).map((s) => this.edge(ref, s, false));
@@ -115,10 +115,19 @@ export class Linkage {
     return this.linked(defs[0]!, undefined).map((s) => this.edge(ref, s, true));
   }
 
-  /** One function several candidates stand for: the same qualified name, declared again and again. */
-  private oneFunction(list: SymbolInfo[]): SymbolInfo | null {
+  /**
+   * One function several candidates stand for: the same qualified name, declared again and again; or,
+   * in C, `static` definitions of one file (`#ifdef`/`#else` alternatives, a prototype then its
+   * definition), the last of them.
+   */
+  private oneFunction(list: SymbolInfo[], language: string): SymbolInfo | null {
     if (list.length === 1) return list[0]!;
     const first = list[0]!;
+    if (
+      language === "c" &&
+      list.every((s) => CALLABLE_KINDS.has(s.kind) && !s.exported && s.fileId === first.fileId && s.name === first.name)
+    )
+      return list.reduce((a, b) => (b.id > a.id ? b : a));
     if (!list.every((s) => CALLABLE_KINDS.has(s.kind) && s.qualifiedName === first.qualifiedName && s.exported))
       return null;
     const defs = list.filter((s) => !this.inHeader(s));

@@ -185,7 +185,7 @@ export class Resolver {
       }));
     }
     if (!found) return [];
-    const target = unique(candidates);
+    const target = unique(candidates) ?? (rules.alternatives ? lastAlternative(candidates, rules.alternatives) : null);
     if (!target) return [];
     let kind: EdgeKind = ref.kind;
     if (kind === "calls" && TYPE_KINDS.has(target.kind)) kind = "instantiates";
@@ -1448,6 +1448,18 @@ function dedupe(list: SymbolInfo[]): SymbolInfo[] {
 }
 
 /** The one declaration meant, or null when there is none or several. */
+/** The last of several definitions of one qualified name and kind in one file; null for any other list. */
+function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): SymbolInfo | null {
+  const first = list[0];
+  if (!first || !kinds.has(first.kind)) return null;
+  let last = first;
+  for (const s of list) {
+    if (s.fileId !== first.fileId || s.qualifiedName !== first.qualifiedName || s.kind !== first.kind) return null;
+    if (s.id > last.id) last = s;
+  }
+  return last;
+}
+
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);
   return d.length === 1 ? d[0]! : null;

@@ -1,4 +1,9 @@
+import type { NodeKind } from "../core/kinds.js";
 import type { FileInfo, Lookup } from "../core/lookup.js";
+
+/** Kinds for `LanguageRules.alternatives`. */
+export const FUNCTIONS: ReadonlySet<NodeKind> = new Set(["function"]);
+export const FUNCTIONS_AND_METHODS: ReadonlySet<NodeKind> = new Set(["function", "method"]);
 
 /** Project facts outside the source files that change how modules resolve. */
 export interface ProjectContext {
@@ -122,6 +127,14 @@ export interface LanguageRules {
    * (`(self.f)()`, `f.apply()`), so `self.enable_io()` is the method beside the field `enable_io`.
    */
   callsReachCallables?: boolean;
+  /**
+   * Kinds whose definitions of one qualified name in one file are alternatives (`if`/`else`,
+   * `try`/`except ImportError`, `#[cfg]`), or the later replaces the earlier, where the language has
+   * no overloads: a call that finds only them reaches the last. Not TypeScript's functions (`runTest`
+   * declared in each `describe` callback is one name per callback, which are no symbols), nor Rust's
+   * methods (`Task::from_raw`, inherent, beside a trait impl's `from_raw` on Task).
+   */
+  alternatives?: ReadonlySet<NodeKind>;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**

@@ -1,6 +1,6 @@
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules, ProjectContext } from "../rules.js";
+import { FUNCTIONS_AND_METHODS, type LanguageRules, type ProjectContext } from "../rules.js";
 import { packageMayReach } from "./java.js";
 
 /**
@@ -72,6 +72,7 @@ function filesDeclaring(lookup: Lookup, ns: string, name: string): readonly File
 }
 
 export const phpRules: LanguageRules = {
+  alternatives: FUNCTIONS_AND_METHODS,
   // A class or function is looked up in the files of its namespace, as a Java type in its package.
   moduleMayReach: (spec, file) => isRequirePath(spec) || packageMayReach(spec, file),
   resolveModule(spec, from, lookup, ctx) {

@@ -1,6 +1,6 @@
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules } from "../rules.js";
+import { FUNCTIONS_AND_METHODS, type LanguageRules } from "../rules.js";
 
 function moduleFiles(path: string, lookup: Lookup, exactOnly: boolean): FileInfo[] {
   for (const candidate of [`${path}.py`, `${path}/__init__.py`, `${path}.pyi`, `${path}/__init__.pyi`]) {
@@ -35,6 +35,7 @@ function pythonMayReach(spec: string, file: { path: string }): boolean {
 }
 
 export const pythonRules: LanguageRules = {
+  alternatives: FUNCTIONS_AND_METHODS,
   moduleMayReach: pythonMayReach,
   resolveModule(spec, from, lookup) {
     if (spec.startsWith(".")) {

@@ -1,6 +1,6 @@
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules } from "../rules.js";
+import { FUNCTIONS_AND_METHODS, type LanguageRules } from "../rules.js";
 
 /** Leading folders two paths share. */
 function sharedFolders(a: string, b: string): number {
@@ -40,6 +40,7 @@ export function requireTarget(spec: string, from: FileInfo, lookup: Lookup): Fil
  * classes reopen across files; methods are found through mixins), so most of these flags are moot.
  */
 export const rubyRules: LanguageRules = {
+  alternatives: FUNCTIONS_AND_METHODS,
   resolveModule: requireTarget,
   selfNames: new Set(["self"]),
   implicitThis: true,

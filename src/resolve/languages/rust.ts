@@ -1,6 +1,6 @@
 import { dirOf } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules, ProjectContext } from "../rules.js";
+import { FUNCTIONS, type LanguageRules, type ProjectContext } from "../rules.js";
 
 /** Files that are the root of their crate's module tree: they have no parent module. */
 const ROOTS = new Set(["lib.rs", "main.rs"]);
@@ -72,6 +72,7 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
  * follows the path through declarations).
  */
 export const rustRules: LanguageRules = {
+  alternatives: FUNCTIONS,
   resolveModule(spec, from, lookup, ctx) {
     if (spec === "") return [from];
     const segs = spec.split(".");
