@@ -132,10 +132,12 @@ export function renderRelations(r: RelationResult, maxLimit?: number): string {
         row.line !== null
           ? `${r.direction === "callers" ? row.symbol.file : ""}${r.direction === "callers" ? ":" : "line "}${row.line}`
           : loc(row.symbol);
+      // A callee reached as one of several overloads is shown at the first: which one the call
+      // reaches depends on its arguments' types.
       const what =
         r.direction === "callers"
           ? `${row.symbol.qualifiedName} (${row.symbol.kind})`
-          : `${row.symbol.qualifiedName}  ${loc(row.symbol)}`;
+          : `${row.symbol.qualifiedName}  ${loc(row.symbol)}${row.resolution === "overload" ? " (or another overload)" : ""}`;
       out.push(`  ${row.kind === "calls" ? "" : `[${row.kind}] `}${what}  ${at}`);
     }
     if (g.rows.length < g.total) {

@@ -10,7 +10,18 @@ import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
 /** How an edge was found; stored with it so a reader can judge how far to trust it. */
 export type Resolution =
-  "lexical" | "import" | "package" | "member" | "inherited" | "typed" | "static" | "module" | "syntax" | "extension";
+  | "lexical"
+  | "import"
+  | "package"
+  | "member"
+  | "inherited"
+  | "typed"
+  | "static"
+  | "module"
+  | "syntax"
+  | "extension"
+  /** One of several overloads the call's argument count allows (the first); which one needs the arguments' types. */
+  | "overload";
 
 export interface ResolvedEdge {
   targetId: number;
@@ -185,14 +196,20 @@ export class Resolver {
       }));
     }
     if (!found) return [];
-    const target = unique(candidates) ?? (rules.alternatives ? lastAlternative(candidates, rules.alternatives) : null);
+    let target = unique(candidates);
+    let how = found.how;
+    if (!target && rules.alternatives) target = lastAlternative(candidates, rules.alternatives);
+    if (!target && rules.overloads && ref.kind === "calls") {
+      target = firstOverload(candidates);
+      how = "overload";
+    }
     if (!target) return [];
     let kind: EdgeKind = ref.kind;
     if (kind === "calls" && TYPE_KINDS.has(target.kind)) kind = "instantiates";
     // C# writes base classes and interfaces in one list: a class or struct "extending" an interface implements it.
     if (kind === "extends" && target.kind === "interface" && this.lookup.symbol(ref.fromId)?.kind !== "interface")
       kind = "implements";
-    return [{ targetId: target.id, kind, resolution: found.how }];
+    return [{ targetId: target.id, kind, resolution: how }];
   }
 
   private target(
@@ -1448,6 +1465,23 @@ function dedupe(list: SymbolInfo[]): SymbolInfo[] {
 }
 
 /** The one declaration meant, or null when there is none or several. */
+/**
+ * The first of several overloads of one method or function (one qualified name in one file) that a
+ * call's argument count leaves: the call reaches one of them, and answers group them as one
+ * definition. Null for any other list.
+ */
+function firstOverload(list: SymbolInfo[]): SymbolInfo | null {
+  const first = list[0];
+  if (!first) return null;
+  let earliest = first;
+  for (const s of list) {
+    if (!CALLABLE_KINDS.has(s.kind) || s.fileId !== first.fileId || s.qualifiedName !== first.qualifiedName)
+      return null;
+    if (s.id < earliest.id) earliest = s;
+  }
+  return earliest;
+}
+
 /** The last of several definitions of one qualified name and kind in one file; null for any other list. */
 function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): SymbolInfo | null {
   const first = list[0];

@@ -135,6 +135,12 @@ export interface LanguageRules {
    * methods (`Task::from_raw`, inherent, beside a trait impl's `from_raw` on Task).
    */
   alternatives?: ReadonlySet<NodeKind>;
+  /**
+   * Methods and functions are overloaded: a call that leaves several overloads of one definition (its
+   * argument count cannot tell `add(int)` from `add(String)`) reaches the first, marked `overload`,
+   * rather than none: answers group overloads as one definition, so its callers are right.
+   */
+  overloads?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**

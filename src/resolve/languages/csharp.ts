@@ -16,6 +16,7 @@ function namespaceChain(ns: string): string[] {
  * from their receivers (`extensionCalls`).
  */
 export const csharpRules: LanguageRules = {
+  overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
   },

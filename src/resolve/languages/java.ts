@@ -11,6 +11,7 @@ export function packageMayReach(spec: string, file: { packageName: string | null
 }
 
 export const javaRules: LanguageRules = {
+  overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "java");
   },

@@ -20,6 +20,7 @@ function packageFiles(pkg: string, lookup: Lookup): FileInfo[] {
  * Extension functions (`fun String.slug()`) are reached from their receivers (`extensionCalls`).
  */
 export const kotlinRules: LanguageRules = {
+  overloads: true,
   resolveModule(spec, _from, lookup) {
     return packageFiles(spec, lookup);
   },

@@ -9,6 +9,7 @@ import type { LanguageRules } from "../rules.js";
  * the enclosing type's members first; `Foo(x)` makes a Foo and calls `Foo.init`.
  */
 export const swiftRules: LanguageRules = {
+  overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "swift");
   },

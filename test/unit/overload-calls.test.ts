@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { relations } from "../../src/query/callers.js";
+import { renderRelations } from "../../src/render/text.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+
+// A call whose argument count leaves several overloads of one method reaches the first of them,
+// marked as such: callers of the method (its overloads grouped) count it, and callees say that the
+// overload shown may not be the one called.
+
+const SOURCE = `class Log {
+  void note(int n) {}
+  void note(String s) {}
+  void note(String s, int n) {}
+
+  void run() {
+    note(1);
+    note("a", 2);
+  }
+}
+`;
+
+let project: IndexedProject;
+beforeAll(async () => {
+  project = await indexedProject("overloads", { files: { "Log.java": SOURCE } });
+});
+afterAll(() => project.cleanup());
+
+describe("calls of overloads", () => {
+  it("reach the first overload the argument count leaves, or the one it picks", () => {
+    const callees = relations(project.db, "Log.run", "callees", {});
+    const rows = callees.groups[0]!.rows.map((r) => [r.line, r.symbol.startLine, r.resolution]);
+    expect(rows).toEqual([
+      [7, 2, "overload"],
+      [8, 4, "member"],
+    ]);
+    const callers = relations(project.db, "Log.note", "callers", {});
+    expect(callers.groups.map((g) => g.total)).toEqual([2]);
+  });
+
+  it("say so in text where the callee is shown", () => {
+    const text = renderRelations(relations(project.db, "Log.run", "callees", {}));
+    expect(text).toMatch(/^ {2}Log\.note {2}Log\.java:2 \(or another overload\) {2}line 7$/m);
+    expect(text).toMatch(/^ {2}Log\.note {2}Log\.java:4 {2}line 8$/m);
+  });
+});
