@@ -19,6 +19,14 @@ export type LanguageId =
   | "php";
 
 /**
+ * What a file's text says it is, when its ending is shared: parsed and extracted as `parseAs`, stored
+ * as `language`; or not parsed at all (`parseAs` null), stored as a file of `language` with nothing
+ * extracted (an Objective-C `.h`, which no grammar here reads: parsed as C it gave variables named
+ * `interface` and `end`).
+ */
+export type Dialect = { parseAs: LanguageId; language: LanguageId } | { parseAs: null; language: string };
+
+/**
  * One language's extraction: its grammar, the file endings it claims, and a pure function from a
  * parsed tree to symbols and references. Extractors get the source text so they can slice it instead
  * of pulling text across the WASM boundary node by node.
@@ -54,5 +62,5 @@ export interface LanguageExtractor {
    * header in C++ is parsed and stored as C++, a Flow-typed `.js` file is parsed as TSX (which reads
    * its type annotations) and stays JavaScript.
    */
-  dialect?(source: string, path: string): { parseAs: LanguageId; language: LanguageId } | null;
+  dialect?(source: string, path: string): Dialect | null;
 }

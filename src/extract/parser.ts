@@ -94,6 +94,7 @@ export function loadLanguage(id: LanguageId): Promise<Loaded> {
 export async function extractSource(id: LanguageId, source: string, path: string): Promise<ExtractResult> {
   // A `.h` may be C++, a `.js` file Flow: its text decides.
   const dialect = extractorFor(id).dialect?.(source, path) ?? null;
+  if (dialect?.parseAs === null) return { ...emptyResult(), language: dialect.language };
   const { parser, extract, parseText, parse } = await loadLanguage(dialect?.parseAs ?? id);
   const text = parseText ? parseText(source) : source;
   const tree = parse ? parse(parser, text) : parser.parse(text);
@@ -105,4 +106,9 @@ export async function extractSource(id: LanguageId, source: string, path: string
   } finally {
     tree.delete();
   }
+}
+
+/** What a file that is not parsed yields: itself, and nothing in it. */
+function emptyResult(): ExtractResult {
+  return { symbols: [], refs: [], imports: [], localTypes: [], packageName: null, syntaxErrors: 0 };
 }

@@ -126,6 +126,16 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ added: 1, modified: 1, removed: 1 });
   });
 
+  it("an Objective-C header comes, changes and goes, stored with nothing in it", async () => {
+    const header = at("python/Bridge.h");
+    writeFileSync(header, "#import <Foundation/Foundation.h>\n@interface Bridge : NSObject\n- (void)run;\n@end\n");
+    await syncThenCompare({ added: 1 });
+    appendFileSync(header, "@protocol Runner\n- (void)go;\n@end\n");
+    await syncThenCompare({ modified: 1 });
+    rmSync(header);
+    await syncThenCompare({ removed: 1 });
+  });
+
   it("Java files that come and go in a package imported with a wildcard, and in one nobody imports", async () => {
     // OrderService imports com.shop.model.*; the new file in com.shop.audit concerns no import.
     const model = at("java/src/main/java/com/shop/model");

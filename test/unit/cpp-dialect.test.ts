@@ -49,4 +49,21 @@ describe("C or C++ headers", () => {
     const source = await extractSource("c", "class Shape {};\n", "odd.c");
     expect(source.language).toBeUndefined();
   });
+
+  it("stores an Objective-C header as such, with nothing extracted, and reads #import headers by their text", async () => {
+    const objc = await extractSource(
+      "c",
+      "#import <Foundation/Foundation.h>\nNS_ASSUME_NONNULL_BEGIN\n@interface Defines : NSObject\n@property (nonatomic) BOOL debug;\n@end\n",
+      "Defines.h",
+    );
+    expect(objc.language).toBe("objective-c");
+    expect(objc.symbols).toEqual([]);
+    expect(objc.syntaxErrors).toBe(0);
+    const methods = await extractSource("c", "+ (instancetype)shared;\n- (void)run:(int)n;\n", "Impl+Private.h");
+    expect(methods.language).toBe("objective-c");
+    // C++ shared with Objective-C++ imports too; it stays C++.
+    const cpp = await extractSource("c", "#import <jsi/jsi.h>\nnamespace expo {\nclass Deallocator {};\n}\n", "D.h");
+    expect(cpp.language).toBe("cpp");
+    expect(cpp.symbols.map((x) => x.qualifiedName)).toEqual(["expo", "expo.Deallocator"]);
+  });
 });
