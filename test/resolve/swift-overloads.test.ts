@@ -68,7 +68,19 @@ describe("resolution: swift overloads", () => {
     expect(targets(21, "reject")).toEqual([LINE.error]);
   });
 
-  it("records no edge when the argument's type is unknown", () => {
-    expect(targets(22, "reject")).toEqual([]);
+  it("reaches the first overload, marked as one of several, when the argument's type is unknown", () => {
+    expect(targets(22, "reject")).toEqual([LINE.error]);
+    const how = db
+      .prepare("SELECT e.resolution FROM refs r JOIN edges e ON e.ref_id = r.id WHERE r.line = ? AND r.name = ?")
+      .pluck()
+      .all(22, "reject");
+    expect(how).toEqual(["overload"]);
+    // Calls whose overload is known are not marked.
+    expect(
+      db
+        .prepare("SELECT e.resolution FROM refs r JOIN edges e ON e.ref_id = r.id WHERE r.line = ? AND r.name = ?")
+        .pluck()
+        .all(21, "reject"),
+    ).not.toContain("overload");
   });
 });
