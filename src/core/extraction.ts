@@ -58,6 +58,13 @@ export interface ImportBinding {
   reexport: boolean;
 }
 
+/**
+ * The suffix that makes an element of a value, in receivers and local types: `items[0]` is an element
+ * of `items`, `repo.all()[0]` one of what `all()` returns. A type written `T[]` (`Item[]`,
+ * `Array<Item>`) has elements of type T.
+ */
+export const ELEMENT = "[0]";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

@@ -1,13 +1,22 @@
 import type { Node } from "web-tree-sitter";
-import type {
-  ExtractResult,
-  ExtractedSymbol,
-  ImportBinding,
-  LocalType,
-  RawReference,
-  RefKind,
+import {
+  ELEMENT,
+  type ExtractResult,
+  type ExtractedSymbol,
+  type ImportBinding,
+  type LocalType,
+  type RawReference,
+  type RefKind,
 } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
+
+/** A name standing for an element of a value between two offsets (see `bindElement`). */
+interface ElementBinding {
+  name: string;
+  start: number;
+  end: number;
+  element: string;
+}
 
 /** Where a reference is: a node, or the place of one the tree no longer holds (Rust's unwrapped macro calls). */
 export type Place = Pick<Node, "startIndex" | "startPosition">;
@@ -72,6 +81,7 @@ export class ExtractionBuilder {
   private readonly symbols: PendingSymbol[] = [];
   private readonly refs: PendingRef[] = [];
   private readonly types: PendingType[] = [];
+  private readonly elements: ElementBinding[] = [];
   private readonly imports: ImportBinding[] = [];
   /** Comment blocks keyed by their last row. */
   private readonly commentsByEndRow = new Map<number, { startRow: number; text: string }>();
@@ -171,7 +181,33 @@ export class ExtractionBuilder {
     if (name && typeName) this.types.push({ at: at.startIndex, name, typeName, line: at.startPosition.row + 1 });
   }
 
+  /**
+   * Between two offsets, `name` stands for an element of `value` (a receiver chain): a `for..of` loop's
+   * variable, a callback's parameter (`items.forEach((x) => ...)`). Receivers and local types headed
+   * by the name there are read as `value[0]` (see ELEMENT), which the resolver types by the element
+   * type `value`'s type names. Neither loops nor callbacks are symbols, so no scope could hold it.
+   */
+  bindElement(name: string, start: number, end: number, value: string): void {
+    if (name && value !== "?") this.elements.push({ name, start, end, element: `${value}${ELEMENT}` });
+  }
+
+  /** Receivers and local types headed by an element binding's name, within it, in its terms (innermost wins). */
+  private applyElements(): void {
+    if (!this.elements.length) return;
+    const bindings = this.elements.slice().sort((a, b) => a.end - a.start - (b.end - b.start));
+    const rewrite = (text: string, at: number): string => {
+      const dot = text.indexOf(".");
+      const head = dot < 0 ? text : text.slice(0, dot);
+      for (const e of bindings)
+        if (e.name === head && e.start <= at && at < e.end) return e.element + (dot < 0 ? "" : text.slice(dot));
+      return text;
+    };
+    for (const r of this.refs) if (r.receiver) r.receiver = rewrite(r.receiver, r.at);
+    for (const t of this.types) t.typeName = rewrite(t.typeName, t.at);
+  }
+
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {
+    this.applyElements();
     // Parents before children: by start ascending, then by end descending (the sort is stable).
     const sorted = this.symbols.slice().sort((a, b) => a.start - b.start || b.end - a.end);
     const out: ExtractedSymbol[] = [];

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { ELEMENT } from "../core/extraction.js";
 
 /** Node types whose whole text is one name. */
 const SIMPLE_NAMES = new Set([
@@ -83,6 +84,32 @@ const EMPTY_TYPES = new Set(["undefined", "null", "void", "never"]);
  * The one project type a type annotation names: `Foo`, `ns.Foo`, `Foo<T>`, `Foo | undefined`, `Foo[]`
  * is not one. Returns null for unions of several types, literals, functions and built-ins.
  */
+/** Generic types whose one argument is their elements' type: `Array<Item>` is written `Item[]`. */
+const COLLECTIONS = new Set([
+  "Array",
+  "ReadonlyArray",
+  "Set",
+  "ReadonlySet",
+  "Iterable",
+  "IterableIterator",
+  "AsyncIterable",
+  "AsyncIterableIterator",
+]);
+
+/**
+ * A written type's name, or, for the constructor of `new Set<Item>()` or `new Array<Item>()`, the
+ * collection's, written `Item[]` as `Set<Item>` is.
+ */
+export function constructedTypeName(node: Node, text: (n: Node) => string): string | null {
+  const made = node.parent?.type === "new_expression" ? node.parent : null;
+  const args = made?.childForFieldName("type_arguments")?.namedChildren;
+  if (made && args?.length === 1 && COLLECTIONS.has(text(node))) {
+    const inner = typeNameOf(args[0]!, text);
+    return inner ? `${inner}[]` : null;
+  }
+  return typeNameOf(node, text);
+}
+
 export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): string | null {
   if (depth > 6) return null;
   switch (node.type) {
@@ -105,9 +132,23 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
       const inner = node.namedChild(0);
       return inner ? typeNameOf(inner, text, depth + 1) : null;
     }
+    case "array_type": {
+      // `Item[]`: written so, an element of it is an Item (see ELEMENT).
+      const element = node.namedChild(0);
+      const inner = element ? typeNameOf(element, text, depth + 1) : null;
+      return inner ? `${inner}[]` : null;
+    }
+    case "generic_type": {
+      const name = node.childForFieldName("name");
+      const args = node.childForFieldName("type_arguments")?.namedChildren;
+      if (name && args?.length === 1 && COLLECTIONS.has(text(name))) {
+        const inner = typeNameOf(args[0]!, text, depth + 1);
+        return inner ? `${inner}[]` : null;
+      }
+      return dottedName(node, text, depth + 1);
+    }
     case "predefined_type":
     case "literal_type":
-    case "array_type":
     case "tuple_type":
     case "function_type":
     case "object_type":
@@ -146,6 +187,12 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
       // `new Foo().m()`: an instance of Foo. Only a plain name: the resolver splits receivers at dots.
       const ctor = node.childForFieldName("constructor");
       return ctor?.type === "identifier" ? `new ${text(ctor)}()` : null;
+    }
+    case "subscript_expression": {
+      // `items[i]`: an element of items.
+      const obj = node.childForFieldName("object");
+      const left = obj ? receiverExpression(obj, text, depth + 1) : null;
+      return left ? `${left}${ELEMENT}` : null;
     }
     case "non_null_expression":
     case "parenthesized_expression":

@@ -1,4 +1,4 @@
-import { EXTENSION_RECEIVER, GENERIC_RECEIVER, OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
@@ -31,6 +31,11 @@ export interface ResolvedEdge {
 
 /** What a receiver expression stands for: a module (one or more files), or declarations. */
 type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
+
+/** A chain through an array method that returns an element: what comes before it, and after. */
+const ARRAY_ELEMENT_CALL = /^(.+?)\.(?:find|findLast|at|pop|shift)\(\)(.*)$/;
+/** A chain through an array method that returns an array of the same elements. */
+const ARRAY_COPY_CALL = /^(.+?)\.(?:slice|filter|concat|reverse|sort|toSorted|toReversed)\(\)(.*)$/;
 
 /** Members of an object or class: reached through a receiver, never as bare names. */
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
@@ -871,6 +876,25 @@ export class Resolver {
    */
   private exprType(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth = 0): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
+    const typed = this.chainType(expr, file, scopeId, rules, depth);
+    if (typed || !rules.arrayMethods || !expr.includes("()")) return typed;
+    // An array's own methods, when no project type answered: `items.find(f)` and `items.at(-1)` are
+    // elements of items, `items.slice()` and `items.filter(f)` arrays of the same elements.
+    const element = ARRAY_ELEMENT_CALL.exec(expr);
+    const copy = element ? null : ARRAY_COPY_CALL.exec(expr);
+    const call = element ?? copy;
+    if (!call) return null;
+    return this.chainType(`${call[1]}${element ? ELEMENT : ""}${call[2]}`, file, scopeId, rules, depth + 1);
+  }
+
+  /** The type a receiver chain stands for, segment by segment. */
+  private chainType(
+    expr: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
     const parts = expr.split(".");
     const head = parts[0]!;
     let current: SymbolInfo | null;
@@ -895,6 +919,10 @@ export class Resolver {
       // Kotlin's and Swift's `Foo(x)` makes a Foo: a call of a type's name is of that type.
       if (!callee && named && !rules.newOnly && !named.symbols.some((s) => CALLABLE_KINDS.has(s.kind)))
         current = unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
+    } else if (head.endsWith(ELEMENT)) {
+      // `items[0]`, a loop's or callback's element of `items`: of the element type its type names.
+      const named = this.variableTypeName(head.slice(0, -ELEMENT.length), file, scopeId, rules);
+      current = named ? this.elementOf(named.typeName, file, named.scopeId, rules, depth) : null;
     } else if (rules.selfNames.has(head)) {
       current = parts.length > 1 ? (this.enclosingType(scopeId) ?? null) : null;
     } else {
@@ -921,7 +949,9 @@ export class Resolver {
     }
     for (const segment of parts.slice(rest)) {
       if (!current) return null;
-      if (segment.endsWith("()")) {
+      if (segment.endsWith(ELEMENT)) {
+        current = this.memberElement(current, segment.slice(0, -ELEMENT.length), depth + 1);
+      } else if (segment.endsWith("()")) {
         const m = unique(
           this.member(current, segment.slice(0, -2), depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind)),
         );
@@ -961,6 +991,63 @@ export class Resolver {
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     return null;
+  }
+
+  /** Where a local variable or parameter's type is written, innermost scope first: its entry's type name and scope. */
+  private variableTypeName(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+  ): { typeName: string; scopeId: number } | null {
+    for (let scope = this.lookup.symbol(scopeId); scope;) {
+      if (!TYPE_KINDS.has(scope.kind)) {
+        const entry = this.assignmentAt(scope.id, name, file, rules);
+        if (entry) return { typeName: entry.typeName, scopeId: scope.id };
+      }
+      scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
+    }
+    return null;
+  }
+
+  /**
+   * The element type of a member of `type`: a field (`items` typed `Item[]`) or what a method returns
+   * (`all()` returning `Item[]`).
+   */
+  private memberElement(type: SymbolInfo, segment: string, depth: number): SymbolInfo | null {
+    if (depth > MAX_DEPTH) return null;
+    let holder: SymbolInfo = type;
+    let key = `this.${segment}`;
+    if (segment.endsWith("()")) {
+      const m = unique(this.member(type, segment.slice(0, -2), depth).filter((s) => CALLABLE_KINDS.has(s.kind)));
+      if (!m) return null;
+      [holder, key] = [m, "()"];
+    }
+    const file = this.lookup.file(holder.fileId);
+    const entry = file ? this.typesAt(file.id, holder.id, key)[0] : undefined;
+    if (file && entry)
+      return this.elementOf(entry.typeName, file, holder.id, RULES[file.language] ?? RULES.typescript!, depth);
+    if (key === "()") return null;
+    for (const base of this.bases(type, depth)) {
+      const hit = this.memberElement(base, segment, depth + 1);
+      if (hit) return hit;
+    }
+    return null;
+  }
+
+  /** The type of an element of a value whose type is written `T[]` (`Item[]`, `Array<Item>`): T. */
+  private elementOf(
+    typeName: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
+    if (typeName.endsWith("[]")) return this.typeNamed(typeName.slice(0, -2), file, scopeId, rules, depth + 1);
+    // A value typed by an expression (`const items = repo.all()`): the element of what it stands for.
+    return typeName.includes("(") || typeName.endsWith(ELEMENT)
+      ? this.exprType(`${typeName}${ELEMENT}`, file, scopeId, rules, depth + 1)
+      : null;
   }
 
   /** A scope's local types named `name`, in stored order (the first is what `find` used to return). */
@@ -1053,6 +1140,7 @@ export class Resolver {
     depth: number,
   ): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
+    if (typeName.endsWith(ELEMENT)) return this.exprType(typeName, file, scopeId, rules, depth + 1);
     if (typeName.includes("(")) {
       const made = this.exprType(typeName, file, scopeId, rules, depth + 1);
       // Python's `x = mod.cos(y)`: a call of a class by a dotted path (or of a class named as functions

@@ -141,6 +141,11 @@ export interface LanguageRules {
    * rather than none: answers group overloads as one definition, so its callers are right.
    */
   overloads?: boolean;
+  /**
+   * Arrays have JavaScript's methods: where no project type answers, `items.find(f)` and `items.at(i)`
+   * are elements of `items`, `items.slice()` and `items.filter(f)` arrays of the same elements.
+   */
+  arrayMethods?: boolean;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**

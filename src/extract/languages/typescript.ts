@@ -3,7 +3,7 @@ import { OBJECT_TYPE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
-import { dottedName, receiverExpression, splitLast, typeNameOf, unquote } from "../ts-helpers.js";
+import { constructedTypeName, dottedName, receiverExpression, splitLast, typeNameOf, unquote } from "../ts-helpers.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
 type Dialect = "ts" | "js";
@@ -25,6 +25,9 @@ const COMMON = `
 (arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
 (variable_declarator name: (identifier) @lt.name value: (await_expression (call_expression) @lt.expr))
+(variable_declarator name: (identifier) @lt.name value: (subscript_expression) @lt.expr)
+(variable_declarator name: (identifier) @lt.name value: (array (new_expression constructor: (_) @lt.element)))
+(for_in_statement left: (identifier) @forof.name right: (_) @forof.value body: (_) @forof.body)
 (import_statement) @import
 (export_statement) @export
 (variable_declarator name: (_) @req.target value: (call_expression function: (identifier) @req.fn arguments: (arguments . (string) @req.src .)))
@@ -100,6 +103,22 @@ const OBJECT_HOLDERS = new Set([
 ]);
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+
+/** Array methods whose callback gets an element, by the parameters that hold one. */
+const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
+  ["forEach", [0]],
+  ["map", [0]],
+  ["flatMap", [0]],
+  ["filter", [0]],
+  ["find", [0]],
+  ["findLast", [0]],
+  ["findIndex", [0]],
+  ["some", [0]],
+  ["every", [0]],
+  ["reduce", [1]],
+  ["reduceRight", [1]],
+  ["sort", [0, 1]],
+]);
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
 
 function queryFor(dialect: Dialect, jsx: boolean): string {
@@ -161,6 +180,8 @@ class TsFile {
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
+    if (c.has("lt.element")) return this.arrayOfNew(c.get("lt.name")!, c.get("lt.element")!);
+    if (c.has("forof.name")) return this.forOf(c.get("forof.name")!, c.get("forof.value")!, c.get("forof.body")!);
     // An object literal is its own type: its function-valued members are the methods of the variable
     // that holds it, or of the function that returns it (`createManager()` returning `{ batch() {} }`).
     if (c.has("lt.object")) return this.b.localType(c.get("lt.name")!, this.b.text(c.get("lt.name")!), OBJECT_TYPE);
@@ -296,6 +317,34 @@ class TsFile {
     if (kind === "calls" && !recv && name === "require") return;
     const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     this.b.ref(kind, callee, name, receiver, argCount);
+    if (receiver && args) this.elementCallback(name, receiver, args);
+  }
+
+  /** `let windows = [new Subject()]`: an array of Subjects (the first element's type, as inference starts). */
+  private arrayOfNew(name: Node, constructor: Node): void {
+    const type = dottedName(constructor, (n) => this.b.text(n));
+    if (type) this.b.localType(name, this.b.text(name), `${type}[]`);
+  }
+
+  /** `for (const x of items)`: in the body, x is an element of items (`for..in` gives keys). */
+  private forOf(name: Node, value: Node, body: Node): void {
+    if (!/^\s*of\b/.test(this.b.source.slice(name.endIndex, value.startIndex).replace(/^[\s)]*/, " "))) return;
+    const of = receiverExpression(value, (n) => this.b.text(n));
+    if (of) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, of);
+  }
+
+  /** `items.forEach((x) => ...)`, `.map`, `.filter`, `.reduce((acc, x) => ...)`: in the callback, x is an element of items. */
+  private elementCallback(method: string, receiver: string, args: Node): void {
+    const positions = ELEMENT_CALLBACKS.get(method);
+    const fn = positions && args.namedChild(0);
+    if (!fn || !FUNCTION_VALUES.has(fn.type)) return;
+    const single = fn.childForFieldName("parameter");
+    const params = single ? [single] : (fn.childForFieldName("parameters")?.namedChildren ?? []);
+    for (const at of positions) {
+      const p = params[at];
+      const id = p?.type === "identifier" ? p : p?.childForFieldName("pattern");
+      if (id?.type === "identifier") this.b.bindElement(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
+    }
   }
 
   private heritage(kind: "extends" | "implements", node: Node): void {
@@ -316,7 +365,7 @@ class TsFile {
     const text = (n: Node) => this.b.text(n);
     const expr = c.get("lt.expr");
     // `const x = a.b()` records the call; the resolver follows it to the callee's return type.
-    const typeName = expr ? receiverExpression(expr, text) : typeNameOf(c.get("lt.type")!, text);
+    const typeName = expr ? receiverExpression(expr, text) : constructedTypeName(c.get("lt.type")!, text);
     if (!typeName) return;
     const field = c.get("lt.field");
     if (field) return this.b.localType(field, `this.${text(field)}`, typeName);

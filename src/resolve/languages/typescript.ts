@@ -52,6 +52,7 @@ function viaTsconfig(spec: string, from: FileInfo, lookup: Lookup, ctx: ProjectC
 }
 
 export const typescriptRules: LanguageRules = {
+  arrayMethods: true,
   resolveModule(spec, from, lookup, ctx) {
     if (spec === "") return [from];
     if (spec.startsWith(".")) {
