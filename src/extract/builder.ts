@@ -191,10 +191,15 @@ export class ExtractionBuilder {
     if (name && value !== "?") this.elements.push({ name, start, end, element: `${value}${ELEMENT}` });
   }
 
-  /** Receivers and local types headed by an element binding's name, within it, in its terms (innermost wins). */
+  /**
+   * Receivers and local types headed by an element binding's name, within it, in its terms (innermost
+   * wins), up to where the name is assigned again in it (`for x in xs: x = Wrap(x)`).
+   */
   private applyElements(): void {
     if (!this.elements.length) return;
     const bindings = this.elements.slice().sort((a, b) => a.end - a.start - (b.end - b.start));
+    for (const e of bindings)
+      for (const t of this.types) if (t.name === e.name && e.start <= t.at && t.at < e.end) e.end = t.at;
     const rewrite = (text: string, at: number): string => {
       const dot = text.indexOf(".");
       const head = dot < 0 ? text : text.slice(0, dot);

@@ -887,6 +887,28 @@ export class Resolver {
     return this.chainType(`${call[1]}${element ? ELEMENT : ""}${call[2]}`, file, scopeId, rules, depth + 1);
   }
 
+  /**
+   * What a bare call (`newConn()`) calls: a function by name, or a method of the enclosing type, as it
+   * does as a call (see `target`); and what the name found, when it found something else.
+   */
+  private bareCallee(
+    bare: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): { callee: SymbolInfo | null; named: { symbols: SymbolInfo[] } | null } {
+    const ownMethod = () => {
+      const owner = this.enclosingType(scopeId);
+      return owner ? unique(this.member(owner, bare, depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+    };
+    let callee = rules.membersFirst ? ownMethod() : null;
+    const named = callee ? null : this.name(bare, file, scopeId, rules, depth + 1);
+    callee ??= named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
+    if (!callee && !named && rules.implicitThis) callee = ownMethod();
+    return { callee, named };
+  }
+
   /** The type a receiver chain stands for, segment by segment. */
   private chainType(
     expr: string,
@@ -904,17 +926,13 @@ export class Resolver {
       // `new Foo().m()`: a Foo.
       const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
       current = named ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind))) : null;
+    } else if (head.endsWith(`()${ELEMENT}`)) {
+      // `pending()[0]`: an element of what a bare call returns.
+      const { callee } = this.bareCallee(head.slice(0, -2 - ELEMENT.length), file, scopeId, rules, depth);
+      current = callee ? this.returnElement(callee, depth + 1) : null;
     } else if (head.endsWith("()")) {
-      // `newConn()` alone may call a method of the enclosing type, as it does as a call (see `target`).
       const bare = head.slice(0, -2);
-      const ownMethod = () => {
-        const owner = this.enclosingType(scopeId);
-        return owner ? unique(this.member(owner, bare, depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
-      };
-      let callee = rules.membersFirst ? ownMethod() : null;
-      const named = callee ? null : this.name(bare, file, scopeId, rules, depth + 1);
-      callee ??= named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
-      if (!callee && !named && rules.implicitThis) callee = ownMethod();
+      const { callee, named } = this.bareCallee(bare, file, scopeId, rules, depth);
       current = callee ? this.returnType(callee, depth + 1) : null;
       // Kotlin's and Swift's `Foo(x)` makes a Foo: a call of a type's name is of that type.
       if (!callee && named && !rules.newOnly && !named.symbols.some((s) => CALLABLE_KINDS.has(s.kind)))
@@ -978,19 +996,34 @@ export class Resolver {
       if (!TYPE_KINDS.has(owner.kind)) {
         const entry = this.assignmentAt(owner.id, name, file, rules);
         if (entry) {
-          // The value is read where it was assigned: `x = x.next()` follows the x before it.
-          const outer = this.at;
-          if (rules.flowTypes && outer?.fileId === file.id) this.at = { fileId: file.id, line: entry.line };
-          try {
-            return this.typeNamed(entry.typeName, file, owner.id, rules, depth);
-          } finally {
-            this.at = outer;
-          }
+          const typed = this.assignedType(entry, file, owner.id, rules, depth);
+          // An element of something untyped (`x = rows[0]`) says nothing: the other assignments decide,
+          // as they did before elements were typed.
+          if (typed || !entry.typeName.endsWith(ELEMENT)) return typed;
+          const other = this.assignmentAt(owner.id, name, file, rules, true);
+          return other ? this.assignedType(other, file, owner.id, rules, depth) : null;
         }
       }
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     return null;
+  }
+
+  /** The type of a value as one assignment gives it, read where it was assigned (`x = x.next()` follows the x before it). */
+  private assignedType(
+    entry: LocalTypeInfo,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
+    const outer = this.at;
+    if (rules.flowTypes && outer?.fileId === file.id) this.at = { fileId: file.id, line: entry.line };
+    try {
+      return this.typeNamed(entry.typeName, file, scopeId, rules, depth);
+    } finally {
+      this.at = outer;
+    }
   }
 
   /** Where a local variable or parameter's type is written, innermost scope first: its entry's type name and scope. */
@@ -1016,23 +1049,28 @@ export class Resolver {
    */
   private memberElement(type: SymbolInfo, segment: string, depth: number): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
-    let holder: SymbolInfo = type;
-    let key = `this.${segment}`;
     if (segment.endsWith("()")) {
       const m = unique(this.member(type, segment.slice(0, -2), depth).filter((s) => CALLABLE_KINDS.has(s.kind)));
-      if (!m) return null;
-      [holder, key] = [m, "()"];
+      return m ? this.returnElement(m, depth) : null;
     }
-    const file = this.lookup.file(holder.fileId);
-    const entry = file ? this.typesAt(file.id, holder.id, key)[0] : undefined;
+    const file = this.lookup.file(type.fileId);
+    const entry = file ? this.typesAt(file.id, type.id, `this.${segment}`)[0] : undefined;
     if (file && entry)
-      return this.elementOf(entry.typeName, file, holder.id, RULES[file.language] ?? RULES.typescript!, depth);
-    if (key === "()") return null;
+      return this.elementOf(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!, depth);
     for (const base of this.bases(type, depth)) {
       const hit = this.memberElement(base, segment, depth + 1);
       if (hit) return hit;
     }
     return null;
+  }
+
+  /** The element type of what a callable returns (`all()` returning `Item[]`). */
+  private returnElement(callable: SymbolInfo, depth: number): SymbolInfo | null {
+    const file = this.lookup.file(callable.fileId);
+    const entry = file ? this.typesAt(file.id, callable.id, "()")[0] : undefined;
+    return file && entry
+      ? this.elementOf(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
+      : null;
   }
 
   /** The type of an element of a value whose type is written `T[]` (`Item[]`, `Array<Item>`): T. */
@@ -1070,11 +1108,18 @@ export class Resolver {
    * is in its value: `x = x.next()`), else its first (a use before any, in a loop, or from another
    * file). Without, its first: the declared type.
    */
-  private assignmentAt(scopeId: number, name: string, file: FileInfo, rules: LanguageRules): LocalTypeInfo | undefined {
+  private assignmentAt(
+    scopeId: number,
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+    skipElements = false,
+  ): LocalTypeInfo | undefined {
     const line = rules.flowTypes && this.at?.fileId === file.id ? this.at.line : null;
     let first: LocalTypeInfo | undefined;
     let best: LocalTypeInfo | undefined;
     for (const t of this.typesAt(file.id, scopeId, name)) {
+      if (skipElements && t.typeName.endsWith(ELEMENT)) continue;
       first ??= t;
       if (line !== null && t.line < line && (!best || t.line > best.line)) best = t;
     }

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -45,6 +45,9 @@ const P = {
   comment: 17,
   // A wildcard parent does not match ERROR nodes.
   commentInError: 18,
+  // Loop variables: an element of what they loop over.
+  forIn: 19,
+  forClause: 20,
 } as const;
 
 /** A docstring, or a comment first in a body (the docstring may follow it). */
@@ -77,6 +80,7 @@ const PATTERNS: Record<keyof typeof P, string> = {
     type: (type) @type
     right: (call function: [(identifier) @callee (attribute) @calleePath])
     right: (boolean_operator) @or
+    right: (subscript) @item
     right: (assignment left: (_) @inner)])`,
   assignedName: `(assignment left: (attribute) @left right: (identifier) @right)`,
   aliasName: `(type_alias_statement . (type) @type)`,
@@ -86,6 +90,8 @@ const PATTERNS: Record<keyof typeof P, string> = {
   // lookup per comment but take ~20 ms longer to compile, as a comment can sit in any node.
   comment: `(_ (comment) @comment . (_) @next)`,
   commentInError: `(ERROR (comment) @comment . (_) @next)`,
+  forIn: `(for_statement left: (identifier) @name right: (_) @value body: (block) @body)`,
+  forClause: `(for_in_clause left: (identifier) @name right: (_) @value) @clause`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
@@ -124,6 +130,33 @@ function madeBy(callee: string): string | null {
   if (!callee || BUILTIN_TYPES.has(callee)) return null;
   return FUNCTION_NAME.test(callee.slice(callee.lastIndexOf(".") + 1)) ? `${callee}()` : callee;
 }
+
+/** Generics whose (first) argument is their elements' type. */
+const COLLECTIONS = new Set([
+  "list",
+  "List",
+  "set",
+  "Set",
+  "frozenset",
+  "FrozenSet",
+  "Sequence",
+  "MutableSequence",
+  "Collection",
+  "Iterable",
+  "Iterator",
+  "AbstractSet",
+  "MutableSet",
+  "deque",
+  "Deque",
+  "tuple",
+  "Tuple",
+  "Generator",
+  "AsyncIterator",
+  "AsyncIterable",
+  "AsyncGenerator",
+]);
+/** Those written with more arguments than the element type: `Generator[Order, None, None]`. */
+const MULTI_ARG_COLLECTIONS = new Set(["Generator", "AsyncGenerator"]);
 
 /** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
@@ -408,6 +441,8 @@ class PyFile {
    * dotted path), an `or` on the right, a name on the right.
    */
   private readonly annotations = new Map<number, Node>();
+  /** Assignment left side start → the subscript on its right (`x = items[0]`). */
+  private readonly items = new Map<number, Node>();
   private readonly constructors = new Map<number, Node>();
   private readonly constructorPaths = new Map<number, Node>();
   private readonly orElses = new Map<number, Node>();
@@ -523,6 +558,7 @@ class PyFile {
         else if (fact.name === "callee") this.constructors.set(left, fact.node);
         else if (fact.name === "calleePath") this.constructorPaths.set(left, fact.node);
         else if (fact.name === "or") this.orElses.set(left, fact.node);
+        else if (fact.name === "item") this.items.set(left, fact.node);
         else {
           this.chainedLefts.add(left);
           this.chainedLefts.add(fact.node.startIndex);
@@ -565,6 +601,10 @@ class PyFile {
         if (left.name === "pattern") return this.assignPattern(c[0]!.node, left.node);
         return this.assignAttr(left.node, c[2]!.node);
       }
+      case P.forIn:
+        return this.loopVariable(c[0]!.node, c[1]!.node, c[2]!.node);
+      case P.forClause:
+        return this.loopVariable(c[1]!.node, c[2]!.node, c[0]!.node.parent);
       case P.call: {
         const n = c.length;
         return this.call(n === 3 ? c[0]!.node : null, c[n - 2]!.node, c[n - 1]!.node, c[n - 1]!.name === "generator");
@@ -856,7 +896,31 @@ class PyFile {
     const path = this.constructorPaths.get(left.startIndex);
     if (path) return this.calleeType(path);
     const or = this.orElses.get(left.startIndex);
-    return or ? this.constructed(or) : null;
+    if (or) return this.constructed(or);
+    const item = this.items.get(left.startIndex);
+    return item ? this.element(item.childForFieldName("value")) : null;
+  }
+
+  /** `items` as an element of it: `items[0]` (see ELEMENT); null for what has no chain. */
+  private element(of: Node | null): string | null {
+    const chain = of ? this.chain(of) : null;
+    return chain ? `${chain}${ELEMENT}` : null;
+  }
+
+  /** A value as a chain the resolver follows: `a.b`, `a.b()` (a call of a dotted name). */
+  private chain(value: Node): string | null {
+    if (value.type === "call") {
+      const fn = value.childForFieldName("function");
+      const name = fn ? this.dotted(fn) : null;
+      return name ? `${name}()` : null;
+    }
+    return this.dotted(value);
+  }
+
+  /** `for x in items:` and `[.. for x in items]`: within the loop, x is an element of items. */
+  private loopVariable(name: Node, value: Node, within: Node | null): void {
+    const chain = within ? this.chain(value) : null;
+    if (chain) this.b.bindElement(this.text(name), within!.startIndex, within!.endIndex, chain);
   }
 
   /** Where `a = b = 1` and `a, b = ...` end: the whole statement. */
@@ -964,16 +1028,16 @@ class PyFile {
         const head = t.namedChild(0);
         const params = t.namedChild(1);
         const inner = params?.namedChild(0);
-        if (head && inner && params?.namedChildCount === 1 && isOptional(this.text(head))) {
-          return this.typeName(inner, depth + 1);
-        }
-        return null;
+        if (!head || !inner) return null;
+        if (params?.namedChildCount === 1 && isOptional(this.text(head))) return this.typeName(inner, depth + 1);
+        return this.collectionOf(this.text(head), inner, params!.namedChildCount, depth);
       }
       case "subscript": {
         const value = t.childForFieldName("value");
         const inner = t.childForFieldName("subscript");
-        if (value && inner && isOptional(this.text(value))) return this.typeName(inner, depth + 1);
-        return null;
+        if (!value || !inner) return null;
+        if (isOptional(this.text(value))) return this.typeName(inner, depth + 1);
+        return this.collectionOf(this.text(value), inner, t.namedChildCount - 1, depth);
       }
       case "binary_operator": {
         const l = t.childForFieldName("left");
@@ -987,6 +1051,18 @@ class PyFile {
       default:
         return null;
     }
+  }
+
+  /**
+   * `list[Order]`, `Sequence["Order"]`, `Iterator[Order]` (and `Generator`'s first argument): written
+   * `Order[]`, whose elements are Orders (see ELEMENT). Null for other generics.
+   */
+  private collectionOf(head: string, first: Node, args: number, depth: number): string | null {
+    const at = head.lastIndexOf(".");
+    const name = at < 0 ? head : head.slice(at + 1);
+    if (!COLLECTIONS.has(name) || (args !== 1 && !MULTI_ARG_COLLECTIONS.has(name))) return null;
+    const inner = this.typeName(first, depth + 1);
+    return inner ? `${inner}[]` : null;
   }
 
   /** References to the names an annotation uses: `Dict[str, Foo]` → Dict, Foo (nested `type`s match on their own). */
@@ -1064,6 +1140,7 @@ class PyFile {
       if (name === "super") return "super";
       return name ? `${name}()` : "?";
     }
+    if (recv.type === "subscript") return this.element(recv.childForFieldName("value")) ?? "?";
     return this.dotted(recv) ?? "?";
   }
 
@@ -1111,9 +1188,14 @@ function isOptional(head: string): boolean {
   return head === "Optional" || head === "typing.Optional" || head === "t.Optional";
 }
 
-/** A string annotation: `"Foo"`, `"mod.Foo"`, `"Optional[Foo]"`, `"Foo | None"`. */
+/** A string annotation: `"Foo"`, `"mod.Foo"`, `"Optional[Foo]"`, `"Foo | None"`, `"list[Foo]"`. */
 function typeNameFromText(raw: string): string | null {
   let s = raw.trim();
+  const collection = /^(?:typing\.)?(\w+)\[\s*([^,[\]]+?)\s*\]$/.exec(s);
+  if (collection && COLLECTIONS.has(collection[1]!)) {
+    const inner = typeNameFromText(collection[2]!);
+    return inner ? `${inner}[]` : null;
+  }
   const opt = /^(?:typing\.)?Optional\[\s*(.+?)\s*\]$/.exec(s);
   if (opt) s = opt[1]!;
   const union = /^(.+?)\s*\|\s*None$/.exec(s) ?? /^None\s*\|\s*(.+)$/.exec(s);
