@@ -193,11 +193,16 @@ export class ExtractionBuilder {
 
   /**
    * Receivers and local types headed by an element binding's name, within it, in its terms (innermost
-   * wins), up to where the name is assigned again in it (`for x in xs: x = Wrap(x)`).
+   * wins), up to where the name is assigned again in it (`for x in xs: x = Wrap(x)`). A name typed
+   * elsewhere in the same function (`var lval lvalue` before `for _, lval := range lvals`) keeps that
+   * type: where the element cannot be typed (`lvals := make(...)`), it is the better guess, and where
+   * it can, they agree.
    */
   private applyElements(): void {
     if (!this.elements.length) return;
-    const bindings = this.elements.slice().sort((a, b) => a.end - a.start - (b.end - b.start));
+    const bindings = this.elements
+      .filter((e) => !this.typedAround(e))
+      .sort((a, b) => a.end - a.start - (b.end - b.start));
     for (const e of bindings)
       for (const t of this.types) if (t.name === e.name && e.start <= t.at && t.at < e.end) e.end = t.at;
     const rewrite = (text: string, at: number): string => {
@@ -209,6 +214,18 @@ export class ExtractionBuilder {
     };
     for (const r of this.refs) if (r.receiver) r.receiver = rewrite(r.receiver, r.at);
     for (const t of this.types) t.typeName = rewrite(t.typeName, t.at);
+  }
+
+  /** Whether the binding's name has a type outside it, within the innermost function (or file) around it. */
+  private typedAround(e: ElementBinding): boolean {
+    let from = 0;
+    let to = this.source.length;
+    for (const s of this.symbols)
+      if (CALLABLE_KINDS.has(s.kind) && s.start <= e.start && e.end <= s.end && s.start >= from)
+        [from, to] = [s.start, s.end];
+    for (const t of this.types)
+      if (t.name === e.name && from <= t.at && t.at < to && (t.at < e.start || t.at >= e.end)) return true;
+    return false;
   }
 
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {

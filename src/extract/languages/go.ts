@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -41,9 +41,10 @@ const QUERY = `
 (call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (composite_literal type: (_) @type)
-(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
+(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (index_expression) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
 (short_var_declaration left: (expression_list) @left right: (expression_list (call_expression)) @right)
 (func_literal parameters: (parameter_list) @params)
+(range_clause left: (expression_list) @left right: (_) @of) @range
 `;
 
 /** Pattern indices of `QUERY`, in order. */
@@ -68,6 +69,7 @@ const P = {
   ShortLiteral: 17,
   ShortCall: 18,
   Closure: 19,
+  Range: 20,
 } as const;
 
 /** Builtin functions: a call of one makes nothing of the project's. */
@@ -133,6 +135,7 @@ const FIELD_NAMES = [
   "type_parameters",
   "type_arguments",
   "result",
+  "element",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -358,6 +361,8 @@ class GoFile {
       case P.Closure:
         this.paramList(m.captures[0]!.node, true);
         return;
+      case P.Range:
+        return this.range(capture(m, "range"), capture(m, "left"), capture(m, "of"));
     }
   }
 
@@ -623,7 +628,8 @@ class GoFile {
 
   private composite(type: Node): void {
     const dotted = this.typeName(type, -1);
-    if (!dotted) return;
+    // A slice or map literal (`[]Item{..}`) makes no Item itself; its elements are literals of their own.
+    if (!dotted || dotted.endsWith("[]")) return;
     const { receiver, name } = splitLast(dotted);
     this.pushRef("instantiates", type, name, receiver);
   }
@@ -664,6 +670,13 @@ class GoFile {
       vt = v.type;
     }
     let type: Node | null = null;
+    if (vt === "index_expression") {
+      // `first := orders[0]`: an element of orders.
+      const of = v.childForFieldId(this.f.operand);
+      const chain = of ? this.dotted(of) : null;
+      if (chain) this.local(name, `${chain}${ELEMENT}`);
+      return;
+    }
     if (vt === "composite_literal") type = v.childForFieldId(this.f.type);
     else if (vt === "call_expression") {
       const fn = v.childForFieldId(this.f.function);
@@ -678,6 +691,19 @@ class GoFile {
     }
     const typeName = type ? this.typeName(type, name.startIndex) : null;
     if (typeName) this.local(name, typeName);
+  }
+
+  /**
+   * `for _, o := range orders`: in the loop's body, o is an element of orders (a slice's or array's,
+   * a map's value). A lone variable is the index or key, and is not bound.
+   */
+  private range(clause: Node, left: Node, of: Node): void {
+    const names = namedKids(left);
+    const value = names[1];
+    const body = clause.parent?.childForFieldId(this.f.body);
+    const chain = this.dotted(of);
+    if (names.length !== 2 || value?.type !== "identifier" || !body || !chain) return;
+    this.b.bindElement(this.ident(value.node), body.startIndex, body.endIndex, chain);
   }
 
   /**
@@ -721,6 +747,14 @@ class GoFile {
           t = inner;
           continue;
         }
+        case "slice_type":
+        case "array_type":
+        case "map_type": {
+          // `[]*Order`, `[4]Order`, `map[string]*Order`: elements (a map's values) are Orders (see ELEMENT).
+          const element = t.childForFieldId(t.type === "map_type" ? this.f.value : this.f.element);
+          const inner = element ? this.typeName(element, scope) : null;
+          return inner ? `${inner}[]` : null;
+        }
         default:
           return null;
       }
@@ -740,6 +774,12 @@ class GoFile {
         const dot = text.indexOf(".");
         if (!NOT_NAMES.has(dot < 0 ? text : text.slice(0, dot))) return text;
       }
+    }
+    if (operand.type === "index_expression") {
+      // `orders[i].Total()`: an element of orders.
+      const of = operand.childForFieldId(this.f.operand);
+      const chain = of ? this.dotted(of) : null;
+      return chain ? `${chain}${ELEMENT}` : "?";
     }
     return this.dotted(operand) ?? "?";
   }
