@@ -32,11 +32,6 @@ export interface ResolvedEdge {
 /** What a receiver expression stands for: a module (one or more files), or declarations. */
 type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
 
-/** A chain through an array method that returns an element: what comes before it, and after. */
-const ARRAY_ELEMENT_CALL = /^(.+?)\.(?:find|findLast|at|pop|shift)\(\)(.*)$/;
-/** A chain through an array method that returns an array of the same elements. */
-const ARRAY_COPY_CALL = /^(.+?)\.(?:slice|filter|concat|reverse|sort|toSorted|toReversed)\(\)(.*)$/;
-
 /** Members of an object or class: reached through a receiver, never as bare names. */
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
 const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
@@ -877,11 +872,12 @@ export class Resolver {
   private exprType(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth = 0): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
     const typed = this.chainType(expr, file, scopeId, rules, depth);
-    if (typed || !rules.arrayMethods || !expr.includes("()")) return typed;
+    const methods = rules.arrayMethods;
+    if (typed || !methods || !expr.includes("()")) return typed;
     // An array's own methods, when no project type answered: `items.find(f)` and `items.at(-1)` are
     // elements of items, `items.slice()` and `items.filter(f)` arrays of the same elements.
-    const element = ARRAY_ELEMENT_CALL.exec(expr);
-    const copy = element ? null : ARRAY_COPY_CALL.exec(expr);
+    const element = methods.element.exec(expr);
+    const copy = element ? null : methods.copy.exec(expr);
     const call = element ?? copy;
     if (!call) return null;
     return this.chainType(`${call[1]}${element ? ELEMENT : ""}${call[2]}`, file, scopeId, rules, depth + 1);
@@ -938,9 +934,18 @@ export class Resolver {
       if (!callee && named && !rules.newOnly && !named.symbols.some((s) => CALLABLE_KINDS.has(s.kind)))
         current = unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
     } else if (head.endsWith(ELEMENT)) {
-      // `items[0]`, a loop's or callback's element of `items`: of the element type its type names.
-      const named = this.variableTypeName(head.slice(0, -ELEMENT.length), file, scopeId, rules);
-      current = named ? this.elementOf(named.typeName, file, named.scopeId, rules, depth) : null;
+      // `items[0]`, a loop's or callback's element of `items`: of the element type its type names
+      // (a field's, for languages where a bare name may be one).
+      const of = head.slice(0, -ELEMENT.length);
+      const named = this.variableTypeName(of, file, scopeId, rules);
+      const owner = !named && rules.implicitThis ? this.enclosingType(scopeId) : undefined;
+      current = named
+        ? this.elementOf(named.typeName, file, named.scopeId, rules, depth)
+        : owner
+          ? this.memberElement(owner, of, depth + 1)
+          : null;
+      // Where the collection keeps its own type (Kotlin's `List`), its elements' is recorded apart.
+      current ??= this.variableType(head, file, scopeId, rules, depth + 1);
     } else if (rules.selfNames.has(head)) {
       current = parts.length > 1 ? (this.enclosingType(scopeId) ?? null) : null;
     } else {
@@ -1055,8 +1060,12 @@ export class Resolver {
     }
     const file = this.lookup.file(type.fileId);
     const entry = file ? this.typesAt(file.id, type.id, `this.${segment}`)[0] : undefined;
-    if (file && entry)
-      return this.elementOf(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!, depth);
+    const rules = file ? (RULES[file.language] ?? RULES.typescript!) : null;
+    if (file && entry) {
+      const element = this.elementOf(entry.typeName, file, type.id, rules!, depth);
+      const own = element ? undefined : this.typesAt(file.id, type.id, `this.${segment}${ELEMENT}`)[0];
+      return element ?? (own ? this.typeNamed(own.typeName, file, type.id, rules!, depth + 1) : null);
+    }
     for (const base of this.bases(type, depth)) {
       const hit = this.memberElement(base, segment, depth + 1);
       if (hit) return hit;
@@ -1068,9 +1077,11 @@ export class Resolver {
   private returnElement(callable: SymbolInfo, depth: number): SymbolInfo | null {
     const file = this.lookup.file(callable.fileId);
     const entry = file ? this.typesAt(file.id, callable.id, "()")[0] : undefined;
-    return file && entry
-      ? this.elementOf(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
-      : null;
+    if (!file || !entry) return null;
+    const rules = RULES[file.language] ?? RULES.typescript!;
+    const element = this.elementOf(entry.typeName, file, callable.id, rules, depth);
+    const own = element ? undefined : this.typesAt(file.id, callable.id, `()${ELEMENT}`)[0];
+    return element ?? (own ? this.typeNamed(own.typeName, file, callable.id, rules, depth + 1) : null);
   }
 
   /** The type of an element of a value whose type is written `T[]` (`Item[]`, `Array<Item>`): T. */

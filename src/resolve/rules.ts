@@ -142,10 +142,12 @@ export interface LanguageRules {
    */
   overloads?: boolean;
   /**
-   * Arrays have JavaScript's methods: where no project type answers, `items.find(f)` and `items.at(i)`
-   * are elements of `items`, `items.slice()` and `items.filter(f)` arrays of the same elements.
+   * The standard collections' methods, as chains through them (`(before).method()(after)`): where no
+   * project type answers, a call of an `element` method (`items.find(f)`, `items.first()`) is an
+   * element of the collection, one of a `copy` method (`items.slice()`, `items.filter(f)`) the same
+   * collection.
    */
-  arrayMethods?: boolean;
+  arrayMethods?: { element: RegExp; copy: RegExp };
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**
@@ -159,4 +161,13 @@ export interface LanguageRules {
    * `ruby.ts` instead of the generic lookups.
    */
   rubyConstants?: boolean;
+}
+
+/** `arrayMethods` for these method names. */
+export function collectionMethods(
+  element: readonly string[],
+  copy: readonly string[],
+): { element: RegExp; copy: RegExp } {
+  const chain = (names: readonly string[]) => new RegExp(`^(.+?)\\.(?:${names.join("|")})\\(\\)(.*)$`);
+  return { element: chain(element), copy: chain(copy) };
 }

@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -41,6 +41,7 @@ const QUERY = `
 (catch_block . (simple_identifier) @name . (_) @type)
 (lambda_parameters (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement . (variable_declaration . (simple_identifier) @name . (_) @type))
+(for_statement) @loop
 `;
 
 const P = {
@@ -64,7 +65,55 @@ const P = {
   Catch: 17,
   LambdaParameter: 18,
   ForVariable: 19,
+  Loop: 20,
 } as const;
+
+/** Collections whose one type argument is their elements' type. */
+const COLLECTIONS = new Set([
+  "List",
+  "MutableList",
+  "ArrayList",
+  "Array",
+  "Set",
+  "MutableSet",
+  "HashSet",
+  "LinkedHashSet",
+  "Collection",
+  "MutableCollection",
+  "Iterable",
+  "Sequence",
+]);
+
+/** Collection methods whose lambda gets an element (as `it` or its one parameter). */
+const ELEMENT_LAMBDAS = new Set([
+  "forEach",
+  "map",
+  "mapNotNull",
+  "flatMap",
+  "filter",
+  "filterNot",
+  "find",
+  "first",
+  "firstOrNull",
+  "last",
+  "lastOrNull",
+  "any",
+  "all",
+  "none",
+  "count",
+  "sumOf",
+  "onEach",
+  "sortedBy",
+  "sortedByDescending",
+  "groupBy",
+  "associateBy",
+  "associateWith",
+  "maxByOrNull",
+  "minByOrNull",
+  "takeWhile",
+  "dropWhile",
+  "partition",
+]);
 
 /** Declarations whose locals share one scope in the builder (a function, or a type's initialisers). */
 const LOCAL_SCOPES = new Set([
@@ -160,8 +209,12 @@ class KotlinFile {
       case P.CallOn: {
         const callee = capture(m, "callee");
         const recv = this.receiver(capture(m, "recv"));
-        return this.b.ref("calls", callee, this.b.text(callee), recv, this.argCount(capture(m, "args")));
+        const args = capture(m, "args");
+        this.b.ref("calls", callee, this.b.text(callee), recv, this.argCount(args));
+        return this.elementLambda(this.b.text(callee), recv, args);
       }
+      case P.Loop:
+        return this.loop(m.captures[0]!.node);
       case P.ConstructorDelegation:
         return this.constructorDelegation(m.captures[0]!.node);
       case P.Base:
@@ -174,7 +227,7 @@ class KotlinFile {
         if (p === P.Parameter && m.captures[0]!.node.parent?.parent?.type === "function_type_parameters") return;
         const type = capture(m, "type");
         const typeName = this.typeName(type);
-        if (typeName) this.addType(capture(m, "name"), this.b.text(capture(m, "name")), typeName);
+        if (typeName) this.addType(capture(m, "name"), this.b.text(capture(m, "name")), typeName, type);
         return;
       }
       case P.TypeParameter:
@@ -318,7 +371,7 @@ class KotlinFile {
       paramCount: this.paramCount(params),
     });
     const returns = returnType ? this.typeName(returnType) : body ? this.expressionBodyType(body) : null;
-    if (returns) this.addType(name, "()", returns);
+    if (returns) this.addType(name, "()", returns, returnType ?? undefined);
     // Only top-level extensions: one declared in a class is called inside that class alone.
     if (receiverType && def.parent?.type === "source_file") {
       const extended = this.typeName(receiverType);
@@ -377,13 +430,13 @@ class KotlinFile {
     const declared = decl.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
     let typeName = declared ? this.typeName(declared) : null;
     if (!typeName && !declared) {
-      const value = def.namedChildren.find((c) => c?.type === "call_expression") ?? null;
+      const value = def.namedChildren.find((c) => c?.type === "call_expression" || c?.type === "indexing_expression");
       typeName = value ? this.valueType(value) : null;
     }
     const holder = this.holderOf(def);
     const topLevel = def.parent?.type === "source_file";
     if (!holder && !topLevel) {
-      if (typeName) this.addType(name, nameText, typeName);
+      if (typeName) this.addType(name, nameText, typeName, declared ?? undefined);
       return;
     }
     const mods = this.modifiersOf(def);
@@ -396,7 +449,7 @@ class KotlinFile {
       isStatic: mods.isConst || this.isStaticMember(def),
       signatureEnd: this.propertySignatureEnd(def, decl),
     });
-    if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName);
+    if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName, declared ?? undefined);
   }
 
   /** A property's signature: its declaration with the declared type, without initialiser or accessors. */
@@ -422,7 +475,7 @@ class KotlinFile {
       signatureEnd: type ? type.endIndex : name.endIndex,
     });
     const typeName = type ? this.typeName(type) : null;
-    if (typeName) this.addType(def, `this.${this.b.text(name)}`, typeName);
+    if (typeName) this.addType(def, `this.${this.b.text(name)}`, typeName, type ?? undefined);
   }
 
   /**
@@ -453,11 +506,29 @@ class KotlinFile {
   /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`, a construction). */
   private valueType(value: Node): string | null {
     const r = this.chain(value, 0);
-    return r && r.endsWith("()") ? r : null;
+    return r && (r.endsWith("()") || r.endsWith(ELEMENT)) ? r : null;
   }
 
-  private addType(at: Node, name: string, typeName: string): void {
+  /**
+   * Record a name's type; from its written type (`declared`), also its elements' as the type of
+   * `name[0]` (`List<Item>`: `items[0]` is an Item, see ELEMENT). The name keeps the collection's
+   * type, which extensions of it (`fun List<Item>.total()`) are matched by.
+   */
+  private addType(at: Node, name: string, typeName: string, declared?: Node): void {
     this.pendingTypes.push({ at, name, typeName });
+    const element = declared ? this.elementType(declared) : null;
+    if (element) this.pendingTypes.push({ at, name: `${name}${ELEMENT}`, typeName: element });
+  }
+
+  /** The elements' type of a written collection type: `List<Item>`, `Array<Item>?`, `Set<Item>` → `Item`. */
+  private elementType(type: Node): string | null {
+    const t = type.type === "nullable_type" ? type.namedChild(0) : type;
+    if (t?.type !== "user_type") return null;
+    const head = t.namedChildren.filter((c) => c?.type === "type_identifier").pop();
+    const args = childOfType(t, "type_arguments")?.namedChildren;
+    if (!head || args?.length !== 1 || !COLLECTIONS.has(this.b.text(head))) return null;
+    const inner = args[0]!.namedChild(args[0]!.namedChildCount - 1);
+    return inner ? this.typeName(inner) : null;
   }
 
   /** Parameters in a list; null when a call may pass another count (defaults, `vararg`). */
@@ -518,6 +589,33 @@ class KotlinFile {
   }
 
   /**
+   * `for (x in items)`: in the body, x is an element of items (a typed `for (x: T in ..)` is typed
+   * by its pattern). Destructuring (`for ((k, v) in map)`) is not.
+   */
+  private loop(node: Node): void {
+    const declaration = childOfType(node, "variable_declaration");
+    const name = declaration?.namedChild(0);
+    if (!declaration || declaration.namedChildCount !== 1 || name?.type !== "simple_identifier") return;
+    const of = declaration.nextNamedSibling;
+    const body = childOfType(node, "control_structure_body");
+    const chain = of ? this.chain(of, 0) : null;
+    if (chain && body) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, chain);
+  }
+
+  /** `items.forEach { it.price() }`, `items.map { x -> x.price() }`: in the lambda, `it` or x is an element of items. */
+  private elementLambda(method: string, receiver: string, args: Node): void {
+    if (receiver === "?" || !ELEMENT_LAMBDAS.has(method)) return;
+    const lambda = childOfType(childOfType(args, "annotated_lambda") ?? args, "lambda_literal");
+    if (!lambda) return;
+    const params = childOfType(lambda, "lambda_parameters");
+    const declared = params?.namedChildren.filter((c) => c?.type === "variable_declaration") ?? [];
+    const first = declared[0]?.namedChild(0);
+    if (declared.length > 1) return;
+    const name = declared.length ? (first?.type === "simple_identifier" ? this.b.text(first) : null) : "it";
+    if (name) this.b.bindElement(name, lambda.startIndex, lambda.endIndex, receiver);
+  }
+
+  /**
    * Receiver text: `x`, `this`, `super`, `a.b`, `A.B.C`, calls in a chain as `a.b()` (arguments
    * dropped), `a!!` and `a?.b` as `a` and `a.b`; anything else computed is `?`.
    */
@@ -549,6 +647,12 @@ class KotlinFile {
         if (fn.type === "call_expression") return this.chain(fn, depth + 1);
         const callee = this.chain(fn, depth + 1);
         return callee && !callee.endsWith(")") ? `${callee}()` : null;
+      }
+      case "indexing_expression": {
+        // `items[0]`: an element of items.
+        const inner = node.namedChild(0);
+        const of = inner ? this.chain(inner, depth + 1) : null;
+        return of ? `${of}${ELEMENT}` : null;
       }
       case "postfix_expression": {
         const inner = node.namedChild(0);

@@ -1,5 +1,5 @@
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules } from "../rules.js";
+import { collectionMethods, type LanguageRules } from "../rules.js";
 import { packageMayReach } from "./java.js";
 
 /**
@@ -20,6 +20,22 @@ function packageFiles(pkg: string, lookup: Lookup): FileInfo[] {
  * Extension functions (`fun String.slug()`) are reached from their receivers (`extensionCalls`).
  */
 export const kotlinRules: LanguageRules = {
+  arrayMethods: collectionMethods(
+    [
+      "first",
+      "firstOrNull",
+      "last",
+      "lastOrNull",
+      "single",
+      "singleOrNull",
+      "find",
+      "get",
+      "getOrNull",
+      "elementAt",
+      "random",
+    ],
+    ["filter", "filterNot", "sorted", "sortedBy", "reversed", "toList", "toMutableList", "distinct", "take", "drop"],
+  ),
   overloads: true,
   resolveModule(spec, _from, lookup) {
     return packageFiles(spec, lookup);

@@ -1,6 +1,6 @@
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import type { LanguageRules, ProjectContext } from "../rules.js";
+import { collectionMethods, type LanguageRules, type ProjectContext } from "../rules.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 const INDEXES = EXTENSIONS.map((e) => `/index${e}`);
@@ -52,7 +52,10 @@ function viaTsconfig(spec: string, from: FileInfo, lookup: Lookup, ctx: ProjectC
 }
 
 export const typescriptRules: LanguageRules = {
-  arrayMethods: true,
+  arrayMethods: collectionMethods(
+    ["find", "findLast", "at", "pop", "shift"],
+    ["slice", "filter", "concat", "reverse", "sort", "toSorted", "toReversed"],
+  ),
   resolveModule(spec, from, lookup, ctx) {
     if (spec === "") return [from];
     if (spec.startsWith(".")) {
