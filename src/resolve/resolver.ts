@@ -1060,11 +1060,12 @@ export class Resolver {
     }
     const file = this.lookup.file(type.fileId);
     const entry = file ? this.typesAt(file.id, type.id, `this.${segment}`)[0] : undefined;
-    const rules = file ? (RULES[file.language] ?? RULES.typescript!) : null;
-    if (file && entry) {
-      const element = this.elementOf(entry.typeName, file, type.id, rules!, depth);
-      const own = element ? undefined : this.typesAt(file.id, type.id, `this.${segment}${ELEMENT}`)[0];
-      return element ?? (own ? this.typeNamed(own.typeName, file, type.id, rules!, depth + 1) : null);
+    // Where the collection keeps its own type (or has none: a C# array), its elements' is recorded apart.
+    const own = file ? this.typesAt(file.id, type.id, `this.${segment}${ELEMENT}`)[0] : undefined;
+    if (file && (entry || own)) {
+      const rules = RULES[file.language] ?? RULES.typescript!;
+      const element = entry ? this.elementOf(entry.typeName, file, type.id, rules, depth) : null;
+      return element ?? (own ? this.typeNamed(own.typeName, file, type.id, rules, depth + 1) : null);
     }
     for (const base of this.bases(type, depth)) {
       const hit = this.memberElement(base, segment, depth + 1);

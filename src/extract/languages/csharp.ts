@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -65,6 +65,60 @@ const QUERY = `
 (interface_declaration body: (declaration_list (_) @member))
 (variable_declaration type: (_) @type (variable_declarator (equals_value_clause (implicit_object_creation_expression) @new)))
 `;
+
+/** Collections whose one type argument is their elements' type. */
+const COLLECTIONS = new Set([
+  "List",
+  "IList",
+  "IEnumerable",
+  "ICollection",
+  "IReadOnlyList",
+  "IReadOnlyCollection",
+  "HashSet",
+  "ISet",
+  "SortedSet",
+  "Queue",
+  "Stack",
+  "LinkedList",
+  "Collection",
+  "ReadOnlyCollection",
+  "ObservableCollection",
+  "IQueryable",
+  "ImmutableArray",
+  "ImmutableList",
+  "IAsyncEnumerable",
+  "ConcurrentBag",
+]);
+
+/** LINQ and `List` methods whose lambda gets an element. */
+const ELEMENT_LAMBDAS = new Set([
+  "ForEach",
+  "Select",
+  "SelectMany",
+  "Where",
+  "Any",
+  "All",
+  "First",
+  "FirstOrDefault",
+  "Last",
+  "LastOrDefault",
+  "Single",
+  "SingleOrDefault",
+  "Count",
+  "Sum",
+  "Min",
+  "Max",
+  "OrderBy",
+  "OrderByDescending",
+  "ThenBy",
+  "GroupBy",
+  "ToDictionary",
+  "Find",
+  "FindAll",
+  "Exists",
+  "TrueForAll",
+  "RemoveAll",
+]);
 
 /** Pattern indices of `QUERY`, in order. */
 const P = {
@@ -357,9 +411,7 @@ class CSharpFile {
       const name = p.childForFieldId(this.f.name);
       if (!name) continue;
       this.b.symbol("property", p, name, { visibility: "public", exported: true, docNode: p });
-      const type = p.childForFieldId(this.f.type);
-      const typeName = type ? this.typeName(type) : null;
-      if (typeName) this.addType(p, `this.${this.b.text(name)}`, typeName);
+      this.addWrittenType(p, `this.${this.b.text(name)}`, p.childForFieldId(this.f.type));
     }
   }
 
@@ -381,11 +433,7 @@ class CSharpFile {
       signatureEnd: end,
       paramCount: this.paramCount(params),
     });
-    if (p !== P.Constructor && p !== P.Destructor) {
-      const type = def.childForFieldId(this.f.type);
-      const typeName = type ? this.typeName(type) : null;
-      if (typeName) this.addType(name, "()", typeName);
-    }
+    if (p !== P.Constructor && p !== P.Destructor) this.addWrittenType(name, "()", def.childForFieldId(this.f.type));
     if (p === P.Method && mods.isStatic && params) this.extension(name, params);
   }
 
@@ -452,9 +500,7 @@ class CSharpFile {
       isStatic: mods.isStatic,
       signatureEnd: name.endIndex,
     });
-    const type = def.childForFieldId(this.f.type);
-    const typeName = type ? this.typeName(type) : null;
-    if (typeName) this.addType(name, `this.${nameText}`, typeName);
+    this.addWrittenType(name, `this.${nameText}`, def.childForFieldId(this.f.type));
   }
 
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`. Constants are static. */
@@ -463,7 +509,6 @@ class CSharpFile {
     const mods = this.modifiersOf(def);
     const visibility = this.visibilityOf(def, mods);
     const type = vars.childForFieldId(this.f.type);
-    const typeName = type ? this.typeName(type) : null;
     const declarators = vars.namedChildren.filter((d): d is Node => d?.type === "variable_declarator");
     declarators.forEach((d, i) => {
       const name = d.namedChild(0);
@@ -477,7 +522,7 @@ class CSharpFile {
         isStatic: mods.isStatic || mods.isConst,
         signatureEnd: d.endIndex,
       });
-      if (typeName) this.addType(d, `this.${nameText}`, typeName);
+      this.addWrittenType(d, `this.${nameText}`, type);
     });
   }
 
@@ -515,14 +560,20 @@ class CSharpFile {
 
   private localType(name: Node, type: Node): void {
     const nameText = this.b.text(name);
-    let typeName: string | null;
-    if (type.type === "implicit_type") {
-      // `var x = new Foo()`, `var x = Make()`: what the value is.
-      const declarator = name.parent;
-      const clause = declarator?.type === "variable_declarator" ? declarator.namedChild(1) : null;
-      const value = clause?.type === "equals_value_clause" ? clause.namedChild(0) : null;
-      typeName = value ? this.valueType(value) : null;
-    } else typeName = this.typeName(type);
+    if (type.type !== "implicit_type") return this.addWrittenType(name, nameText, type);
+    const declarator = name.parent;
+    if (declarator?.type === "for_each_statement") {
+      // `foreach (var o in orders)`: in the body, o is an element of orders.
+      const of = declarator.childForFieldName("right");
+      const body = declarator.childForFieldName("body");
+      const chain = of ? this.chain(of, 0) : null;
+      if (chain && body) this.b.bindElement(nameText, body.startIndex, body.endIndex, chain);
+      return;
+    }
+    // `var x = new Foo()`, `var x = Make()`, `var x = xs[0]`: what the value is.
+    const clause = declarator?.type === "variable_declarator" ? declarator.namedChild(1) : null;
+    const value = clause?.type === "equals_value_clause" ? clause.namedChild(0) : null;
+    const typeName = value ? this.valueType(value) : null;
     if (typeName) this.addType(name, nameText, typeName);
   }
 
@@ -532,7 +583,7 @@ class CSharpFile {
       const t = value.childForFieldId(this.f.type);
       return t ? this.typeName(t) : null;
     }
-    if (value.type === "invocation_expression") {
+    if (value.type === "invocation_expression" || value.type === "element_access_expression") {
       const r = this.receiver(value);
       return r === "?" ? null : r;
     }
@@ -541,6 +592,33 @@ class CSharpFile {
 
   private addType(at: Node, name: string, typeName: string): void {
     this.pendingTypes.push({ at, name, typeName });
+  }
+
+  /**
+   * A name's written type, and its elements' as the type of `name[0]` (`List<Order>`, `Order[]`:
+   * `orders[0]` is an Order, see ELEMENT). The name keeps the collection's type, which extension
+   * methods of it are matched by.
+   */
+  private addWrittenType(at: Node, name: string, type: Node | null): void {
+    if (!type) return;
+    const typeName = this.typeName(type);
+    if (typeName) this.addType(at, name, typeName);
+    const element = this.elementType(type);
+    if (element) this.addType(at, `${name}${ELEMENT}`, element);
+  }
+
+  /** The elements' type of a written collection or array type: `List<Order>`, `Order[]` → `Order`. */
+  private elementType(type: Node): string | null {
+    const t = type.type === "nullable_type" ? type.namedChild(0) : type;
+    if (t?.type === "array_type") {
+      const inner = t.childForFieldName("type");
+      return inner ? this.typeName(inner) : null;
+    }
+    if (t?.type !== "generic_name") return null;
+    const head = t.namedChild(0);
+    const args = t.namedChild(1)?.namedChildren;
+    if (!head || args?.length !== 1 || !COLLECTIONS.has(this.b.text(head))) return null;
+    return this.typeName(args[0]!);
   }
 
   /** Parameters in a list; null when the count a call passes may differ (`params`, defaults). */
@@ -623,6 +701,19 @@ class CSharpFile {
     if (NOT_CALLS.has(receiver.split(".")[0]!.replace(/\(\)$/, "")) && receiver !== "this" && receiver !== "super")
       return;
     this.b.ref("calls", callee, name, receiver, this.argCount(args));
+    if (receiver !== "?" && ELEMENT_LAMBDAS.has(name)) this.elementLambda(receiver, args);
+  }
+
+  /** `orders.Where(o => o.IsOpen())`, `orders.ForEach((o) => ...)`: in the lambda, o is an element of orders. */
+  private elementLambda(receiver: string, args: Node): void {
+    const lambda = args.namedChild(0)?.namedChild(0);
+    if (lambda?.type !== "lambda_expression") return;
+    const list = lambda.childForFieldName("parameters");
+    const params = list ? list.namedChildren.filter((c) => c?.type === "parameter") : [lambda.namedChild(0)];
+    const param = params.length === 1 ? params[0] : null;
+    const name = param?.type === "identifier" ? param : param?.childForFieldId(this.f.name);
+    if (name?.type === "identifier")
+      this.b.bindElement(this.b.text(name), lambda.startIndex, lambda.endIndex, receiver);
   }
 
   /**
@@ -672,6 +763,12 @@ class CSharpFile {
       case "parenthesized_expression": {
         const inner = node.namedChild(0);
         return inner ? this.chain(inner, depth + 1) : null;
+      }
+      case "element_access_expression": {
+        // `orders[0]`: an element of orders.
+        const of = node.childForFieldId(this.f.expression);
+        const l = of ? this.chain(of, depth + 1) : null;
+        return l ? `${l}${ELEMENT}` : null;
       }
       case "qualified_name":
       case "alias_qualified_name":

@@ -1,5 +1,5 @@
 import type { FileInfo } from "../../core/lookup.js";
-import type { LanguageRules } from "../rules.js";
+import { collectionMethods, type LanguageRules } from "../rules.js";
 
 /** `A.B.C`, `A.B`, `A` and the global namespace (""): the namespaces whose types code in `A.B.C` sees. */
 function namespaceChain(ns: string): string[] {
@@ -16,6 +16,34 @@ function namespaceChain(ns: string): string[] {
  * from their receivers (`extensionCalls`).
  */
 export const csharpRules: LanguageRules = {
+  arrayMethods: collectionMethods(
+    [
+      "First",
+      "FirstOrDefault",
+      "Last",
+      "LastOrDefault",
+      "Single",
+      "SingleOrDefault",
+      "ElementAt",
+      "Find",
+      "MinBy",
+      "MaxBy",
+    ],
+    [
+      "Where",
+      "OrderBy",
+      "OrderByDescending",
+      "ThenBy",
+      "Reverse",
+      "ToList",
+      "ToArray",
+      "AsEnumerable",
+      "Skip",
+      "Take",
+      "Distinct",
+      "FindAll",
+    ],
+  ),
   overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
