@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
+import { ELEMENT, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -142,6 +142,44 @@ interface Modifiers {
   start: Node;
 }
 
+/** Collections whose one type argument is their elements' type. */
+const COLLECTIONS = new Set([
+  "List",
+  "ArrayList",
+  "LinkedList",
+  "Collection",
+  "Iterable",
+  "Set",
+  "HashSet",
+  "LinkedHashSet",
+  "TreeSet",
+  "SortedSet",
+  "Queue",
+  "Deque",
+  "ArrayDeque",
+  "Stream",
+  "Optional",
+]);
+
+/** Collection, `Stream` and `Optional` methods whose lambda gets an element. */
+const ELEMENT_LAMBDAS = new Set([
+  "forEach",
+  "map",
+  "flatMap",
+  "filter",
+  "anyMatch",
+  "allMatch",
+  "noneMatch",
+  "mapToInt",
+  "mapToLong",
+  "mapToDouble",
+  "peek",
+  "removeIf",
+  "ifPresent",
+  "takeWhile",
+  "dropWhile",
+]);
+
 /** `a`, `this.repo`, `a.b.C`: a plain dotted name. */
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
@@ -160,6 +198,8 @@ const FIELD_NAMES = [
   "package",
   "scope",
   "field",
+  "element",
+  "array",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -275,13 +315,11 @@ class JavaFile {
       case P.CallOn: {
         const callee = capture(m, "callee");
         const recv = p === P.CallOn ? capture(m, "recv") : null;
-        return this.b.ref(
-          "calls",
-          callee,
-          this.ident(callee),
-          recv ? this.receiver(recv, callee) : null,
-          this.argCount(capture(m, "args")),
-        );
+        const receiver = recv ? this.receiver(recv, callee) : null;
+        const args = capture(m, "args");
+        this.b.ref("calls", callee, this.ident(callee), receiver, this.argCount(args));
+        if (receiver && receiver !== "?") this.elementLambda(this.ident(callee), receiver, args);
+        return;
       }
       case P.New:
         return this.instantiation(capture(m, "type"), capture(m, "args"));
@@ -436,6 +474,7 @@ class JavaFile {
         const returns = p === P.Method ? def.childForFieldId(this.f.type) : null;
         const typeName = returns ? this.typeName(returns) : null;
         if (typeName) this.addType(name, "()", typeName);
+        this.addElementType(name, "()", returns);
         return;
       }
       case P.Constructor:
@@ -519,6 +558,7 @@ class JavaFile {
       });
       // Array declarators (`Foo xs[]`) hold arrays, not a Foo.
       if (typeName && !d.childForFieldId(this.f.dimensions)) this.addType(d, `this.${nameText}`, typeName);
+      if (!d.childForFieldId(this.f.dimensions)) this.addElementType(d, `this.${nameText}`, type);
     }
   }
 
@@ -576,13 +616,29 @@ class JavaFile {
     // Record components are fields (`this.x`, recorded with the record), not locals.
     if (p === P.Parameter && this.inComponent(name.startIndex)) return;
     let typeName = this.typeName(type);
+    this.addElementType(name, nameText, type);
+    if (typeName === "var" && p === P.ForVariable) {
+      // `for (var o : orders)`: in the body, o is an element of orders.
+      const loop = name.parent;
+      const of = loop?.childForFieldId(this.f.value);
+      const body = loop?.childForFieldId(this.f.body);
+      const chain = of ? this.receiver(of, null) : "?";
+      if (chain !== "?" && body) this.b.bindElement(nameText, body.startIndex, body.endIndex, chain);
+      return;
+    }
     if (typeName === "var") {
       // `var x = new Foo()`: the type is whatever is constructed; `var x = make()`, what the call returns.
       const value = name.parent?.childForFieldId(this.f.value);
       if (value?.type === "object_creation_expression") {
         const created = value.childForFieldId(this.f.type);
         typeName = created ? this.typeName(created) : null;
-      } else typeName = value?.type === "method_invocation" ? this.callChain(value, 0) : null;
+      } else
+        typeName =
+          value?.type === "method_invocation"
+            ? this.callChain(value, 0)
+            : value?.type === "array_access"
+              ? this.elementOf(value)
+              : null;
     }
     if (typeName) this.addType(name, nameText, typeName);
   }
@@ -613,6 +669,36 @@ class JavaFile {
 
   private addType(at: Node, name: string, typeName: string): void {
     this.pendingTypes.push({ at, name, typeName });
+  }
+
+  /**
+   * The elements' type of a written collection or array type, as the type of `name[0]`
+   * (`List<Order> orders`, `Order[] orders`: `orders[0]` is an Order, see ELEMENT).
+   */
+  private addElementType(at: Node, name: string, type: Node | null): void {
+    if (!type) return;
+    let element: string | null = null;
+    if (type.type === "array_type") {
+      const inner = type.childForFieldId(this.f.element);
+      element = inner ? this.typeName(inner) : null;
+    } else if (type.type === "generic_type") {
+      const head = type.namedChild(0);
+      const args = type.namedChild(1)?.namedChildren;
+      if (head && args?.length === 1 && COLLECTIONS.has(this.b.text(head))) element = this.typeName(args[0]!);
+    }
+    if (element) this.addType(at, `${name}${ELEMENT}`, element);
+  }
+
+  /** `orders.forEach(o -> o.ship())`, `orders.stream().map(o -> ...)`: in the lambda, o is an element of the receiver. */
+  private elementLambda(method: string, receiver: string, args: Node): void {
+    if (!ELEMENT_LAMBDAS.has(method)) return;
+    const lambda = args.namedChild(0);
+    if (lambda?.type !== "lambda_expression") return;
+    const params = lambda.childForFieldId(this.f.parameters);
+    let name: Node | null = null;
+    if (params?.type === "identifier") name = params;
+    else if (params?.type === "inferred_parameters" && params.namedChildCount === 1) name = params.namedChild(0);
+    if (name?.type === "identifier") this.b.bindElement(this.ident(name), lambda.startIndex, lambda.endIndex, receiver);
   }
 
   /**
@@ -702,10 +788,19 @@ class JavaFile {
           ? this.created(node)
           : node.type === "method_invocation"
             ? this.callChain(node, 0)
-            : this.dotted(node);
+            : node.type === "array_access"
+              ? this.elementOf(node)
+              : this.dotted(node);
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
+  }
+
+  /** `orders[i]` as a receiver: an element of orders (see ELEMENT). */
+  private elementOf(access: Node): string | null {
+    const array = access.childForFieldId(this.f.array);
+    const of = array ? this.receiver(array, null) : "?";
+    return of === "?" ? null : `${of}${ELEMENT}`;
   }
 
   /** `new Foo(x)` (also `new Foo<T>()`) as a receiver, `new Foo()`; null for a qualified or anonymous class. */

@@ -1,4 +1,4 @@
-import type { LanguageRules } from "../rules.js";
+import { collectionMethods, type LanguageRules } from "../rules.js";
 
 /**
  * Java and Kotlin imports name a package (`a.b.*`) or something in one (`a.b.C`, `a.b.C.m`): only a
@@ -11,6 +11,23 @@ export function packageMayReach(spec: string, file: { packageName: string | null
 }
 
 export const javaRules: LanguageRules = {
+  arrayMethods: collectionMethods(
+    [
+      "get",
+      "getFirst",
+      "getLast",
+      "peek",
+      "peekFirst",
+      "poll",
+      "pop",
+      "element",
+      "first",
+      "last",
+      "orElseThrow",
+      "orElse",
+    ],
+    ["stream", "parallelStream", "filter", "sorted", "distinct", "limit", "skip", "subList", "findFirst", "findAny"],
+  ),
   overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "java");
