@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
+import { ELEMENT, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -59,6 +59,7 @@ const QUERY = `
 (constrained_type_parameter left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
 (trait_item bounds: (trait_bounds (_) @bound))
 (where_predicate left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
+(for_expression pattern: (identifier) @name value: (_) @value body: (block) @body)
 `;
 
 const P = {
@@ -101,6 +102,7 @@ const P = {
   ConstrainedTypeParam: 36,
   SuperTrait: 37,
   WherePredicate: 38,
+  For: 39,
 } as const;
 
 const FIELD_NAMES = [
@@ -118,6 +120,7 @@ const FIELD_NAMES = [
   "parameters",
   "return_type",
   "type_arguments",
+  "element",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -126,6 +129,28 @@ const PRIMITIVES = new Set(
   "bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 String".split(" "),
 );
 const DEREF_WRAPPERS = new Set(["Box", "Rc", "Arc"]);
+/** Collections whose one type argument is their elements' type. */
+const COLLECTIONS = new Set(["Vec", "VecDeque", "HashSet", "BTreeSet", "LinkedList", "BinaryHeap", "Option"]);
+/** Iterator and slice methods whose closure gets an element (through references: `|o|`, `|&o|`). */
+const ELEMENT_CLOSURES = new Set([
+  "map",
+  "for_each",
+  "filter",
+  "filter_map",
+  "flat_map",
+  "any",
+  "all",
+  "find",
+  "position",
+  "max_by_key",
+  "min_by_key",
+  "take_while",
+  "skip_while",
+  "inspect",
+  "retain",
+  "sort_by_key",
+  "and_then",
+]);
 /** Keywords that can precede `name(` in a token tree without it being a call. */
 const NOT_CALL_BEFORE = /(?:^|[^\w])(?:fn|struct|enum|union|trait|impl|mod|macro_rules!?)\s+$/;
 
@@ -334,7 +359,16 @@ class RustFile {
       case P.GenericCallMethod: {
         const name = capture(m, "name");
         const recv = this.receiver(capture(m, "recv"));
-        return this.b.ref("calls", name, this.text(name), recv, capture(m, "args").namedChildCount);
+        const args = capture(m, "args");
+        this.b.ref("calls", name, this.text(name), recv, args.namedChildCount);
+        return this.elementClosure(this.text(name), recv, args);
+      }
+      case P.For: {
+        // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over.
+        const value = this.receiver(capture(m, "value"));
+        const body = capture(m, "body");
+        if (value !== "?") this.b.bindElement(this.text(capture(m, "name")), body.startIndex, body.endIndex, value);
+        return;
       }
       case P.MacroCall: {
         const name = capture(m, "name");
@@ -363,8 +397,10 @@ class RustFile {
       case P.LetTyped:
       case P.Param: {
         const name = capture(m, "name");
-        const typeName = this.typeName(capture(m, "type"), name.startIndex);
+        const type = capture(m, "type");
+        const typeName = this.typeName(type, name.startIndex);
         if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+        this.elementType(name, this.text(name), type);
         return;
       }
       case P.LetValue: {
@@ -533,6 +569,7 @@ class RustFile {
     const ret = def.childForFieldId(this.f.return_type);
     const retType = ret ? this.typeName(ret, ret.startIndex) : null;
     if (ret && retType) this.pendingTypes.push({ at: ret, name: "()", typeName: retType });
+    if (ret) this.elementType(ret, "()", ret);
   }
 
   private item(p: number, def: Node, name: Node): void {
@@ -572,6 +609,37 @@ class RustFile {
     const type = decl.childForFieldId(this.f.type);
     const typeName = type ? this.typeName(type, decl.startIndex) : null;
     if (typeName) this.pendingTypes.push({ at: decl, name: `this.${text}`, typeName });
+    if (type) this.elementType(decl, `this.${text}`, type);
+  }
+
+  /**
+   * The elements' type of a written collection (`Vec<Order>`, `&[Order]`, `[Order; 4]`, `VecDeque`,
+   * `HashSet`...), as the type of `name[0]` (see ELEMENT): the name keeps the collection's type.
+   */
+  private elementType(at: Node, name: string, type: Node): void {
+    let t: Node | null = type;
+    while (t?.type === "reference_type") t = t.childForFieldId(this.f.type);
+    let element: Node | null = null;
+    if (t?.type === "array_type") element = t.childForFieldId(this.f.element);
+    else if (t?.type === "generic_type") {
+      const base = t.childForFieldId(this.f.type);
+      const args = t.childForFieldId(this.f.type_arguments);
+      if (base && args?.namedChildCount === 1 && COLLECTIONS.has(this.text(base))) element = args.namedChild(0);
+    }
+    const typeName = element ? this.typeName(element, at.startIndex) : null;
+    if (typeName) this.pendingTypes.push({ at, name: `${name}${ELEMENT}`, typeName });
+  }
+
+  /** `orders.iter().map(|o| o.total())`: in the closure, o is an element of what the method is called on. */
+  private elementClosure(method: string, receiver: string, args: Node): void {
+    if (receiver === "?" || !ELEMENT_CLOSURES.has(method)) return;
+    const closure = args.namedChild(0);
+    if (closure?.type !== "closure_expression") return;
+    const params = closure.childForFieldId(this.f.parameters)?.namedChildren ?? [];
+    let param = params.length === 1 ? params[0] : null;
+    if (param?.type === "reference_pattern") param = param.namedChild(0);
+    if (param?.type === "identifier")
+      this.b.bindElement(this.text(param), closure.startIndex, closure.endIndex, receiver);
   }
 
   // ---- imports ----
@@ -778,6 +846,12 @@ class RustFile {
       case "reference_expression": {
         const inner = node.namedChild(node.namedChildCount - 1);
         return inner ? this.receiverText(inner, depth + 1) : null;
+      }
+      case "index_expression": {
+        // `orders[i]`: an element of orders.
+        const of = node.namedChild(0);
+        const left = of ? this.receiverText(of, depth + 1) : null;
+        return left ? `${left}${ELEMENT}` : null;
       }
       case "try_expression": {
         // `x()?` is what `x()` returns when it succeeds: too loose to follow.

@@ -1,6 +1,6 @@
 import { dirOf } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
-import { FUNCTIONS, type LanguageRules, type ProjectContext } from "../rules.js";
+import { FUNCTIONS, collectionMethods, type LanguageRules, type ProjectContext } from "../rules.js";
 
 /** Files that are the root of their crate's module tree: they have no parent module. */
 const ROOTS = new Set(["lib.rs", "main.rs"]);
@@ -72,6 +72,23 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
  * follows the path through declarations).
  */
 export const rustRules: LanguageRules = {
+  arrayMethods: collectionMethods(
+    ["first", "last", "get", "unwrap", "expect", "pop", "front", "back", "next"],
+    [
+      "iter",
+      "iter_mut",
+      "into_iter",
+      "filter",
+      "rev",
+      "skip",
+      "take",
+      "cloned",
+      "copied",
+      "as_ref",
+      "as_slice",
+      "clone",
+    ],
+  ),
   alternatives: FUNCTIONS,
   resolveModule(spec, from, lookup, ctx) {
     if (spec === "") return [from];
