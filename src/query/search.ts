@@ -1,7 +1,6 @@
-import { basename, dirname } from "node:path";
 import { loadConfigCached } from "../config/config.js";
 import { isTestPath } from "../core/test-paths.js";
-import { DB_FILE, INDEX_DIR } from "../config/paths.js";
+import { rootOfIndex } from "../config/paths.js";
 import type { Db } from "../store/database.js";
 import { indexedLanguages } from "../store/file-lookup.js";
 import {
@@ -55,10 +54,7 @@ interface Candidate {
 }
 
 /** The project root of an index opened at `<root>/.codegraph/graph.db`, or null for any other file. */
-function rootOf(db: Db): string | null {
-  const dir = dirname(db.name);
-  return basename(db.name) === DB_FILE && basename(dir) === INDEX_DIR ? dirname(dir) : null;
-}
+const rootOf = (db: Db): string | null => rootOfIndex(db.name);
 
 /** The `deprioritize` test for this request: the config is re-read when its file changed since the last one. */
 function deprioritizer(db: Db, root: string | undefined): (path: string) => boolean {

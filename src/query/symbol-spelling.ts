@@ -36,6 +36,9 @@ function typeOfQualifiedPath(text: string): string {
   return text;
 }
 
+/** A package or folder name as a crate or module spells it: `tokio-util` is `tokio_util`. */
+const crateName = (name: string) => name.toLowerCase().replace(/-/g, "_");
+
 /** Leading path words that name where a path starts, not a module (Rust's `crate::`, `self::`, `super::`). */
 const PATH_ROOTS = new Set(["crate", "self", "super"]);
 
@@ -50,8 +53,16 @@ const PATH_ROOTS = new Set(["crate", "self", "super"]);
  * `tokio.net` for `src/net/tcp/stream.rs`, re-exported), one more for each word left over.
  * Infinity when nothing fits.
  */
-export function moduleFit(module: string, file: string, filePackage: () => string | null): number {
-  const words = module.split(".").filter((w) => w && !PATH_ROOTS.has(w));
+export function moduleFit(
+  module: string,
+  file: string,
+  filePackage: () => string | null,
+  projectName: string | null = null,
+): number {
+  const all = module.split(".").filter((w) => w && !PATH_ROOTS.has(w));
+  // The project's own name heads a path written from outside it (`tokio::spawn` in tokio's repository,
+  // its crate root): it names the root, not a folder.
+  const words = projectName && all[0] && crateName(all[0]) === crateName(projectName) ? all.slice(1) : all;
   if (!words.length) return 2;
   const slash = file.lastIndexOf("/");
   const folder = slash >= 0 ? file.slice(0, slash) : "";

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+import { rootOfIndex } from "../config/paths.js";
 import type { Db } from "../store/database.js";
 import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
@@ -61,11 +63,17 @@ function byQualifiedName(db: Db, text: string): Row[] {
   for (const r of named) {
     if (!text.endsWith(`.${r.qualifiedName}`)) continue;
     const module = text.slice(0, text.length - r.qualifiedName.length - 1);
-    const fit = moduleFit(module, r.file, () => filePackage(db, r.file));
+    const fit = moduleFit(module, r.file, () => filePackage(db, r.file), projectName(db));
     if (fit < best) [best, rows] = [fit, [r]];
     else if (fit === best && fit < Infinity) rows.push(r);
   }
   return rows;
+}
+
+/** The name of the project's folder, which code outside it may use as its package's (`tokio::spawn`). */
+function projectName(db: Db): string | null {
+  const root = rootOfIndex(db.name);
+  return root ? basename(root) : null;
 }
 
 /** Definitions for a query, and whether a `file` filter matched none of them (then all are returned). */

@@ -74,6 +74,13 @@ describe("moduleFit", () => {
     expect(moduleFit("tokio.net", "src/net/tcp/stream.rs", none)).toBe(4);
     expect(moduleFit("foo", "django/db/models/query.py", none)).toBe(Infinity);
   });
+
+  it("reads the project's own name heading a path as its root (`tokio::spawn` in tokio's repository)", () => {
+    const none = () => null;
+    expect(moduleFit("tokio", "src/task/spawn.rs", none, "tokio")).toBe(2);
+    expect(moduleFit("tokio_util.codec", "src/codec/mod.rs", none, "tokio-util")).toBe(1);
+    expect(moduleFit("tokio", "src/task/spawn.rs", none, "mio")).toBe(Infinity);
+  });
 });
 
 describe("symbols as their languages write them", () => {
