@@ -24,6 +24,7 @@ import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob } from "./messages.js";
 import { WORKERS_FROM, parseAll, startParseWorkers } from "./pool.js";
+import { remembered, writeSkippedFiles, type SkippedFile } from "../store/skipped-files.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
 import { ResolvedQueue } from "./resolved-queue.js";
@@ -112,6 +113,7 @@ async function build(
   const ids = new IdAllocator(1, 1, 1);
   const records: MemoryFile[] = [];
   const skipped: IndexSummary["skipped"] = [];
+  const skippedFiles = new Map<string, SkippedFile>();
   const partial: IndexSummary["partial"] = [];
   const languages: Record<string, number> = {};
   const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
@@ -132,6 +134,7 @@ async function build(
       if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
       if (!o.ok) {
         skipped.push({ path: o.path, reason: o.reason });
+        if (remembered(o.reason)) skippedFiles.set(o.path, { size: o.size, mtimeMs: o.mtimeMs, reason: o.reason });
         return;
       }
       const record = toRecord(o, o.result, ids);
@@ -181,6 +184,7 @@ async function build(
   timer("declarations (aside)");
   write();
   startKindCounts(db, writer.written);
+  writeSkippedFiles(db, skippedFiles);
   timer("insert refs/edges");
   createIndexes(db);
   timer("indexes");

@@ -29,6 +29,13 @@ import {
   refsOfLanguages,
   storedFiles,
 } from "../store/reader.js";
+import {
+  readSkippedFiles,
+  remembered,
+  stillSkipped,
+  writeSkippedFiles,
+  type SkippedFile,
+} from "../store/skipped-files.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -96,10 +103,14 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   const contextChanged = getMeta(db, "context") !== JSON.stringify(ctx);
   const stored = storedFiles(db);
   const onDisk = new Set(inventory.files.map((f) => f.path));
+  // Files skipped for what they hold stay skipped until they change: not read again.
+  const wasSkipped = readSkippedFiles(db);
+  const skippedFiles = new Map<string, SkippedFile>();
   const jobs: ParseJob[] = [];
   for (const f of inventory.files) {
     const old = stored.get(f.path);
-    if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs)
+    if (!old && stillSkipped(wasSkipped, f)) skippedFiles.set(f.path, wasSkipped.get(f.path)!);
+    else if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs)
       jobs.push({ path: f.path, language: languageForPath(f.path)!, size: f.size });
   }
   const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
@@ -126,6 +137,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const old = stored.get(o.path);
     if (!o.ok) {
       skipped.push({ path: o.path, reason: o.reason });
+      if (remembered(o.reason)) skippedFiles.set(o.path, { size: o.size, mtimeMs: o.mtimeMs, reason: o.reason });
       if (old) {
         removedIds.push(old.id); // it can no longer be indexed: drop what we had
         removed++;
@@ -249,6 +261,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     }
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     setMeta(db, "context", JSON.stringify(ctx));
+    writeSkippedFiles(db, skippedFiles);
   });
   apply.immediate();
   timer(`apply (${resolvedCount} references resolved)`);

@@ -6,6 +6,7 @@ import { sha256 } from "../core/hash.js";
 import { scanProject } from "../scan/inventory.js";
 import { countGraph, type GraphCounts } from "../store/counts.js";
 import { getMeta, type Db } from "../store/database.js";
+import { readSkippedFiles, stillSkipped } from "../store/skipped-files.js";
 import { storedFiles } from "../store/reader.js";
 
 export interface StatusResult extends GraphCounts {
@@ -26,6 +27,7 @@ export function status(db: Db, root: string, languageOf: (path: string) => strin
   const config = loadConfig(root);
   const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null);
   const stored = storedFiles(db);
+  const skipped = readSkippedFiles(db);
   const added: string[] = [];
   const modified: string[] = [];
   const present = new Set<string>();
@@ -33,7 +35,8 @@ export function status(db: Db, root: string, languageOf: (path: string) => strin
     present.add(f.path);
     const old = stored.get(f.path);
     if (!old) {
-      added.push(f.path);
+      // A file skipped for what it holds (binary, not UTF-8) is not news until it changes.
+      if (!stillSkipped(skipped, f)) added.push(f.path);
       continue;
     }
     if (old.size === f.size && old.mtimeMs === f.mtimeMs) continue;

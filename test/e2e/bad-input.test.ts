@@ -50,6 +50,26 @@ describe("bad input never stops the index", () => {
     expect(snap.nodes.some((n) => n.startsWith("binary.ts") || n.startsWith("outside.ts"))).toBe(false);
   });
 
+  it("a file skipped for what it holds is not reported as added, nor read again, until it changes", async () => {
+    repo = tempRepo();
+    const at = (p: string) => join(repo.dir, p);
+    writeFileSync(at("good.py"), "def good():\n    pass\n");
+    writeFileSync(at("blob.py"), Buffer.from([0x00, 0x01, 0x02]));
+    writeFileSync(at("latin1.py"), Buffer.from("def caf\xe9():\n    pass\n", "latin1"));
+    await runJson(["init", repo.dir]);
+    const pending = async () => (await runJson<{ changes: { added: string[] } }>(["status", "-p", repo.dir])).changes;
+    expect((await pending()).added).toEqual([]);
+    // A sync reads neither again: nothing is skipped anew.
+    expect((await runJson<Summary>(["sync", repo.dir])).skipped).toEqual([]);
+    expect((await pending()).added).toEqual([]);
+    // Once it holds text, it is news, and the next sync indexes it.
+    writeFileSync(at("blob.py"), "def blob():\n    pass\n");
+    expect((await pending()).added).toEqual(["blob.py"]);
+    await runJson(["sync", repo.dir]);
+    expect(graphSnapshot(repo.dir).nodes).toContain("blob.py|blob|function|1");
+    expect((await pending()).added).toEqual([]);
+  });
+
   it("a clear error for a project that is not there, an index that is missing, and bad options", async () => {
     repo = tempRepo();
     const missing = await run(["init", join(repo.dir, "nope")]);
