@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -77,6 +77,27 @@ const P = {
  * elsewhere in it is dropped as ambiguous, and is itself never recorded.
  */
 const UNKNOWN_TYPE = "";
+
+/** Collections whose one type argument is their elements' type (`[Order]` is written as an array type). */
+const COLLECTIONS = new Set(["Array", "Set", "ContiguousArray", "ArraySlice"]);
+
+/** Sequence methods whose closure gets an element (its one parameter, or `$0`). */
+const ELEMENT_CLOSURES = new Set([
+  "forEach",
+  "map",
+  "compactMap",
+  "flatMap",
+  "filter",
+  "first",
+  "last",
+  "contains",
+  "allSatisfy",
+  "drop",
+  "prefix",
+  "min",
+  "max",
+  "sorted",
+]);
 
 /** The local-type name of a function's argument labels; a call's are this, its line and its name. */
 const LABELS = "(labels)";
@@ -208,10 +229,16 @@ class SwiftFile {
         // Shadows an outer name of the function with a value of unknown type.
         return this.addType(capture(m, "name"), this.b.text(capture(m, "name")), UNKNOWN_TYPE);
       case P.For: {
-        // As a closure parameter does. The name is read here: a pattern on the field takes long to
-        // compile with this grammar (35 ms, most of the query).
+        // As a closure parameter does; and within the loop, the name is an element of the collection.
+        // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
+        // most of the query).
+        const loop = capture(m, "for");
         const name = capture(m, "item").childForFieldName("bound_identifier");
-        if (name?.type === "simple_identifier") this.addType(name, this.b.text(name), UNKNOWN_TYPE);
+        if (name?.type !== "simple_identifier") return;
+        this.addType(name, this.b.text(name), UNKNOWN_TYPE);
+        const of = loop.childForFieldName("collection");
+        const chain = of ? this.chain(of, 0) : null;
+        if (chain) this.b.bindElement(this.b.text(name), name.endIndex, loop.endIndex, chain);
         return;
       }
     }
@@ -552,6 +579,7 @@ class SwiftFile {
     const topLevel = def.parent?.type === "source_file";
     if (!holder && !topLevel) {
       if (typeName) this.addType(name, nameText, typeName);
+      if (declared) this.addElementType(name, nameText, declared);
       return;
     }
     const mods = this.modifiersOf(def);
@@ -571,6 +599,7 @@ class SwiftFile {
       ...(owner ? { owner } : {}),
     });
     if (typeName && !owner) this.addType(name, holder ? `this.${nameText}` : nameText, typeName);
+    if (declared && !owner) this.addElementType(name, holder ? `this.${nameText}` : nameText, declared);
   }
 
   /** `case red, green`: one member per name. */
@@ -615,6 +644,38 @@ class SwiftFile {
     for (const c of param.namedChildren) if (c && TYPE_NODES.has(c.type)) type = c;
     const typeName = type ? this.typeName(type) : null;
     if (typeName) this.addType(name, this.b.text(name), typeName);
+    if (type) this.addElementType(name, this.b.text(name), type);
+  }
+
+  /**
+   * The elements' type of a written collection (`[Order]`, `Array<Order>`, `Set<Order>`), as the type
+   * of `name[0]` (see ELEMENT).
+   */
+  private addElementType(at: Node, name: string, type: Node): void {
+    let t: Node | null = type;
+    if (t.type === "optional_type") t = t.childForFieldName("wrapped") ?? t.namedChild(0);
+    let element: Node | null = null;
+    if (t?.type === "array_type") element = t.childForFieldName("element") ?? t.namedChild(0);
+    else if (t?.type === "user_type") {
+      const head = t.namedChildren.filter((c) => c?.type === "type_identifier").pop();
+      const args = childOfType(t, "type_arguments")?.namedChildren;
+      if (head && args?.length === 1 && COLLECTIONS.has(this.b.text(head))) element = args[0] ?? null;
+    }
+    const typeName = element ? this.typeName(element) : null;
+    if (typeName) this.addType(at, `${name}${ELEMENT}`, typeName);
+  }
+
+  /** `orders.forEach { $0.ship() }`, `orders.map { o in o.total() }`: in the closure, an element of orders. */
+  private elementClosure(method: string, receiver: string | null, call: Node): void {
+    if (!receiver || receiver === "?" || !ELEMENT_CLOSURES.has(method)) return;
+    const closure = call.descendantsOfType("lambda_literal")[0];
+    if (!closure || closure.parent?.parent?.id !== call.id) return;
+    const params = closure
+      .descendantsOfType("lambda_parameter")
+      .filter((p) => p?.parent?.parent?.parent?.id === closure.id);
+    const name = params.length === 1 ? params[0]!.childForFieldName("name") : null;
+    const bound = name ? this.b.text(name) : params.length === 0 ? "$0" : null;
+    if (bound) this.b.bindElement(bound, closure.startIndex, closure.endIndex, receiver);
   }
 
   /**
@@ -629,6 +690,7 @@ class SwiftFile {
     const construction = /^[A-Z]/.test(name) && receiver !== "?";
     if (construction) this.b.ref("calls", callee, "init", receiver === null ? name : `${receiver}.${name}`, argCount);
     if (argCount > 0) this.callLabels(callee, construction ? [name, "init"] : [name], args);
+    if (args.parent) this.elementClosure(name, receiver, args.parent);
   }
 
   /**
@@ -751,8 +813,9 @@ class SwiftFile {
     if (depth > 8) return null;
     switch (node.type) {
       case "simple_identifier": {
+        // `$0` is a closure's element where one is bound (see `elementClosure`), else nothing known.
         const t = this.b.text(node);
-        return t.startsWith("$") ? null : t;
+        return t.startsWith("$") && t !== "$0" ? null : t;
       }
       case "self_expression":
         return "self";
@@ -769,7 +832,12 @@ class SwiftFile {
       case "call_expression": {
         const fn = node.namedChild(0);
         const suffix = node.namedChild(1);
-        if (!fn || (suffix && this.isSubscript(suffix))) return null;
+        if (!fn) return null;
+        if (suffix && this.isSubscript(suffix)) {
+          // `orders[0]`: an element of orders.
+          const of = this.chain(fn, depth + 1);
+          return of ? `${of}${ELEMENT}` : null;
+        }
         // `f(x) { }`: the closures are a second suffix of the same call.
         if (fn.type === "call_expression" && suffix && !suffix.namedChildren.some((c) => c?.type === "value_arguments"))
           return this.chain(fn, depth + 1);

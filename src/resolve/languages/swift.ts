@@ -1,4 +1,4 @@
-import type { LanguageRules } from "../rules.js";
+import { collectionMethods, type LanguageRules } from "../rules.js";
 
 /**
  * Swift: a file's module (`swiftModule` in the extractor: a package target's folder, else the whole
@@ -9,6 +9,10 @@ import type { LanguageRules } from "../rules.js";
  * the enclosing type's members first; `Foo(x)` makes a Foo and calls `Foo.init`.
  */
 export const swiftRules: LanguageRules = {
+  arrayMethods: collectionMethods(
+    ["first", "last", "randomElement", "popLast", "removeFirst", "removeLast", "min", "max"],
+    ["filter", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix"],
+  ),
   overloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "swift");
