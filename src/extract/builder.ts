@@ -68,9 +68,9 @@ export interface SymbolOptions {
 }
 
 const MAX_SIGNATURE = 300;
+const MAX_DOC = 2000;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const MAX_DOC = 2000;
 
 /**
  * Collects one file's declarations and references in any order, then works out containment,

@@ -24,7 +24,7 @@ import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob } from "./messages.js";
 import { WORKERS_FROM, parseAll, startParseWorkers } from "./pool.js";
-import { remembered, writeSkippedFiles, type SkippedFile } from "../store/skipped-files.js";
+import { rememberSkip, writeSkippedFiles, type SkippedFile } from "../store/skipped-files.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
 import { ResolvedQueue } from "./resolved-queue.js";
@@ -134,7 +134,7 @@ async function build(
       if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
       if (!o.ok) {
         skipped.push({ path: o.path, reason: o.reason });
-        if (remembered(o.reason)) skippedFiles.set(o.path, { size: o.size, mtimeMs: o.mtimeMs, reason: o.reason });
+        rememberSkip(skippedFiles, o);
         return;
       }
       const record = toRecord(o, o.result, ids);

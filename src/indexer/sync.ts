@@ -31,7 +31,7 @@ import {
 } from "../store/reader.js";
 import {
   readSkippedFiles,
-  remembered,
+  rememberSkip,
   stillSkipped,
   writeSkippedFiles,
   type SkippedFile,
@@ -137,7 +137,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const old = stored.get(o.path);
     if (!o.ok) {
       skipped.push({ path: o.path, reason: o.reason });
-      if (remembered(o.reason)) skippedFiles.set(o.path, { size: o.size, mtimeMs: o.mtimeMs, reason: o.reason });
+      rememberSkip(skippedFiles, o);
       if (old) {
         removedIds.push(old.id); // it can no longer be indexed: drop what we had
         removed++;

@@ -60,10 +60,11 @@ function byQualifiedName(db: Db, text: string): Row[] {
   if (ending.length) return ending;
   let best = Infinity;
   let rows: Row[] = [];
+  const project = projectName(db);
   for (const r of named) {
     if (!text.endsWith(`.${r.qualifiedName}`)) continue;
     const module = text.slice(0, text.length - r.qualifiedName.length - 1);
-    const fit = moduleFit(module, r.file, () => filePackage(db, r.file), projectName(db));
+    const fit = moduleFit(module, r.file, () => filePackage(db, r.file), project);
     if (fit < best) [best, rows] = [fit, [r]];
     else if (fit === best && fit < Infinity) rows.push(r);
   }

@@ -14,9 +14,13 @@ export interface SkippedFile {
 
 const KEY = "skipped_files";
 
-/** Reasons worth remembering: the same bytes give the same answer. */
-export function remembered(reason: string): boolean {
-  return reason !== "unreadable";
+/** Remember a file skipped for what it holds (the same bytes give the same answer); not an unreadable one. */
+export function rememberSkip(
+  files: Map<string, SkippedFile>,
+  file: { path: string; size: number; mtimeMs: number; reason: string },
+): void {
+  if (file.reason !== "unreadable")
+    files.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, reason: file.reason });
 }
 
 export function readSkippedFiles(db: Db): Map<string, SkippedFile> {

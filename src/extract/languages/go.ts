@@ -672,9 +672,8 @@ class GoFile {
     let type: Node | null = null;
     if (vt === "index_expression") {
       // `first := orders[0]`: an element of orders.
-      const of = v.childForFieldId(this.f.operand);
-      const chain = of ? this.dotted(of) : null;
-      if (chain) this.local(name, `${chain}${ELEMENT}`);
+      const element = this.elementOf(v);
+      if (element) this.local(name, element);
       return;
     }
     if (vt === "composite_literal") type = v.childForFieldId(this.f.type);
@@ -775,13 +774,15 @@ class GoFile {
         if (!NOT_NAMES.has(dot < 0 ? text : text.slice(0, dot))) return text;
       }
     }
-    if (operand.type === "index_expression") {
-      // `orders[i].Total()`: an element of orders.
-      const of = operand.childForFieldId(this.f.operand);
-      const chain = of ? this.dotted(of) : null;
-      return chain ? `${chain}${ELEMENT}` : "?";
-    }
+    if (operand.type === "index_expression") return this.elementOf(operand) ?? "?";
     return this.dotted(operand) ?? "?";
+  }
+
+  /** `orders[i]` as an element of orders (see ELEMENT); null when orders is no dotted name. */
+  private elementOf(index: Node): string | null {
+    const of = index.childForFieldId(this.f.operand);
+    const chain = of ? this.dotted(of) : null;
+    return chain ? `${chain}${ELEMENT}` : null;
   }
 
   /** `a`, `a.b`, `pkg.T`: identifiers joined by selectors; null for calls, indexing, parentheses. */

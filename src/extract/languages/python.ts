@@ -1134,14 +1134,9 @@ class PyFile {
       // A string, number, list or dict (or a call, index or attribute of one) has no dotted name.
       if (LITERAL_START.test(before)) return "?";
     }
-    if (recv.type === "call") {
-      const fn = recv.childForFieldName("function");
-      const name = fn ? this.dotted(fn) : null;
-      if (name === "super") return "super";
-      return name ? `${name}()` : "?";
-    }
     if (recv.type === "subscript") return this.element(recv.childForFieldName("value")) ?? "?";
-    return this.dotted(recv) ?? "?";
+    const chain = this.chain(recv);
+    return chain === "super()" ? "super" : (chain ?? "?");
   }
 
   private call(recv: Node | null, callee: Node, args: Node, generator: boolean): void {

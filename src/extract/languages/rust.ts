@@ -400,7 +400,7 @@ class RustFile {
         const type = capture(m, "type");
         const typeName = this.typeName(type, name.startIndex);
         if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
-        this.elementType(name, this.text(name), type);
+        this.addElementType(name, this.text(name), type);
         return;
       }
       case P.LetValue: {
@@ -569,7 +569,7 @@ class RustFile {
     const ret = def.childForFieldId(this.f.return_type);
     const retType = ret ? this.typeName(ret, ret.startIndex) : null;
     if (ret && retType) this.pendingTypes.push({ at: ret, name: "()", typeName: retType });
-    if (ret) this.elementType(ret, "()", ret);
+    if (ret) this.addElementType(ret, "()", ret);
   }
 
   private item(p: number, def: Node, name: Node): void {
@@ -609,14 +609,14 @@ class RustFile {
     const type = decl.childForFieldId(this.f.type);
     const typeName = type ? this.typeName(type, decl.startIndex) : null;
     if (typeName) this.pendingTypes.push({ at: decl, name: `this.${text}`, typeName });
-    if (type) this.elementType(decl, `this.${text}`, type);
+    if (type) this.addElementType(decl, `this.${text}`, type);
   }
 
   /**
    * The elements' type of a written collection (`Vec<Order>`, `&[Order]`, `[Order; 4]`, `VecDeque`,
    * `HashSet`...), as the type of `name[0]` (see ELEMENT): the name keeps the collection's type.
    */
-  private elementType(at: Node, name: string, type: Node): void {
+  private addElementType(at: Node, name: string, type: Node): void {
     let t: Node | null = type;
     while (t?.type === "reference_type") t = t.childForFieldId(this.f.type);
     let element: Node | null = null;

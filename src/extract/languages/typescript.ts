@@ -328,7 +328,7 @@ class TsFile {
 
   /** `for (const x of items)`: in the body, x is an element of items (`for..in` gives keys). */
   private forOf(name: Node, value: Node, body: Node): void {
-    if (!/^\s*of\b/.test(this.b.source.slice(name.endIndex, value.startIndex).replace(/^[\s)]*/, " "))) return;
+    if (!/^[\s)]*of\b/.test(this.b.source.slice(name.endIndex, value.startIndex))) return;
     const of = receiverExpression(value, (n) => this.b.text(n));
     if (of) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, of);
   }
