@@ -668,11 +668,15 @@ class SwiftFile {
   /** `orders.forEach { $0.ship() }`, `orders.map { o in o.total() }`: in the closure, an element of orders. */
   private elementClosure(method: string, receiver: string | null, call: Node): void {
     if (!receiver || receiver === "?" || !ELEMENT_CLOSURES.has(method)) return;
-    const closure = call.descendantsOfType("lambda_literal")[0];
-    if (!closure || closure.parent?.parent?.id !== call.id) return;
-    const params = closure
-      .descendantsOfType("lambda_parameter")
-      .filter((p) => p?.parent?.parent?.parent?.id === closure.id);
+    // The trailing closure: a direct child of the call's suffix (read by walking down, not searching
+    // the closure's whole body).
+    let closure: Node | null = null;
+    for (const suffix of call.namedChildren)
+      if (suffix?.type === "call_suffix") closure ??= childOfType(suffix, "lambda_literal");
+    if (!closure) return;
+    const signature = closure.childForFieldName("type");
+    const list = signature ? childOfType(signature, "lambda_function_type_parameters") : null;
+    const params = list ? list.namedChildren.filter((p) => p?.type === "lambda_parameter") : [];
     const name = params.length === 1 ? params[0]!.childForFieldName("name") : null;
     const bound = name ? this.b.text(name) : params.length === 0 ? "$0" : null;
     if (bound) this.b.bindElement(bound, closure.startIndex, closure.endIndex, receiver);
