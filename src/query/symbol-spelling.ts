@@ -57,12 +57,13 @@ export function moduleFit(
   module: string,
   file: string,
   filePackage: () => string | null,
-  projectName: string | null = null,
+  rootNames: readonly string[] = [],
 ): number {
   const all = module.split(".").filter((w) => w && !PATH_ROOTS.has(w));
-  // The project's own name heads a path written from outside it (`tokio::spawn` in tokio's repository,
-  // its crate root): it names the root, not a folder.
-  const words = projectName && all[0] && crateName(all[0]) === crateName(projectName) ? all.slice(1) : all;
+  // The project's or the crate's own name heads a path written from outside it (`tokio::spawn`, its
+  // crate root): it names the root, not a folder.
+  const head = all[0] ? crateName(all[0]) : null;
+  const words = head && rootNames.some((n) => crateName(n) === head) ? all.slice(1) : all;
   if (!words.length) return 2;
   const slash = file.lastIndexOf("/");
   const folder = slash >= 0 ? file.slice(0, slash) : "";

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { rootOfIndex } from "../config/paths.js";
-import type { Db } from "../store/database.js";
+import { getMeta, type Db } from "../store/database.js";
 import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
 import {
@@ -60,21 +60,36 @@ function byQualifiedName(db: Db, text: string): Row[] {
   if (ending.length) return ending;
   let best = Infinity;
   let rows: Row[] = [];
-  const project = projectName(db);
+  const rootNames = rootNamesOf(db);
   for (const r of named) {
     if (!text.endsWith(`.${r.qualifiedName}`)) continue;
     const module = text.slice(0, text.length - r.qualifiedName.length - 1);
-    const fit = moduleFit(module, r.file, () => filePackage(db, r.file), project);
+    const fit = moduleFit(module, r.file, () => filePackage(db, r.file), rootNames(r.file));
     if (fit < best) [best, rows] = [fit, [r]];
     else if (fit === best && fit < Infinity) rows.push(r);
   }
   return rows;
 }
 
-/** The name of the project's folder, which code outside it may use as its package's (`tokio::spawn`). */
-function projectName(db: Db): string | null {
+/**
+ * The names code outside a file's package may write at the head of a path to it: the project's folder
+ * name, and the name of the Cargo crate that holds the file (`tokio::spawn`, `tokio_util::codec::Framed`).
+ */
+function rootNamesOf(db: Db): (file: string) => string[] {
   const root = rootOfIndex(db.name);
-  return root ? basename(root) : null;
+  const folder = root ? [basename(root)] : [];
+  const crates = storedCrates(db);
+  return (file) => [...folder, ...crates.filter((c) => !c.dir || file.startsWith(`${c.dir}/`)).map((c) => c.name)];
+}
+
+/** The Cargo crates the last index or sync found (its stored project context), or none. */
+function storedCrates(db: Db): { dir: string; name: string }[] {
+  try {
+    const ctx = JSON.parse(getMeta(db, "context") ?? "{}") as { cargoCrates?: { dir: string; name: string }[] };
+    return Array.isArray(ctx.cargoCrates) ? ctx.cargoCrates : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Definitions for a query, and whether a `file` filter matched none of them (then all are returned). */

@@ -21,7 +21,7 @@ const FILES: Record<string, string> = {
   "go/packages/packages.go": "package packages\n\nfunc Load() error { return nil }\n",
   "go/ssa/builder.go": "package ssa\n\ntype Package struct{}\n\nfunc (p *Package) Build() {}\n",
   "Cargo.toml": '[package]\nname = "tokio"\nversion = "1.0.0"\n',
-  "src/lib.rs": "pub mod runtime;\n",
+  "src/lib.rs": "pub mod runtime;\n\npub fn spawn() {}\n",
   "src/runtime/mod.rs": "mod builder;\npub use builder::Builder;\n",
   "src/runtime/builder.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn build(&self) {}\n}\n",
   "java.base/java/util/ArrayList.java":
@@ -75,11 +75,11 @@ describe("moduleFit", () => {
     expect(moduleFit("foo", "django/db/models/query.py", none)).toBe(Infinity);
   });
 
-  it("reads the project's own name heading a path as its root (`tokio::spawn` in tokio's repository)", () => {
+  it("reads the project's or crate's own name heading a path as its root (`tokio::spawn`)", () => {
     const none = () => null;
-    expect(moduleFit("tokio", "src/task/spawn.rs", none, "tokio")).toBe(2);
-    expect(moduleFit("tokio_util.codec", "src/codec/mod.rs", none, "tokio-util")).toBe(1);
-    expect(moduleFit("tokio", "src/task/spawn.rs", none, "mio")).toBe(Infinity);
+    expect(moduleFit("tokio", "src/task/spawn.rs", none, ["tokio"])).toBe(2);
+    expect(moduleFit("tokio_util.codec", "src/codec/mod.rs", none, ["checkout", "tokio-util"])).toBe(1);
+    expect(moduleFit("tokio", "src/task/spawn.rs", none, ["mio"])).toBe(Infinity);
   });
 });
 
@@ -104,6 +104,11 @@ describe("symbols as their languages write them", () => {
     expect(found("golang.org/x/tools/go/ssa.(*Package).Build")).toEqual(["Package.Build go/ssa/builder.go"]);
     expect(found("packages.Load")).toEqual(["Load go/packages/packages.go"]);
     expect(found("template.defaultfilters.filter")).toEqual(["filter django/template/defaultfilters.py"]);
+  });
+
+  it("reads the crate's name from Cargo.toml, whatever the checkout's folder is called", () => {
+    expect(found("tokio::spawn")).toEqual(["spawn src/lib.rs"]);
+    expect(found("mio::spawn")).toEqual([]);
   });
 
   it("finds nothing for a path that names no file of it, and offers its qualified name", () => {
