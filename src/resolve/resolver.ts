@@ -1218,7 +1218,9 @@ export class Resolver {
         if (nested) return nested;
       }
     }
-    if (!v || "files" in v) return null;
+    // `const cache = this.cache`, `const repo = deps.repo`: a dotted name that is no type is a value's
+    // member, of the type that member has.
+    if (!v || "files" in v) return typeName.includes(".") ? this.exprType(typeName, file, scopeId, rules, depth + 1) : null;
     return unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
   }
 
