@@ -81,6 +81,7 @@ const PATTERNS: Record<keyof typeof P, string> = {
     right: (call function: [(identifier) @callee (attribute) @calleePath])
     right: (boolean_operator) @or
     right: (subscript) @item
+    right: (attribute) @member
     right: (assignment left: (_) @inner)])`,
   assignedName: `(assignment left: (attribute) @left right: (identifier) @right)`,
   aliasName: `(type_alias_statement . (type) @type)`,
@@ -446,6 +447,8 @@ class PyFile {
   private readonly constructors = new Map<number, Node>();
   private readonly constructorPaths = new Map<number, Node>();
   private readonly orElses = new Map<number, Node>();
+  /** `repo = self.repo`: the member whose type the name then has. */
+  private readonly members = new Map<number, Node>();
   private readonly rightNames = new Map<number, Node>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
@@ -559,6 +562,7 @@ class PyFile {
         else if (fact.name === "calleePath") this.constructorPaths.set(left, fact.node);
         else if (fact.name === "or") this.orElses.set(left, fact.node);
         else if (fact.name === "item") this.items.set(left, fact.node);
+        else if (fact.name === "member") this.members.set(left, fact.node);
         else {
           this.chainedLefts.add(left);
           this.chainedLefts.add(fact.node.startIndex);
@@ -898,7 +902,9 @@ class PyFile {
     const or = this.orElses.get(left.startIndex);
     if (or) return this.constructed(or);
     const item = this.items.get(left.startIndex);
-    return item ? this.element(item.childForFieldName("value")) : null;
+    if (item) return this.element(item.childForFieldName("value"));
+    const member = this.members.get(left.startIndex);
+    return member ? this.dotted(member) : null;
   }
 
   /** `items` as an element of it: `items[0]` (see ELEMENT); null for what has no chain. */
