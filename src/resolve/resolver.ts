@@ -1002,9 +1002,9 @@ export class Resolver {
         const entry = this.assignmentAt(owner.id, name, file, rules);
         if (entry) {
           const typed = this.assignedType(entry, file, owner.id, rules, depth);
-          // An element of something untyped (`x = rows[0]`) says nothing: the other assignments decide,
-          // as they did before elements were typed.
-          if (typed || !entry.typeName.endsWith(ELEMENT)) return typed;
+          // An element or a member of something untyped (`x = rows[0]`, `info = ii.info`) says
+          // nothing: the other assignments decide, as they did before elements and members were typed.
+          if (typed || !this.saysLittle(entry.typeName, file, owner.id, rules)) return typed;
           const other = this.assignmentAt(owner.id, name, file, rules, true);
           return other ? this.assignedType(other, file, owner.id, rules, depth) : null;
         }
@@ -1125,17 +1125,31 @@ export class Resolver {
     name: string,
     file: FileInfo,
     rules: LanguageRules,
-    skipElements = false,
+    skipLittle = false,
   ): LocalTypeInfo | undefined {
     const line = rules.flowTypes && this.at?.fileId === file.id ? this.at.line : null;
     let first: LocalTypeInfo | undefined;
     let best: LocalTypeInfo | undefined;
     for (const t of this.typesAt(file.id, scopeId, name)) {
-      if (skipElements && t.typeName.endsWith(ELEMENT)) continue;
+      if (skipLittle && this.saysLittle(t.typeName, file, scopeId, rules)) continue;
       first ??= t;
       if (line !== null && t.line < line && (!best || t.line > best.line)) best = t;
     }
     return best ?? first;
+  }
+
+  /**
+   * Whether a type is written as an element or a member of another value (`rows[0]`, `ii.info`,
+   * `self.repo`), which is unknown when that value's type is. A dotted name whose head is an import,
+   * a module or a type is a type's path (`testing.T`, `models.Order`), which says what it says.
+   */
+  private saysLittle(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): boolean {
+    if (typeName.endsWith(ELEMENT)) return true;
+    const dot = typeName.indexOf(".");
+    if (dot < 0 || typeName.includes("(")) return false;
+    const head = typeName.slice(0, dot);
+    if (rules.selfNames.has(head) || this.variableTypeName(head, file, scopeId, rules)) return true;
+    return !this.importsNamed(file.id, head).length && !this.value(head, file, scopeId, rules, 0);
   }
 
   /** The declared or inferred type of a variable, constant or property symbol. */
@@ -1220,8 +1234,13 @@ export class Resolver {
     }
     // `const cache = this.cache`, `const repo = deps.repo`: a dotted name that is no type is a value's
     // member, of the type that member has.
-    if (!v || "files" in v) return typeName.includes(".") ? this.exprType(typeName, file, scopeId, rules, depth + 1) : null;
-    return unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
+    if (!v || "files" in v)
+      return typeName.includes(".") ? this.exprType(typeName, file, scopeId, rules, depth + 1) : null;
+    const types = v.symbols.filter((s) => TYPE_KINDS.has(s.kind));
+    if (types.length) return unique(types);
+    // `srv := http.DefaultServer`: a value, of the type it was declared or made with.
+    const value = unique(v.symbols);
+    return value ? this.declaredType(value, depth + 1) : null;
   }
 
   /** Members of a type by name, its own first, then its bases', nearest first. */

@@ -137,7 +137,10 @@ export class RubyResolution {
     return out;
   }
 
-  /** The class named by the `Foo.new` assigned to a local (in this or an enclosing callable) or an `@ivar`. */
+  /**
+   * The class named by the `Foo.new` assigned to a local (in this or an enclosing callable) or an
+   * `@ivar`, or to the `@ivar` a local was assigned.
+   */
   private variableType(receiver: string, scope: SymbolInfo | null, owner: SymbolInfo | null): string | null {
     if (receiver.includes(".") || !scope) return null;
     if (receiver.startsWith("@")) {
@@ -158,6 +161,8 @@ export class RubyResolution {
     while (s && s.kind !== "file") {
       const at: SymbolInfo = s;
       const entry = types.find((t) => t.scopeId === at.id && t.name === receiver);
+      // `repo = @repo`: of the instance variable's class.
+      if (entry?.typeName.startsWith("@")) return this.variableType(entry.typeName, scope, owner);
       if (entry) {
         const c = this.constant(entry.typeName, at.id, 0);
         return c && "parts" in c ? c.qname : null;

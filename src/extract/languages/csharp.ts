@@ -577,13 +577,18 @@ class CSharpFile {
     if (typeName) this.addType(name, nameText, typeName);
   }
 
-  /** The type of an initialiser the resolver can follow: a construction, or a call chain. */
+  /** The type of an initialiser the resolver can follow: a construction, a call chain, a member. */
   private valueType(value: Node): string | null {
     if (value.type === "object_creation_expression") {
       const t = value.childForFieldId(this.f.type);
       return t ? this.typeName(t) : null;
     }
-    if (value.type === "invocation_expression" || value.type === "element_access_expression") {
+    // `var repo = this.repo`, `var orders = shop.Orders`: of the member's type.
+    if (
+      value.type === "invocation_expression" ||
+      value.type === "element_access_expression" ||
+      value.type === "member_access_expression"
+    ) {
       const r = this.receiver(value);
       return r === "?" ? null : r;
     }

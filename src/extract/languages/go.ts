@@ -41,7 +41,7 @@ const QUERY = `
 (call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (composite_literal type: (_) @type)
-(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (index_expression) (unary_expression operator: "&" operand: [(composite_literal) (call_expression)])]) @right)
+(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (index_expression) (selector_expression) (unary_expression operator: "&" operand: [(composite_literal) (call_expression) (selector_expression)])]) @right)
 (short_var_declaration left: (expression_list) @left right: (expression_list (call_expression)) @right)
 (func_literal parameters: (parameter_list) @params)
 (range_clause left: (expression_list) @left right: (_) @of) @range
@@ -659,7 +659,8 @@ class GoFile {
   /**
    * `T{}`, `&T{}`, `new(T)` → `T`; a call of a plain or dotted name → that call (`New()`,
    * `srv.newConn()`, `pkg.Open()`), which the resolver follows to the callee's first result type, or
-   * to the type a conversion names (`Celsius(x)`); anything else says nothing.
+   * to the type a conversion names (`Celsius(x)`); a member (`s.repo`, `&s.repo`) → that member;
+   * anything else says nothing.
    */
   private localFromValue(name: Node, value: Kid): void {
     let v: Node | null = value.node;
@@ -670,6 +671,12 @@ class GoFile {
       vt = v.type;
     }
     let type: Node | null = null;
+    if (vt === "selector_expression") {
+      // `r := s.repo`, `srv := http.DefaultServer`: of the member's or the value's type.
+      const member = this.dotted(v);
+      if (member) this.local(name, member);
+      return;
+    }
     if (vt === "index_expression") {
       // `first := orders[0]`: an element of orders.
       const element = this.elementOf(v);

@@ -638,7 +638,9 @@ class JavaFile {
             ? this.callChain(value, 0)
             : value?.type === "array_access"
               ? this.elementOf(value)
-              : null;
+              : value?.type === "field_access" && DOTTED_NAME.test(this.b.text(value))
+                ? this.b.text(value) // `var repo = this.repo`: of the field's type
+                : null;
     }
     if (typeName) this.addType(name, nameText, typeName);
   }

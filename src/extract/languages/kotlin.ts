@@ -130,6 +130,8 @@ type Visibility = ExtractedSymbol["visibility"];
 
 /** Node types that are a type written in a declaration. */
 const TYPE_NODES = new Set(["user_type", "nullable_type", "parenthesized_type", "function_type", "dynamic"]);
+/** Initialisers a local's type is read from: a call, an element, a member. */
+const VALUE_NODES = new Set(["call_expression", "indexing_expression", "navigation_expression"]);
 /** Bodies whose declarations are members of a type. */
 const MEMBER_BODIES = new Set(["class_body", "enum_class_body"]);
 
@@ -430,7 +432,7 @@ class KotlinFile {
     const declared = decl.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
     let typeName = declared ? this.typeName(declared) : null;
     if (!typeName && !declared) {
-      const value = def.namedChildren.find((c) => c?.type === "call_expression" || c?.type === "indexing_expression");
+      const value = def.namedChildren.find((c) => c !== null && VALUE_NODES.has(c.type));
       typeName = value ? this.valueType(value) : null;
     }
     const holder = this.holderOf(def);
@@ -503,10 +505,16 @@ class KotlinFile {
     this.b.ref(kind, type, name, receiver);
   }
 
-  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`, a construction). */
+  /**
+   * The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`, a
+   * construction), an element, or a member (`val repo = this.repo`).
+   */
   private valueType(value: Node): string | null {
     const r = this.chain(value, 0);
-    return r && (r.endsWith("()") || r.endsWith(ELEMENT)) ? r : null;
+    if (!r) return null;
+    return r.endsWith("()") || r.endsWith(ELEMENT) || (value.type === "navigation_expression" && r.includes("."))
+      ? r
+      : null;
   }
 
   /**

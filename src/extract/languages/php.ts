@@ -498,12 +498,15 @@ class PhpFile {
     this.callableAt(param.startIndex)?.params.set(name, typeName);
   }
 
-  /** `$x = new Foo`, `$x = Foo::make()`, `$this->x = new Foo`, `$this->x = $typedParam`. */
+  /** `$x = new Foo`, `$x = Foo::make()`, `$x = $this->repo`, `$this->x = new Foo`, `$this->x = $typedParam`. */
   private assign(left: Node, right: Node): void {
     let type: string | null = null;
     if (right.type === "object_creation_expression") type = this.createdClass(right);
     else if (CALLS.has(right.type)) {
       // `$order = Order::create()`, `$c = $this->customer()`: the callee's declared return type.
+      type = left.type === "variable_name" ? this.receiver(right) : null;
+    } else if (right.type === "member_access_expression" || right.type === "nullsafe_member_access_expression") {
+      // `$repo = $this->repo`: of the property's type.
       type = left.type === "variable_name" ? this.receiver(right) : null;
     } else if (right.type === "variable_name" && left.type === "member_access_expression") {
       type = this.callableAt(right.startIndex)?.params.get(this.text(right).replace(/^\$/, "")) ?? null;

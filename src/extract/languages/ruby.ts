@@ -633,7 +633,7 @@ class RubyFile {
     return scope >= 0 ? this.containers[scope]!.locals : this.fileLocals;
   }
 
-  /** `x = Foo.new`, `@x ||= Foo::Bar.new(1)`: the type of a local or instance variable. */
+  /** `x = Foo.new`, `@x ||= Foo::Bar.new(1)`, `x = @y`: the type of a local or instance variable. */
   private assign(assign: Node, left: Node, right: Node): void {
     if (left.type === "constant") {
       const scope = this.containerAt(left.startIndex);
@@ -641,6 +641,11 @@ class RubyFile {
       if (holder && this.isMethod(holder)) return;
       if (assign.type !== "assignment") return;
       this.b.symbol("constant", assign, left, { exported: true, visibility: "public" });
+      return;
+    }
+    if (right.type === "instance_variable" && left.type === "identifier") {
+      // `repo = @repo`: the instance variable's class, which the resolver looks up.
+      this.b.localType(left, this.text(left), this.text(right));
       return;
     }
     if (right.type !== "call") return;

@@ -953,8 +953,11 @@ class RustFile {
     }
   }
 
-  /** What `let x = value` holds when the value says: `T { .. }`, `T::new(..)`, `make(..)`. */
+  /** What `let x = value` holds when the value says: `T { .. }`, `T::new(..)`, `make(..)`, `&self.repo`. */
   private valueType(value: Node, at: number): string | null {
+    // `let repo = &self.repo`: of the field's type.
+    const field = value.type === "reference_expression" ? value.namedChild(value.namedChildCount - 1) : value;
+    if (field?.type === "field_expression") return this.receiverText(field, 0);
     if (value.type === "struct_expression") {
       const name = value.childForFieldId(this.f.name);
       const segs = name ? this.pathSegments(name) : null;

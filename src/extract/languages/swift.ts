@@ -739,10 +739,14 @@ class SwiftFile {
     return args?.type === "value_arguments" && this.b.source.startsWith("[", args.startIndex);
   }
 
-  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`). */
+  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`), a member (`self.repo`). */
   private valueType(value: Node): string | null {
     let v: Node | null = value;
     while (v && (v.type === "try_expression" || v.type === "await_expression")) v = v.childForFieldName("expr");
+    if (v?.type === "navigation_expression") {
+      const member = this.chain(v, 0);
+      return member && member.includes(".") ? member : null;
+    }
     if (!v || v.type !== "call_expression") return null;
     const r = this.chain(v, 0);
     return r && r.endsWith("()") ? r : null;
