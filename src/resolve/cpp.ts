@@ -166,10 +166,12 @@ export class CppScopes {
     } else {
       const local = scope.callable ? this.localType(file, scope.callable.id, head) : undefined;
       if (local !== undefined)
-        // `auto c = make();`: the local is what the call returns.
+        // `auto c = make();`: the local is what the call returns; `auto& r = this->repo`, what the
+        // member is (a written type first: `ns::Shape` is written `ns.Shape` too).
         current = local.endsWith(")")
           ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null)
-          : this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]);
+          : (this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]) ??
+            (local !== head ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null) : null));
       else {
         const field = scope.cls ? this.fieldType(scope.cls, head, 0) : undefined;
         if (field === undefined) return undefined;

@@ -50,6 +50,8 @@ const CPP_FIELD_NAMES = ["scope", "name", "arguments", "body"] as const;
 type CppFields = Record<(typeof CPP_FIELD_NAMES)[number], number>;
 
 /** Pointer types whose object is what calls go to: `std::unique_ptr<Shape> p; p->area()`. */
+/** Values an `auto` local's type is read from (besides a construction): a call, a member, a name. */
+const AUTO_FROM = new Set(["call_expression", "field_expression", "identifier"]);
 const SMART_POINTERS = new Set(["unique_ptr", "shared_ptr", "weak_ptr", "auto_ptr", "optional"]);
 
 const CLASS_SPECIFIERS = new Set(["class_specifier", "struct_specifier", "union_specifier"]);
@@ -251,13 +253,14 @@ export class CppFile extends CFamilyFile {
     if (parent?.type === "friend_declaration") return;
     if (this.inBody(def.startIndex)) {
       // `auto p = new Shape(..)`, `auto p = std::make_unique<Shape>(..)`: the object's type; `auto c =
-      // make()`, `auto v = db->current()`: the call, which the resolver follows to what it returns.
+      // make()`, `auto v = db->current()`: the call, which the resolver follows to what it returns;
+      // `auto& r = this->repo`, `auto* s = shape`: the member or the value, of its type.
       if (type.type === "placeholder_type_specifier" && decl.type === "init_declarator") {
-        const name = decl.childForFieldId(this.f.declarator);
+        const d = this.declarator(decl);
         const value = decl.childForFieldId(this.f.value);
         let t = value ? this.createdType(value) : null;
-        if (!t && value?.type === "call_expression") t = this.receiver(value);
-        if (name && t && name.type === "identifier") this.b.localType(name, this.text(name), t);
+        if (!t && value && AUTO_FROM.has(value.type)) t = this.receiver(value);
+        if (d && !d.params && t && d.name.type === "identifier") this.b.localType(d.name, this.text(d.name), t);
         return;
       }
       return super.declaration(def, type, decl, defined, shared);
