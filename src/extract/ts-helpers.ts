@@ -147,6 +147,9 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
       }
       return dottedName(node, text, depth + 1);
     }
+    case "this_type":
+      // `setA(): this`: the type the member belongs to (the resolver reads it so).
+      return "this";
     case "predefined_type":
     case "literal_type":
     case "tuple_type":

@@ -1220,7 +1220,10 @@ export class Resolver {
       if (made || rules.newOnly || !plainCall) return made;
       return this.typeNamed(typeName.slice(0, -2), file, scopeId, rules, depth + 1);
     }
+    // A fluent method's `this` (TypeScript) or `Self` (Python, Swift): the type it is a member of.
+    if (typeName === "this") return this.enclosingType(scopeId) ?? null;
     const v = this.value(typeName, file, scopeId, rules, depth + 1);
+    if (!v && typeName === "Self") return this.enclosingType(scopeId) ?? null;
     if (!v && rules.ownerScopes && !typeName.includes(".")) {
       // Swift: a type nested in an enclosing type is named bare inside it (`NativeState` in `AppContext`).
       for (

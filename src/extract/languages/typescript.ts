@@ -21,6 +21,7 @@ const COMMON = `
 (variable_declarator name: (identifier) @lt.name value: (call_expression) @lt.expr)
 (variable_declarator name: (identifier) @lt.name value: (member_expression) @lt.expr)
 (variable_declarator name: (identifier) @lt.name value: (object) @lt.object)
+(variable_declarator name: (object_pattern) @lt.pattern value: (_) @lt.from)
 (return_statement (object) @lt.returnsObject)
 (arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
@@ -181,6 +182,7 @@ class TsFile {
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
     if (c.has("lt.element")) return this.arrayOfNew(c.get("lt.name")!, c.get("lt.element")!);
+    if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
     if (c.has("forof.name")) return this.forOf(c.get("forof.name")!, c.get("forof.value")!, c.get("forof.body")!);
     // An object literal is its own type: its function-valued members are the methods of the variable
     // that holds it, or of the function that returns it (`createManager()` returning `{ batch() {} }`).
@@ -378,10 +380,35 @@ class TsFile {
     }
   }
 
-  /** A callable's declared return type, recorded as the type of `()` in its scope. */
+  /** `const { repo, store: s } = this.deps`: each name has the type of the member it takes. */
+  private destructured(pattern: Node, from: Node): void {
+    const text = (n: Node) => this.b.text(n);
+    const chain = receiverExpression(from, text);
+    // `const { a } = require("./x")` binds imports (see requireBinding), not typed values.
+    if (!chain || chain === "require()") return;
+    for (const p of pattern.namedChildren) {
+      if (p?.type === "shorthand_property_identifier_pattern") this.b.localType(p, text(p), `${chain}.${text(p)}`);
+      else if (p?.type === "pair_pattern") {
+        const key = p.childForFieldName("key");
+        const value = p.childForFieldName("value");
+        if (key?.type === "property_identifier" && value?.type === "identifier")
+          this.b.localType(value, text(value), `${chain}.${text(key)}`);
+      }
+    }
+  }
+
+  /**
+   * A callable's declared return type, recorded as the type of `()` in its scope; a getter's is also
+   * its property's (`get repo(): Repo` types `this.repo`).
+   */
   private returnType(node: Node): void {
     const typeName = typeNameOf(node, (n) => this.b.text(n));
-    if (typeName) this.b.localType(node, "()", typeName);
+    if (!typeName) return;
+    this.b.localType(node, "()", typeName);
+    const method = node.parent?.parent;
+    if (method?.type !== "method_definition" || !method.children.some((k) => k?.type === "get")) return;
+    const name = method.childForFieldName("name");
+    if (name?.type === "property_identifier") this.b.localType(node, `this.${this.b.text(name)}`, typeName);
   }
 
   private jsxElement(name: Node): void {
