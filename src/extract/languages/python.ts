@@ -91,8 +91,8 @@ const PATTERNS: Record<keyof typeof P, string> = {
   // lookup per comment but take ~20 ms longer to compile, as a comment can sit in any node.
   comment: `(_ (comment) @comment . (_) @next)`,
   commentInError: `(ERROR (comment) @comment . (_) @next)`,
-  forIn: `(for_statement left: (identifier) @name right: (_) @value body: (block) @body)`,
-  forClause: `(for_in_clause left: (identifier) @name right: (_) @value) @clause`,
+  forIn: `(for_statement left: [(identifier) (pattern_list)] @name right: (_) @value body: (block) @body)`,
+  forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
@@ -161,6 +161,8 @@ const MULTI_ARG_COLLECTIONS = new Set(["Generator", "AsyncGenerator"]);
 
 /** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
+/** `@property`, `@cached_property`, `@functools.cached_property`: a method read as an attribute. */
+const PROPERTY_DECORATOR = /^@\s*(?:functools\.)?(?:cached_)?property\s*$/;
 
 /** The longest docstring kept, as the builder caps comment docs. */
 const MAX_DOC = 2000;
@@ -823,6 +825,9 @@ class PyFile {
       const ret = def.childForFieldName("return_type");
       const typeName = ret ? this.typeName(ret) : null;
       if (ret && typeName) this.b.localType(ret, "()", typeName);
+      // A property's value is what its getter returns: `self.prop.save()`.
+      if (ret && typeName && scope === "class" && decorators.some((d) => PROPERTY_DECORATOR.test(this.text(d))))
+        this.b.localType(ret, `this.${nameText}`, typeName);
     }
   }
 
@@ -923,10 +928,30 @@ class PyFile {
     return this.dotted(value);
   }
 
-  /** `for x in items:` and `[.. for x in items]`: within the loop, x is an element of items. */
-  private loopVariable(name: Node, value: Node, within: Node | null): void {
-    const chain = within ? this.chain(value) : null;
+  /**
+   * `for x in items:` and `[.. for x in items]`: within the loop, x is an element of items; so is
+   * `x` in `for i, x in enumerate(items)`.
+   */
+  private loopVariable(target: Node, value: Node, within: Node | null): void {
+    let name: Node | null = target;
+    let of: Node | null = value;
+    if (target.type === "pattern_list") {
+      ({ name, of } = this.enumerated(target, value));
+      if (!name || !of) return;
+    }
+    const chain = within ? this.chain(of) : null;
     if (chain) this.b.bindElement(this.text(name), within!.startIndex, within!.endIndex, chain);
+  }
+
+  /** `i, x` over `enumerate(items)`: x, and items. */
+  private enumerated(target: Node, value: Node): { name: Node | null; of: Node | null } {
+    const names = target.namedChildren;
+    const fn = value.type === "call" ? value.childForFieldName("function") : null;
+    const args =
+      fn?.type === "identifier" && this.text(fn) === "enumerate" ? value.childForFieldName("arguments") : null;
+    if (names.length !== 2 || names[1]?.type !== "identifier" || args?.namedChildCount !== 1)
+      return { name: null, of: null };
+    return { name: names[1], of: args.namedChild(0) };
   }
 
   /** Where `a = b = 1` and `a, b = ...` end: the whole statement. */
