@@ -41,11 +41,14 @@ const QUERY = `
 (call_expression function: (selector_expression operand: (_) @operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (call_expression function: (selector_expression !operand field: (field_identifier) @name) arguments: (argument_list) @args)
 (composite_literal type: (_) @type)
-(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (index_expression) (selector_expression) (unary_expression operator: "&" operand: [(composite_literal) (call_expression) (selector_expression)])]) @right)
+(short_var_declaration left: (expression_list) @left right: (expression_list [(composite_literal) (index_expression) (selector_expression) (type_assertion_expression) (unary_expression operator: "&" operand: [(composite_literal) (call_expression) (selector_expression)])]) @right)
 (short_var_declaration left: (expression_list) @left right: (expression_list (call_expression)) @right)
 (func_literal parameters: (parameter_list) @params)
 (range_clause left: (expression_list) @left right: (_) @of) @range
 `;
+
+/** Values that type only the first of several names they are assigned to (the rest: `err`, `ok`). */
+const FIRST_OF_SEVERAL = new Set(["call_expression", "index_expression", "type_assertion_expression"]);
 
 /** Pattern indices of `QUERY`, in order. */
 const P = {
@@ -637,8 +640,9 @@ class GoFile {
   // ---- local types ----
 
   /**
-   * `a, b := T{}, &U{}`: pairs names with values; matched once per literal, handled once. A single call
-   * for several names (`f, err := os.Open(p)`) types the first, with the call's first result.
+   * `a, b := T{}, &U{}`: pairs names with values; matched once per literal, handled once. A single call,
+   * index or type assertion for several names (`f, err := os.Open(p)`, `n, ok := x.(*T)`) types the
+   * first, with the call's first result, the element or the asserted type.
    */
   private assign(left: Node, right: Node): void {
     const key = right.startIndex;
@@ -646,7 +650,8 @@ class GoFile {
     this.shortsSeen.add(key);
     const names = namedKids(left);
     const values = namedKids(right);
-    if (values.length === 1 && names.length > 1 && values[0]!.type === "call_expression") {
+    // `f, err := os.Open(p)`, `r, ok := m[k]`, `n, ok := x.(*T)`: the first name has the value's type.
+    if (values.length === 1 && names.length > 1 && FIRST_OF_SEVERAL.has(values[0]!.type)) {
       if (names[0]!.type === "identifier") this.localFromValue(names[0]!.node, values[0]!);
       return;
     }
@@ -671,7 +676,9 @@ class GoFile {
       vt = v.type;
     }
     let type: Node | null = null;
-    if (vt === "selector_expression") {
+    // `n := x.(*ast.CallExpr)`: the asserted type.
+    if (vt === "type_assertion_expression") type = v.childForFieldId(this.f.type);
+    else if (vt === "selector_expression") {
       // `r := s.repo`, `srv := http.DefaultServer`: of the member's or the value's type.
       const member = this.dotted(v);
       if (member) this.local(name, member);
