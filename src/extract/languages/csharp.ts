@@ -577,8 +577,13 @@ class CSharpFile {
     if (typeName) this.addType(name, nameText, typeName);
   }
 
-  /** The type of an initialiser the resolver can follow: a construction, a call chain, a member. */
+  /** The type of an initialiser the resolver can follow: a cast, a construction, a call chain, a member. */
   private valueType(value: Node): string | null {
+    // `var r = x as Repo`, `var r = (Repo)x`: the type cast to.
+    if (value.type === "as_expression" || value.type === "cast_expression") {
+      const t = value.childForFieldName(value.type === "as_expression" ? "right" : "type");
+      return t ? this.typeName(t) : null;
+    }
     if (value.type === "object_creation_expression") {
       const t = value.childForFieldId(this.f.type);
       return t ? this.typeName(t) : null;

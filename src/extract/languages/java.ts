@@ -629,7 +629,8 @@ class JavaFile {
     if (typeName === "var") {
       // `var x = new Foo()`: the type is whatever is constructed; `var x = make()`, what the call returns.
       const value = name.parent?.childForFieldId(this.f.value);
-      if (value?.type === "object_creation_expression") {
+      if (value?.type === "object_creation_expression" || value?.type === "cast_expression") {
+        // `var r = (Repo) x` is a Repo too.
         const created = value.childForFieldId(this.f.type);
         typeName = created ? this.typeName(created) : null;
       } else

@@ -130,8 +130,8 @@ type Visibility = ExtractedSymbol["visibility"];
 
 /** Node types that are a type written in a declaration. */
 const TYPE_NODES = new Set(["user_type", "nullable_type", "parenthesized_type", "function_type", "dynamic"]);
-/** Initialisers a local's type is read from: a call, an element, a member. */
-const VALUE_NODES = new Set(["call_expression", "indexing_expression", "navigation_expression"]);
+/** Initialisers a local's type is read from: a call, an element, a member, a cast. */
+const VALUE_NODES = new Set(["call_expression", "indexing_expression", "navigation_expression", "as_expression"]);
 /** Bodies whose declarations are members of a type. */
 const MEMBER_BODIES = new Set(["class_body", "enum_class_body"]);
 
@@ -507,9 +507,14 @@ class KotlinFile {
 
   /**
    * The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`, a
-   * construction), an element, or a member (`val repo = this.repo`).
+   * construction), an element, a member (`val repo = this.repo`) or a cast (`x as Repo`).
    */
   private valueType(value: Node): string | null {
+    // `val r = x as Repo`, `x as? Repo`: the type cast to.
+    if (value.type === "as_expression") {
+      const type = value.namedChild(value.namedChildCount - 1);
+      return type && TYPE_NODES.has(type.type) ? this.typeName(type) : null;
+    }
     const r = this.chain(value, 0);
     if (!r) return null;
     return r.endsWith("()") || r.endsWith(ELEMENT) || (value.type === "navigation_expression" && r.includes("."))

@@ -739,10 +739,15 @@ class SwiftFile {
     return args?.type === "value_arguments" && this.b.source.startsWith("[", args.startIndex);
   }
 
-  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`), a member (`self.repo`). */
+  /** The type of an initialiser the resolver can follow: a call chain (`Foo(1)` is `Foo()`), a member (`self.repo`), a cast. */
   private valueType(value: Node): string | null {
     let v: Node | null = value;
     while (v && (v.type === "try_expression" || v.type === "await_expression")) v = v.childForFieldName("expr");
+    // `let r = x as! Repo`: the type cast to.
+    if (v?.type === "as_expression") {
+      const type = v.childForFieldName("name");
+      return type ? this.typeName(type) : null;
+    }
     if (v?.type === "navigation_expression") {
       const member = this.chain(v, 0);
       return member && member.includes(".") ? member : null;

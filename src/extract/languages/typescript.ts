@@ -37,6 +37,7 @@ const COMMON = `
 const TS_ONLY = `
 (return_statement (as_expression (object) @lt.returnsObject))
 (variable_declarator name: (identifier) @lt.name value: (as_expression (object) @lt.object))
+(variable_declarator name: (identifier) @lt.name value: (as_expression (_) (_) @lt.type))
 (function_signature name: (identifier) @name) @def.signature
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (abstract_class_declaration name: (_) @name body: (_) @body) @def.class
