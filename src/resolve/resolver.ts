@@ -873,14 +873,17 @@ export class Resolver {
     if (depth > MAX_DEPTH) return null;
     const typed = this.chainType(expr, file, scopeId, rules, depth);
     const methods = rules.arrayMethods;
-    if (typed || !methods || !expr.includes("()")) return typed;
+    if (typed || !methods) return typed;
     // An array's own methods, when no project type answered: `items.find(f)` and `items.at(-1)` are
-    // elements of items, `items.slice()` and `items.filter(f)` arrays of the same elements.
-    const element = methods.element.exec(expr);
-    const copy = element ? null : methods.copy.exec(expr);
+    // elements of items, `items.slice()` and `items.filter(f)` arrays of the same elements, as are
+    // a map's `values` where that is a property.
+    const calls = expr.includes("()");
+    const element = calls ? methods.element.exec(expr) : null;
+    const copy = element ? null : ((calls ? methods.copy.exec(expr) : null) ?? methods.views?.exec(expr) ?? null);
     const call = element ?? copy;
     if (!call) return null;
-    return this.chainType(`${call[1]}${element ? ELEMENT : ""}${call[2]}`, file, scopeId, rules, depth + 1);
+    // Read again, as another collection method may lead up to it (`byId.Values.First()`).
+    return this.exprType(`${call[1]}${element ? ELEMENT : ""}${call[2]}`, file, scopeId, rules, depth + 1);
   }
 
   /**

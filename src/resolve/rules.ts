@@ -147,7 +147,7 @@ export interface LanguageRules {
    * element of the collection, one of a `copy` method (`items.slice()`, `items.filter(f)`) the same
    * collection.
    */
-  arrayMethods?: { element: RegExp; copy: RegExp };
+  arrayMethods?: CollectionMethods;
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**
@@ -163,11 +163,20 @@ export interface LanguageRules {
   rubyConstants?: boolean;
 }
 
-/** `arrayMethods` for these method names. */
+export interface CollectionMethods {
+  element: RegExp;
+  copy: RegExp;
+  /** Properties that are a collection of the same elements (a map's `values` in Kotlin, `Values` in C#). */
+  views: RegExp | null;
+}
+
+/** `arrayMethods` for these method names (and property names, `views`). */
 export function collectionMethods(
   element: readonly string[],
   copy: readonly string[],
-): { element: RegExp; copy: RegExp } {
+  views: readonly string[] = [],
+): CollectionMethods {
   const chain = (names: readonly string[]) => new RegExp(`^(.+?)\\.(?:${names.join("|")})\\(\\)(.*)$`);
-  return { element: chain(element), copy: chain(copy) };
+  const view = views.length ? new RegExp(`^(.+?)\\.(?:${views.join("|")})((?:[.[].*)?)$`) : null;
+  return { element: chain(element), copy: chain(copy), views: view };
 }

@@ -89,6 +89,15 @@ const COLLECTIONS = new Set([
   "IAsyncEnumerable",
   "ConcurrentBag",
 ]);
+/** Dictionaries, whose values stand for their elements. */
+const DICTIONARIES = new Set([
+  "Dictionary",
+  "IDictionary",
+  "IReadOnlyDictionary",
+  "SortedDictionary",
+  "ConcurrentDictionary",
+  "ImmutableDictionary",
+]);
 
 /** LINQ and `List` methods whose lambda gets an element. */
 const ELEMENT_LAMBDAS = new Set([
@@ -627,8 +636,11 @@ class CSharpFile {
     if (t?.type !== "generic_name") return null;
     const head = t.namedChild(0);
     const args = t.namedChild(1)?.namedChildren;
-    if (!head || args?.length !== 1 || !COLLECTIONS.has(this.b.text(head))) return null;
-    return this.typeName(args[0]!);
+    const collection = head ? this.b.text(head) : "";
+    if (args?.length === 1 && COLLECTIONS.has(collection)) return this.typeName(args[0]!);
+    // A dictionary's values stand for its elements: `byId[key]`, `byId.Values`.
+    if (args?.length === 2 && DICTIONARIES.has(collection)) return this.typeName(args[1]!);
+    return null;
   }
 
   /** Parameters in a list; null when the count a call passes may differ (`params`, defaults). */

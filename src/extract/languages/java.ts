@@ -159,6 +159,24 @@ const COLLECTIONS = new Set([
   "ArrayDeque",
   "Stream",
   "Optional",
+  "Iterator",
+  "ListIterator",
+]);
+
+/** Maps, whose values stand for their elements (`byId.get(k)`, `for (var o : byId.values())`). */
+const MAPS = new Set([
+  "Map",
+  "HashMap",
+  "LinkedHashMap",
+  "TreeMap",
+  "SortedMap",
+  "NavigableMap",
+  "ConcurrentMap",
+  "ConcurrentHashMap",
+  "EnumMap",
+  "Hashtable",
+  "WeakHashMap",
+  "IdentityHashMap",
 ]);
 
 /** Collection, `Stream` and `Optional` methods whose lambda gets an element. */
@@ -676,7 +694,8 @@ class JavaFile {
 
   /**
    * The elements' type of a written collection or array type, as the type of `name[0]`
-   * (`List<Order> orders`, `Order[] orders`: `orders[0]` is an Order, see ELEMENT).
+   * (`List<Order> orders`, `Order[] orders`: `orders[0]` is an Order, see ELEMENT); a map's values'
+   * (`Map<String, Order> byId`: `byId.get(k)` is an Order).
    */
   private addElementType(at: Node, name: string, type: Node | null): void {
     if (!type) return;
@@ -687,7 +706,9 @@ class JavaFile {
     } else if (type.type === "generic_type") {
       const head = type.namedChild(0);
       const args = type.namedChild(1)?.namedChildren;
-      if (head && args?.length === 1 && COLLECTIONS.has(this.b.text(head))) element = this.typeName(args[0]!);
+      const collection = head ? this.b.text(head) : "";
+      if (args?.length === 1 && COLLECTIONS.has(collection)) element = this.typeName(args[0]!);
+      else if (args?.length === 2 && MAPS.has(collection)) element = this.typeName(args[1]!);
     }
     if (element) this.addType(at, `${name}${ELEMENT}`, element);
   }

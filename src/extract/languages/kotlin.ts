@@ -82,7 +82,10 @@ const COLLECTIONS = new Set([
   "MutableCollection",
   "Iterable",
   "Sequence",
+  "Iterator",
 ]);
+/** Maps, whose values stand for their elements (`byId[k]`, `byId.getValue(k)`, `byId.values.forEach { }`). */
+const MAPS = new Set(["Map", "MutableMap", "HashMap", "LinkedHashMap", "SortedMap", "TreeMap"]);
 
 /** Collection methods whose lambda gets an element (as `it` or its one parameter). */
 const ELEMENT_LAMBDAS = new Set([
@@ -533,14 +536,23 @@ class KotlinFile {
     if (element) this.pendingTypes.push({ at, name: `${name}${ELEMENT}`, typeName: element });
   }
 
-  /** The elements' type of a written collection type: `List<Item>`, `Array<Item>?`, `Set<Item>` → `Item`. */
+  /**
+   * The elements' type of a written collection type: `List<Item>`, `Array<Item>?`, `Set<Item>` →
+   * `Item`; a map's values': `Map<String, Item>` → `Item`.
+   */
   private elementType(type: Node): string | null {
     const t = type.type === "nullable_type" ? type.namedChild(0) : type;
     if (t?.type !== "user_type") return null;
     const head = t.namedChildren.filter((c) => c?.type === "type_identifier").pop();
     const args = childOfType(t, "type_arguments")?.namedChildren;
-    if (!head || args?.length !== 1 || !COLLECTIONS.has(this.b.text(head))) return null;
-    const inner = args[0]!.namedChild(args[0]!.namedChildCount - 1);
+    const collection = head ? this.b.text(head) : "";
+    const arg =
+      args?.length === 1 && COLLECTIONS.has(collection)
+        ? args[0]
+        : args?.length === 2 && MAPS.has(collection)
+          ? args[1]
+          : null;
+    const inner = arg?.namedChild(arg.namedChildCount - 1);
     return inner ? this.typeName(inner) : null;
   }
 

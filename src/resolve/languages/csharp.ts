@@ -43,6 +43,7 @@ export const csharpRules: LanguageRules = {
       "Distinct",
       "FindAll",
     ],
+    ["Values"],
   ),
   overloads: true,
   resolveModule(spec, _from, lookup) {
