@@ -407,6 +407,32 @@ class PhpFile {
     const ret = def.childForFieldName("return_type");
     const type = ret ? this.typeName(ret) : null;
     if (type) this.b.localType(ret!, "()", type);
+    this.docTypes(def, name, params, ret !== null);
+  }
+
+  /**
+   * `@param Foo $x` and `@return Foo` in the docblock above a function, for what its signature leaves
+   * untyped: older code and `{@inheritdoc}`-free libraries write their types only there.
+   */
+  private docTypes(def: Node, name: Node, params: Node, returnTyped: boolean): void {
+    const doc = docBlockBefore(this.source, def.startIndex);
+    if (!doc || !doc.includes("@")) return;
+    const callable = this.callableAt(def.startIndex);
+    for (const p of params.namedChildren) {
+      if (p?.type !== "simple_parameter" || p.childForFieldName("type")) continue;
+      const v = p.childForFieldName("name");
+      const paramName = v ? this.text(v).replace(/^\$/, "") : "";
+      const written = paramName ? docTag(doc, paramName) : null;
+      const type = written ? this.qualifyText(written, def) : null;
+      if (!v || !type) continue;
+      this.b.localType(v, paramName, type);
+      callable?.params.set(paramName, type);
+    }
+    if (returnTyped) return;
+    const written = docTag(doc, null);
+    const type = written ? this.qualifyText(written, def) : null;
+    // Anchored inside the function (its name), so that the type is its own.
+    if (type) this.b.localType(name, "()", type);
   }
 
   /** A declared type as a class name: `Foo`, `?Foo`, `self`; null for unions, builtins and arrays. */
@@ -710,6 +736,24 @@ function modifiers(
 }
 
 /** The `/** ... *\/` block right above a position, if any. */
+/**
+ * The one class a docblock tag names (`@param Foo|null $x` for `param` x, `@return ?Foo` for null):
+ * unions with `null` or `false` are that class, other unions, builtins, arrays and generics name none.
+ */
+function docTag(doc: string, param: string | null): string | null {
+  const re = param === null ? /@return\s+(\S+)/ : new RegExp(`@param\\s+(\\S+)\\s+(?:\\.\\.\\.)?\\$${param}\\b`);
+  const m = re.exec(doc);
+  if (!m) return null;
+  const classes = (m[1] === "$this" ? "static" : m[1]!)
+    .replace(/^\?/, "")
+    .split("|")
+    .filter((t) => !NULLISH.has(t.toLowerCase()));
+  const only = classes.length === 1 ? classes[0]! : null;
+  return only && /^\\?[A-Za-z_][\w\\]*$/.test(only) && !BUILTIN_TYPES.has(only.toLowerCase()) ? only : null;
+}
+
+const NULLISH = new Set(["null", "false", "void"]);
+
 function docBlockBefore(source: string, at: number): string | null {
   const before = source.slice(Math.max(0, at - 600), at);
   const m = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(before);
