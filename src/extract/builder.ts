@@ -107,6 +107,11 @@ export class ExtractionBuilder {
     }
   }
 
+  /** The raw text of the comment block that ends on the row before `row`, or null. */
+  commentAbove(row: number): string | null {
+    return this.commentsByEndRow.get(row - 1)?.text ?? null;
+  }
+
   symbol(kind: NodeKind, node: Node, nameNode: Node | null, options: SymbolOptions = {}): void {
     const name = options.name ?? (nameNode ? this.text(nameNode) : "");
     if (!name) return;

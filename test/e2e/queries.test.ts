@@ -28,7 +28,7 @@ describe("reading the graph from the CLI", () => {
       schemaVersion: number;
       changes: { added: string[] };
     }>(["status", ...p()]);
-    expect(s.files).toBe(11);
+    expect(s.files).toBe(12);
     expect(s.edgesByKind.calls).toBeGreaterThan(5);
     expect(s.schemaVersion).toBe(3);
     expect(s.changes.added).toEqual([]);
@@ -58,7 +58,7 @@ describe("reading the graph from the CLI", () => {
     expect(unquoted.hits.map((h) => h.name)).toContain("formatMoney");
     const rust = await run(["search", "lang:rust", "Checkout", ...p()]);
     expect(rust.stdout.trim()).toBe(
-      'No symbols match "lang:rust Checkout": no rust files are indexed here (languages indexed: typescript).',
+      'No symbols match "lang:rust Checkout": no rust files are indexed here (languages indexed: javascript, typescript).',
     );
     const badKind = await run(["search", "Checkout", "--kind", "clas", ...p()]);
     expect(badKind.code).toBe(1);

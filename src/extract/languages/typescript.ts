@@ -1,3 +1,4 @@
+import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import { OBJECT_TYPE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
@@ -159,6 +160,20 @@ function paramCount(fn: Node | null): number | null {
 }
 
 /** The statement a top-level declaration hangs from, and whether it is exported. */
+/** A parameter's name when its type is not written: `v`, `v = 1` (JavaScript), `v?` (TypeScript). */
+function untypedParameter(p: Node): Node | null {
+  if (p.type === "identifier") return p;
+  if (p.type === "assignment_pattern") {
+    const left = p.childForFieldName("left");
+    return left?.type === "identifier" ? left : null;
+  }
+  if ((p.type === "required_parameter" || p.type === "optional_parameter") && !p.childForFieldName("type")) {
+    const pattern = p.childForFieldName("pattern");
+    return pattern?.type === "identifier" ? pattern : null;
+  }
+  return null;
+}
+
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
   const parent = decl.parent;
   if (parent?.type === "export_statement") return { exported: true, docNode: parent };
@@ -218,6 +233,7 @@ class TsFile {
           docNode,
           ...(kind === "namespace" && name ? { name: unquote(b.text(name)) } : {}),
         });
+        if (kind === "function") this.jsDoc(def, docNode);
         return;
       }
       case "signature": {
@@ -234,6 +250,7 @@ class TsFile {
           paramCount: paramCount(def),
           ...mods,
         });
+        this.jsDoc(def, def);
         return;
       }
       case "property":
@@ -256,6 +273,25 @@ class TsFile {
       case "variable":
         return this.variable(def, name);
     }
+  }
+
+  /**
+   * What a JSDoc comment above a function types that its signature does not: its parameters
+   * (`@param {Vector3} v`) and what it returns (`@returns {Box3}`).
+   */
+  private jsDoc(fn: Node, docNode: Node): void {
+    const doc = this.b.commentAbove(docNode.startPosition.row);
+    if (!doc?.startsWith("/**") || !doc.includes("@")) return;
+    const params = fn.childForFieldName("parameters");
+    if (!params) return;
+    for (const p of params.namedChildren) {
+      const id = p ? untypedParameter(p) : null;
+      const type = id ? jsDocParamType(doc, this.b.text(id)) : null;
+      if (id && type) this.b.localType(id, this.b.text(id), type);
+    }
+    const returns = fn.childForFieldName("return_type") ? null : jsDocReturnType(doc);
+    // Anchored inside the function (its parameters), so that the type is its own.
+    if (returns) this.b.localType(params, "()", returns);
   }
 
   /** Only module-level variables are symbols; locals inside functions are not. */
@@ -428,6 +464,7 @@ class TsFile {
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
+    if (object.type === "this" && right.type !== "new_expression") return this.typedField(left, property);
     if (object.type === "this" && right.type === "new_expression") {
       const type = right.childForFieldName("constructor");
       if (type)
@@ -440,6 +477,15 @@ class TsFile {
     } else if (object.type === "identifier" && property.type === "property_identifier" && right.type === "object") {
       if (this.b.text(object) === "module" && this.b.text(property) === "exports") this.commonJsExports(right);
     }
+  }
+
+  /** `this.backend = backend` under a JSDoc `@type {Backend}`: the field's type, as JSDoc writes it. */
+  private typedField(left: Node, property: Node): void {
+    const statement = left.parent?.parent;
+    if (statement?.type !== "expression_statement" || property.type !== "property_identifier") return;
+    const doc = this.b.commentAbove(statement.startPosition.row);
+    const type = doc?.startsWith("/**") ? jsDocType(doc) : null;
+    if (type) this.b.localType(property, `this.${this.b.text(property)}`, type);
   }
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
