@@ -110,6 +110,8 @@ export function constructedTypeName(node: Node, text: (n: Node) => string): stri
   return typeNameOf(node, text);
 }
 
+const PROMISES = new Set(["Promise", "PromiseLike"]);
+
 export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): string | null {
   if (depth > 6) return null;
   switch (node.type) {
@@ -145,6 +147,9 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
         const inner = typeNameOf(args[0]!, text, depth + 1);
         return inner ? `${inner}[]` : null;
       }
+      // `Promise<Repo>`: what awaiting it gives, which is how it is used (`(await find()).save()`,
+      // `const r = await find()`); `find().then(..)` finds no `then` on Repo and makes no edge.
+      if (name && args?.length === 1 && PROMISES.has(text(name))) return typeNameOf(args[0]!, text, depth + 1);
       return dottedName(node, text, depth + 1);
     }
     case "this_type":
