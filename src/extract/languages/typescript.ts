@@ -481,11 +481,12 @@ class TsFile {
 
   /** `this.backend = backend` under a JSDoc `@type {Backend}`: the field's type, as JSDoc writes it. */
   private typedField(left: Node, property: Node): void {
-    const statement = left.parent?.parent;
-    if (statement?.type !== "expression_statement" || property.type !== "property_identifier") return;
-    const doc = this.b.commentAbove(statement.startPosition.row);
+    // The comment is looked up first: most assignments have none, and asking the tree costs more.
+    const doc = this.b.commentAbove(left.startPosition.row);
     const type = doc?.startsWith("/**") ? jsDocType(doc) : null;
-    if (type) this.b.localType(property, `this.${this.b.text(property)}`, type);
+    if (!type || property.type !== "property_identifier" || left.parent?.parent?.type !== "expression_statement")
+      return;
+    this.b.localType(property, `this.${this.b.text(property)}`, type);
   }
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
