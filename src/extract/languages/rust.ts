@@ -624,7 +624,11 @@ class RustFile {
     else if (t?.type === "generic_type") {
       const base = t.childForFieldId(this.f.type);
       const args = t.childForFieldId(this.f.type_arguments);
-      if (base && args?.namedChildCount === 1 && COLLECTIONS.has(this.text(base))) element = args.namedChild(0);
+      const collection = base ? this.text(base).split("::").pop()! : "";
+      // `Result<T, E>`'s element is its success: what `?`, `unwrap()` and `expect()` give.
+      const count = args?.namedChildCount ?? 0;
+      if (count === 1 && COLLECTIONS.has(collection)) element = args!.namedChild(0);
+      else if (count >= 1 && count <= 2 && collection === "Result") element = args!.namedChild(0);
     }
     const typeName = element ? this.typeName(element, at.startIndex) : null;
     if (typeName) this.pendingTypes.push({ at, name: `${name}${ELEMENT}`, typeName });
@@ -854,8 +858,15 @@ class RustFile {
         return left ? `${left}${ELEMENT}` : null;
       }
       case "try_expression": {
-        // `x()?` is what `x()` returns when it succeeds: too loose to follow.
-        return null;
+        // `x()?` is what `x()` returns when it succeeds: an element of its `Result` or `Option`.
+        const inner = node.namedChild(0);
+        const left = inner ? this.receiverText(inner, depth + 1) : null;
+        return left ? `${left}${ELEMENT}` : null;
+      }
+      case "await_expression": {
+        // `make().await` is what the async function is declared to return.
+        const inner = node.namedChild(0);
+        return inner ? this.receiverText(inner, depth + 1) : null;
       }
       default:
         return null;
@@ -955,9 +966,10 @@ class RustFile {
 
   /** What `let x = value` holds when the value says: `T { .. }`, `T::new(..)`, `make(..)`, `&self.repo`. */
   private valueType(value: Node, at: number): string | null {
-    // `let repo = &self.repo`: of the field's type.
+    // `let repo = &self.repo`: of the field's type; `let f = open(p)?`, `make().await`: what they give.
     const field = value.type === "reference_expression" ? value.namedChild(value.namedChildCount - 1) : value;
-    if (field?.type === "field_expression") return this.receiverText(field, 0);
+    if (field?.type === "field_expression" || field?.type === "try_expression" || field?.type === "await_expression")
+      return this.receiverText(field, 0);
     if (value.type === "struct_expression") {
       const name = value.childForFieldId(this.f.name);
       const segs = name ? this.pathSegments(name) : null;

@@ -73,8 +73,27 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
  */
 export const rustRules: LanguageRules = {
   arrayMethods: collectionMethods(
-    ["first", "last", "get", "unwrap", "expect", "pop", "front", "back", "next"],
     [
+      "first",
+      "last",
+      "get",
+      "unwrap",
+      "expect",
+      "pop",
+      "front",
+      "back",
+      "next",
+      "unwrap_or",
+      "unwrap_or_else",
+      "unwrap_or_default",
+    ],
+    [
+      "ok",
+      "ok_or",
+      "ok_or_else",
+      "map_err",
+      "context",
+      "with_context",
       "iter",
       "iter_mut",
       "into_iter",
