@@ -258,6 +258,10 @@ export class Resolver {
     const typed = this.exprType(receiver, file, scopeId, rules);
     if (typed) {
       const hits = this.member(typed, name, 0);
+      if (!hits.length && rules.importedTraitMethods) {
+        const method = this.importedTraitMethod(name, file, scopeId, rules);
+        if (method) return { symbols: [method], how: "typed" };
+      }
       if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "typed" };
       return this.extension(name, file, rules, ref.argCount, { type: typed });
     }
@@ -289,6 +293,25 @@ export class Resolver {
     if (owner && rules.extensionCalls && !CALLABLE_KINDS.has(owner.kind))
       return this.extension(name, file, rules, ref.argCount, { written: this.declaredTypeName(owner) });
     return null;
+  }
+
+  /**
+   * The one method `name` of the extension traits a file imports (see `importedTraitMethods`), or
+   * null. Only traits named as such traits are (`AsyncReadExt`, `CommandExt`): any other imported
+   * trait may be one the type does not implement, its method reached through `Deref` or another impl
+   * (`values.contains(..)` on a `Vec` is the slice's, not `RangeBounds::contains`).
+   */
+  private importedTraitMethod(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
+    const found: SymbolInfo[] = [];
+    for (const b of this.lookup.imports(file.id)) {
+      if (b.reexport || b.local === "*") continue;
+      const named = this.name(b.local, file, scopeId, rules, 0);
+      for (const t of named && "symbols" in named ? named.symbols : []) {
+        if (t.kind !== "trait" || !t.name.endsWith("Ext")) continue;
+        found.push(...this.lookup.children(t.id, name).filter((s) => CALLABLE_KINDS.has(s.kind)));
+      }
+    }
+    return unique(found);
   }
 
   /**

@@ -87,6 +87,12 @@ export interface LanguageRules {
    */
   extensionCalls?: boolean;
   /**
+   * Rust: a method the receiver's type does not have may come from an extension trait the file
+   * imports (one with a blanket impl, `use tokio::io::AsyncSeekExt` for `file.stream_position()`): the
+   * one such trait declaring it.
+   */
+  importedTraitMethods?: boolean;
+  /**
    * The package of a wildcard import may be a type (`using static A.B.C;`, Kotlin's `import a.B.*`):
    * its members are then in scope by bare name.
    */

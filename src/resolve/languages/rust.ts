@@ -72,6 +72,7 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
  * follows the path through declarations).
  */
 export const rustRules: LanguageRules = {
+  importedTraitMethods: true,
   arrayMethods: collectionMethods(
     [
       "first",
