@@ -208,6 +208,11 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
       const inner = node.namedChild(0);
       return inner ? receiverExpression(inner, text, depth + 1) : null;
     }
+    case "assignment_expression": {
+      // `(this.#retryer = createRetryer(..))`: the value assigned.
+      const right = node.childForFieldName("right");
+      return right ? receiverExpression(right, text, depth + 1) : null;
+    }
     default:
       return null;
   }

@@ -28,6 +28,7 @@ const COMMON = `
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
 (variable_declarator name: (identifier) @lt.name value: (await_expression (call_expression) @lt.expr))
 (variable_declarator name: (identifier) @lt.name value: (subscript_expression) @lt.expr)
+(variable_declarator name: (identifier) @lt.name value: (parenthesized_expression (assignment_expression)) @lt.expr)
 (variable_declarator name: (identifier) @lt.name value: (array (new_expression constructor: (_) @lt.element)))
 (for_in_statement left: (identifier) @forof.name right: (_) @forof.value body: (_) @forof.body)
 (import_statement) @import
