@@ -97,6 +97,8 @@ export class Resolver {
   private readonly globOwners = new Map<string, SymbolInfo | null>();
   private inGlobOwner = false;
   private readonly partsCache = new Map<number, SymbolInfo[]>();
+  /** Per file, the extension traits it imports (see `importedTraitMethod`). */
+  private readonly extensionTraits = new Map<number, SymbolInfo[]>();
   private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
   private readonly typesByScope = new Map<number, Map<number, LocalTypeInfo[]>>();
   /**
@@ -302,16 +304,18 @@ export class Resolver {
    * (`values.contains(..)` on a `Vec` is the slice's, not `RangeBounds::contains`).
    */
   private importedTraitMethod(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
-    const found: SymbolInfo[] = [];
-    for (const b of this.lookup.imports(file.id)) {
-      if (b.reexport || b.local === "*") continue;
-      const named = this.name(b.local, file, scopeId, rules, 0);
-      for (const t of named && "symbols" in named ? named.symbols : []) {
-        if (t.kind !== "trait" || !t.name.endsWith("Ext")) continue;
-        found.push(...this.lookup.children(t.id, name).filter((s) => CALLABLE_KINDS.has(s.kind)));
+    let traits = this.extensionTraits.get(file.id);
+    if (!traits) {
+      traits = [];
+      for (const b of this.lookup.imports(file.id)) {
+        if (b.reexport || b.local === "*") continue;
+        const named = this.name(b.local, file, scopeId, rules, 0);
+        for (const t of named && "symbols" in named ? named.symbols : [])
+          if (t.kind === "trait" && t.name.endsWith("Ext")) traits.push(t);
       }
+      this.extensionTraits.set(file.id, traits);
     }
-    return unique(found);
+    return unique(traits.flatMap((t) => this.lookup.children(t.id, name).filter((s) => CALLABLE_KINDS.has(s.kind))));
   }
 
   /**
