@@ -65,6 +65,13 @@ export interface ImportBinding {
  */
 export const ELEMENT = "[0]";
 
+/**
+ * Between a call and a position, what that position of the call's tuple result is: `split()#1` is
+ * the second of what `split()` returns (Rust's `-> (ReadHalf, WriteHalf)`, Go's `(*Conn, *Buf,
+ * error)`). A callable records each position's type as the type of `()#i`.
+ */
+export const TUPLE = "#";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

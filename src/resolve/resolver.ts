@@ -1,4 +1,11 @@
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, OBJECT_TYPE, type ImportBinding } from "../core/extraction.js";
+import {
+  ELEMENT,
+  TUPLE,
+  EXTENSION_RECEIVER,
+  GENERIC_RECEIVER,
+  OBJECT_TYPE,
+  type ImportBinding,
+} from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
@@ -948,10 +955,15 @@ export class Resolver {
     let current: SymbolInfo | null;
     /** Where the chain's member segments start. */
     let rest = 1;
+    const position = TUPLE_POSITION.exec(head);
     if (head.startsWith("new ") && head.endsWith("()")) {
       // `new Foo().m()`: a Foo.
       const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
       current = named ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind))) : null;
+    } else if (position) {
+      // `split()#1`: a position of what a bare call returns.
+      const { callee } = this.bareCallee(position[1]!, file, scopeId, rules, depth);
+      current = callee ? this.tupleType(callee, position[2]!, depth + 1) : null;
     } else if (head.endsWith(`()${ELEMENT}`)) {
       // `pending()[0]`: an element of what a bare call returns.
       const { callee } = this.bareCallee(head.slice(0, -2 - ELEMENT.length), file, scopeId, rules, depth);
@@ -988,21 +1000,32 @@ export class Resolver {
       if (!current && parts.length > 1) {
         // A module-level value of known type (`export const manager = new Manager()`) or a type itself.
         const v = this.value(head, file, scopeId, rules, depth + 1);
-        if (v && "files" in v && parts[1]!.endsWith("()")) {
-          // A function of an imported module or package: `pkg.Open()`.
-          const fn = this.value(`${head}.${parts[1]!.slice(0, -2)}`, file, scopeId, rules, depth + 1);
+        const called = TUPLE_POSITION.exec(parts[1]!);
+        const owner = v && "symbols" in v ? unique(v.symbols) : null;
+        const module = v && ("files" in v || owner?.kind === "module" || owner?.kind === "namespace");
+        if (module && (parts[1]!.endsWith("()") || called)) {
+          // A function of an imported module or package: `pkg.Open()`, `mpsc.channel()#1`.
+          const fnName = called ? called[1]! : parts[1]!.slice(0, -2);
+          const fn = this.value(`${head}.${fnName}`, file, scopeId, rules, depth + 1);
           const callee = fn && "symbols" in fn ? unique(fn.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
-          current = callee ? this.returnType(callee, depth + 1) : null;
+          current = !callee
+            ? null
+            : called
+              ? this.tupleType(callee, called[2]!, depth + 1)
+              : this.returnType(callee, depth + 1);
           rest = 2;
         } else {
-          const sym = v && "symbols" in v ? unique(v.symbols) : null;
-          current = sym && TYPE_KINDS.has(sym.kind) ? sym : sym ? this.declaredType(sym, depth + 1) : null;
+          current = owner && TYPE_KINDS.has(owner.kind) ? owner : owner ? this.declaredType(owner, depth + 1) : null;
         }
       }
     }
     for (const segment of parts.slice(rest)) {
       if (!current) return null;
-      if (segment.endsWith(ELEMENT)) {
+      const at = TUPLE_POSITION.exec(segment);
+      if (at) {
+        const m = unique(this.member(current, at[1]!, depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind)));
+        current = m ? this.tupleType(m, at[2]!, depth + 1) : null;
+      } else if (segment.endsWith(ELEMENT)) {
         current = this.memberElement(current, segment.slice(0, -ELEMENT.length), depth + 1);
       } else if (segment.endsWith("()")) {
         const m = unique(
@@ -1169,12 +1192,12 @@ export class Resolver {
   }
 
   /**
-   * Whether a type is written as an element or a member of another value (`rows[0]`, `ii.info`,
-   * `self.repo`), which is unknown when that value's type is. A dotted name whose head is an import,
+   * Whether a type is written as an element, a member or a tuple position of another value
+   * (`rows[0]`, `ii.info`, `self.repo`, `split()#1`), which is unknown when that value's type is. A dotted name whose head is an import,
    * a module or a type is a type's path (`testing.T`, `models.Order`), which says what it says.
    */
   private saysLittle(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): boolean {
-    if (typeName.endsWith(ELEMENT)) return true;
+    if (typeName.endsWith(ELEMENT) || TUPLE_POSITION.test(typeName)) return true;
     const dot = typeName.indexOf(".");
     if (dot < 0 || typeName.includes("(")) return false;
     const head = typeName.slice(0, dot);
@@ -1214,6 +1237,15 @@ export class Resolver {
     const entry = this.typesAt(file.id, callable.id, "()")[0];
     if (entry?.typeName === OBJECT_TYPE) return callable;
     return entry
+      ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
+      : null;
+  }
+
+  /** A position of what a callable returns: its `()#i` (see TUPLE). */
+  private tupleType(callable: SymbolInfo, position: string, depth: number): SymbolInfo | null {
+    const file = this.lookup.file(callable.fileId);
+    const entry = file ? this.typesAt(file.id, callable.id, `()${TUPLE}${position}`)[0] : undefined;
+    return file && entry
       ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
       : null;
   }
@@ -1692,6 +1724,9 @@ function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): Symb
   }
   return last;
 }
+
+/** A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE). */
+const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+)$`);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);

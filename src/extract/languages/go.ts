@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, type ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, TUPLE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -426,12 +426,26 @@ class GoFile {
     this.returns(def, name);
   }
 
-  /** A function's first result type, as its return type: `(*T, error)` returns a `T`. */
+  /**
+   * A function's first result type, as its return type: `(*T, error)` returns a `T`; and each later
+   * one as that position's (`(*Conn, *Buf, error)`: `()#1` is a Buf, see TUPLE).
+   */
   private returns(def: Node, name: Node): void {
     let result = def.childForFieldId(this.f.result);
     if (result?.type === "parameter_list") {
-      const first = namedKids(result).find((k) => k.type === "parameter_declaration")?.node;
-      result = first?.childForFieldId(this.f.type) ?? null;
+      // `(a, b *Repo, err error)`: a declaration of several names is a position for each.
+      const types = namedKids(result)
+        .filter((k) => k.type === "parameter_declaration")
+        .flatMap((k) => {
+          const type = k.node.childForFieldId(this.f.type);
+          const names = namedKids(k.node).filter((c) => c.type === "identifier").length;
+          return Array.from({ length: Math.max(1, names) }, () => type);
+        });
+      types.slice(1).forEach((t, i) => {
+        const later = t ? this.typeName(t, name.startIndex) : null;
+        if (later) this.b.localType(name, `()${TUPLE}${i + 1}`, later);
+      });
+      result = types[0] ?? null;
     }
     const typeName = result ? this.typeName(result, name.startIndex) : null;
     if (typeName) this.b.localType(name, "()", typeName);
@@ -650,9 +664,13 @@ class GoFile {
     this.shortsSeen.add(key);
     const names = namedKids(left);
     const values = namedKids(right);
-    // `f, err := os.Open(p)`, `r, ok := m[k]`, `n, ok := x.(*T)`: the first name has the value's type.
+    // `f, err := os.Open(p)`, `r, ok := m[k]`, `n, ok := x.(*T)`: the first name has the value's type;
+    // `c, buf, err := s.newConn()`, the later ones the call's later results.
     if (values.length === 1 && names.length > 1 && FIRST_OF_SEVERAL.has(values[0]!.type)) {
       if (names[0]!.type === "identifier") this.localFromValue(names[0]!.node, values[0]!);
+      const call = values[0]!.type === "call_expression" ? this.calleeChain(values[0]!.node) : null;
+      if (call)
+        names.slice(1).forEach((n, i) => n.type === "identifier" && this.local(n.node, `${call}${TUPLE}${i + 1}`));
       return;
     }
     if (names.length !== values.length) return;
@@ -696,14 +714,22 @@ class GoFile {
       if (fn?.type === "identifier" && this.ident(fn) === "new") {
         const args = namedKids(v.childForFieldId(this.f.arguments));
         if (args.length === 1) type = args[0]!.node;
-      } else if (fn?.type === "identifier" || fn?.type === "selector_expression") {
-        const callee = fn.type === "identifier" ? this.ident(fn) : this.dotted(fn);
-        if (callee && !BUILTIN_FUNCTIONS.has(callee) && !PREDECLARED.has(callee)) this.local(name, `${callee}()`);
-        return;
+      } else {
+        const call = this.calleeChain(v);
+        if (call) this.local(name, call);
+        if (call || fn?.type === "identifier" || fn?.type === "selector_expression") return;
       }
     }
     const typeName = type ? this.typeName(type, name.startIndex) : null;
     if (typeName) this.local(name, typeName);
+  }
+
+  /** A call of a plain or dotted name as a chain (`New()`, `srv.newConn()`); null for builtins and conversions to them. */
+  private calleeChain(call: Node): string | null {
+    const fn = call.childForFieldId(this.f.function);
+    if (fn?.type !== "identifier" && fn?.type !== "selector_expression") return null;
+    const callee = fn.type === "identifier" ? this.ident(fn) : this.dotted(fn);
+    return callee && !BUILTIN_FUNCTIONS.has(callee) && !PREDECLARED.has(callee) ? `${callee}()` : null;
   }
 
   /**

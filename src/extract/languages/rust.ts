@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
+import { ELEMENT, TUPLE, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -60,6 +60,7 @@ const QUERY = `
 (trait_item bounds: (trait_bounds (_) @bound))
 (where_predicate left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
 (for_expression pattern: (identifier) @name value: (_) @value body: (block) @body)
+(let_declaration pattern: (tuple_pattern) @tuple !type value: (_) @value)
 `;
 
 const P = {
@@ -103,6 +104,7 @@ const P = {
   SuperTrait: 37,
   WherePredicate: 38,
   For: 39,
+  LetTuple: 40,
 } as const;
 
 const FIELD_NAMES = [
@@ -409,6 +411,8 @@ class RustFile {
         if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
         return;
       }
+      case P.LetTuple:
+        return this.tupleLet(capture(m, "tuple"), capture(m, "value"));
       case P.TypeParam:
         this.typeParams.add(this.text(m.captures[0]!.node));
         return;
@@ -570,6 +574,24 @@ class RustFile {
     const retType = ret ? this.typeName(ret, ret.startIndex) : null;
     if (ret && retType) this.pendingTypes.push({ at: ret, name: "()", typeName: retType });
     if (ret) this.addElementType(ret, "()", ret);
+    // `-> (Sender<T>, Receiver<T>)`: each position's type (see TUPLE).
+    if (ret?.type === "tuple_type") {
+      ret.namedChildren.forEach((t, i) => {
+        const typeName = t ? this.typeName(t, ret.startIndex) : null;
+        if (typeName) this.pendingTypes.push({ at: ret, name: `()${TUPLE}${i}`, typeName });
+      });
+    }
+  }
+
+  /** `let (tx, mut rx) = mpsc::channel(8)`: each name is that position of what the call returns. */
+  private tupleLet(tuple: Node, value: Node): void {
+    const call = value.type === "call_expression" ? this.receiverText(value, 0) : null;
+    if (!call?.endsWith("()")) return;
+    tuple.namedChildren.forEach((p, i) => {
+      const id = p?.type === "mut_pattern" ? p.namedChild(p.namedChildCount - 1) : p;
+      if (id?.type === "identifier")
+        this.pendingTypes.push({ at: id, name: this.text(id), typeName: `${call}${TUPLE}${i}` });
+    });
   }
 
   private item(p: number, def: Node, name: Node): void {
