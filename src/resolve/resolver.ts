@@ -1286,8 +1286,9 @@ export class Resolver {
     if (typeName === "this") return this.enclosingType(scopeId) ?? null;
     const v = this.value(typeName, file, scopeId, rules, depth + 1);
     if (!v && typeName === "Self") return this.enclosingType(scopeId) ?? null;
-    if (!v && rules.ownerScopes && !typeName.includes(".")) {
-      // Swift: a type nested in an enclosing type is named bare inside it (`NativeState` in `AppContext`).
+    if (!v && (rules.ownerScopes || rules.nestedTypesByName) && !typeName.includes(".")) {
+      // A type nested in an enclosing type is named bare inside it (Swift's `NativeState` in `AppContext`,
+      // Java's `TreeNode` in `HashMap`).
       for (
         let t = this.enclosingType(scopeId);
         t;

@@ -123,6 +123,11 @@ export interface LanguageRules {
    * package.
    */
   ownerScopes?: boolean;
+  /**
+   * A type nested in an enclosing type (or in one of its bases) is named bare inside it (Java's
+   * `TreeNode` in `HashMap`, C#'s and Kotlin's nested classes), as Swift's are (`ownerScopes`).
+   */
+  nestedTypesByName?: boolean;
   /** Overloads are told apart by argument labels (Swift's `f(x:)` and `f(y:)`), see `Resolver.byLabels`. */
   argumentLabels?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */

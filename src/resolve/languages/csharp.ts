@@ -16,6 +16,7 @@ function namespaceChain(ns: string): string[] {
  * from their receivers (`extensionCalls`).
  */
 export const csharpRules: LanguageRules = {
+  nestedTypesByName: true,
   arrayMethods: collectionMethods(
     [
       "First",
