@@ -272,6 +272,8 @@ class JavaFile {
   packageName: string | null = null;
   /** Names declared as type parameters (`<T>`) anywhere in the file: not classes a variable can be typed with. */
   private readonly typeParams = new Set<string>();
+  /** Type parameters' bounds, by name (see `typeParameter`). */
+  private readonly bounds = new Map<string, string>();
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
   /** Node ids of the members of interface and annotation bodies: implicitly public. */
   private readonly interfaceMembers = new Set<number>();
@@ -360,8 +362,7 @@ class JavaFile {
       case P.InstanceofBinding:
         return this.localType(p, capture(m, "name"), capture(m, "type"));
       case P.TypeParameter:
-        this.typeParams.add(this.b.text(m.captures[0]!.node));
-        return;
+        return this.typeParameter(m.captures[0]!.node);
       case P.InterfaceMember:
       case P.AnnotationMember:
         this.interfaceMembers.add(m.captures[0]!.node.id);
@@ -421,11 +422,30 @@ class JavaFile {
     return { visibility, isStatic, start };
   }
 
-  /** Hand the collected variable types to the builder, minus those typed by a type parameter. */
+  /**
+   * `T extends Spliterator<X>`: T's bound, which stands for T where a variable is typed by it. A name
+   * bound differently by two declarations in the file has none.
+   */
+  private typeParameter(name: Node): void {
+    const text = this.b.text(name);
+    const bound = name.parent?.namedChildren.find((c) => c?.type === "type_bound")?.namedChild(0);
+    const boundName = bound ? this.typeName(bound) : null;
+    const known = this.typeParams.has(text);
+    this.typeParams.add(text);
+    if (boundName && !known) this.bounds.set(text, boundName);
+    else if (known && this.bounds.get(text) !== boundName) this.bounds.delete(text);
+  }
+
+  /**
+   * Hand the collected variable types to the builder, minus those typed by a type parameter: a
+   * bounded one is typed by its bound (`T_SPLITR s` as a `Spliterator`).
+   */
   flushTypes(): void {
     for (const t of this.pendingTypes) {
-      const head = t.typeName.split(".")[0]!;
+      const dot = t.typeName.indexOf(".");
+      const head = dot < 0 ? t.typeName : t.typeName.slice(0, dot);
       if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
+      else if (dot < 0 && this.bounds.has(head)) this.b.localType(t.at, t.name, this.bounds.get(head)!);
     }
   }
 
