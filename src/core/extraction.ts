@@ -72,6 +72,12 @@ export const ELEMENT = "[0]";
  */
 export const TUPLE = "#";
 
+/**
+ * The prefix of a type parameter's bound in local types: `<T` typed `Repo` for `<T extends Repo>`,
+ * in the scope that declares T. A value typed T is of its bound.
+ */
+export const TYPE_BOUND = "<";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

@@ -181,6 +181,11 @@ export class ExtractionBuilder {
     this.imports.push(binding);
   }
 
+  /** Whether an import so far binds `local` in this file. */
+  imported(local: string): boolean {
+    return this.imports.some((b) => b.local === local && !b.reexport);
+  }
+
   /** Record that `name` holds a `typeName` in the scope around `at`. Names starting with `this.` are fields. */
   localType(at: Node, name: string, typeName: string): void {
     if (name && typeName) this.types.push({ at: at.startIndex, name, typeName, line: at.startPosition.row + 1 });

@@ -1,6 +1,7 @@
 import {
   ELEMENT,
   TUPLE,
+  TYPE_BOUND,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
   OBJECT_TYPE,
@@ -1241,6 +1242,21 @@ export class Resolver {
       : null;
   }
 
+  /** The bound of a type parameter `name` declared around a scope (see TYPE_BOUND), or null. */
+  private typeBound(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+    depth: number,
+  ): SymbolInfo | null {
+    for (let s = this.lookup.symbol(scopeId); s; s = s.parentId === null ? undefined : this.lookup.symbol(s.parentId)) {
+      const entry = this.typesAt(file.id, s.id, `${TYPE_BOUND}${name}`)[0];
+      if (entry) return entry.typeName === name ? null : this.typeNamed(entry.typeName, file, s.id, rules, depth + 1);
+    }
+    return null;
+  }
+
   /** A position of what a callable returns: its `()#i` (see TUPLE). */
   private tupleType(callable: SymbolInfo, position: string, depth: number): SymbolInfo | null {
     const file = this.lookup.file(callable.fileId);
@@ -1297,6 +1313,10 @@ export class Resolver {
         const nested = unique(this.member(t, typeName, depth + 1).filter((s) => TYPE_KINDS.has(s.kind)));
         if (nested) return nested;
       }
+    }
+    if (!v && !typeName.includes(".")) {
+      const bound = this.typeBound(typeName, file, scopeId, rules, depth);
+      if (bound) return bound;
     }
     // `const cache = this.cache`, `const repo = deps.repo`: a dotted name that is no type is a value's
     // member, of the type that member has.

@@ -1,6 +1,6 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { OBJECT_TYPE, type ExtractResult } from "../../core/extraction.js";
+import { OBJECT_TYPE, TYPE_BOUND, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
@@ -40,6 +40,7 @@ const TS_ONLY = `
 (return_statement (as_expression (object) @lt.returnsObject))
 (variable_declarator name: (identifier) @lt.name value: (as_expression (object) @lt.object))
 (variable_declarator name: (identifier) @lt.name value: (as_expression (_) (_) @lt.type))
+(type_parameter name: (type_identifier) @tp.name constraint: (constraint (_) @tp.bound))
 (function_signature name: (identifier) @name) @def.signature
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (abstract_class_declaration name: (_) @name body: (_) @body) @def.class
@@ -175,6 +176,9 @@ function untypedParameter(p: Node): Node | null {
   return null;
 }
 
+/** Types written with parameters: theirs are not variables. */
+const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
+
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
   const parent = decl.parent;
   if (parent?.type === "export_statement") return { exported: true, docNode: parent };
@@ -200,6 +204,7 @@ class TsFile {
     if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
     if (c.has("lt.element")) return this.arrayOfNew(c.get("lt.name")!, c.get("lt.element")!);
     if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
+    if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof.name")) return this.forOf(c.get("forof.name")!, c.get("forof.value")!, c.get("forof.body")!);
     // An object literal is its own type: its function-valued members are the methods of the variable
     // that holds it, or of the function that returns it (`createManager()` returning `{ batch() {} }`).
@@ -411,11 +416,21 @@ class TsFile {
     if (field) return this.b.localType(field, `this.${text(field)}`, typeName);
     const name = c.get("lt.name")!;
     const param = c.get("lt.param");
+    // A parameter of a function type (`f: (clock: C) => void`) is no variable, but the function
+    // given for it names its own the same way (Effect's `dual<(self: TQueue) => ..>(2, (self) => ..)`),
+    // so its type stands; unless an import has the name, which it would hide (the module `clock`).
+    if (param && SIGNATURE_TYPES.has(param.parent?.parent?.type ?? "") && this.b.imported(text(name))) return;
     this.b.localType(name, text(name), typeName);
     // `constructor(private repo: Repo)` also declares the field `this.repo`.
     if (param?.namedChild(0)?.type === "accessibility_modifier") {
       this.b.localType(name, `this.${text(name)}`, typeName);
     }
+  }
+
+  /** `<T extends Repo>`: T's bound, which the resolver reads where a value is typed T (see TYPE_BOUND). */
+  private typeBound(name: Node, bound: Node): void {
+    const typeName = typeNameOf(bound, (n) => this.b.text(n));
+    if (typeName) this.b.localType(name, `${TYPE_BOUND}${this.b.text(name)}`, typeName);
   }
 
   /** `const { repo, store: s } = this.deps`: each name has the type of the member it takes. */
