@@ -47,6 +47,9 @@ const QUERY = `
 (range_clause left: (expression_list) @left right: (_) @of) @range
 `;
 
+/** Names that by convention hold an error or a flag, never a project type. */
+const CONVENTIONAL = new Set(["err", "ok"]);
+
 /** Values that type only the first of several names they are assigned to (the rest: `err`, `ok`). */
 const FIRST_OF_SEVERAL = new Set(["call_expression", "index_expression", "type_assertion_expression"]);
 
@@ -669,8 +672,12 @@ class GoFile {
     if (values.length === 1 && names.length > 1 && FIRST_OF_SEVERAL.has(values[0]!.type)) {
       if (names[0]!.type === "identifier") this.localFromValue(names[0]!.node, values[0]!);
       const call = values[0]!.type === "call_expression" ? this.calleeChain(values[0]!.node) : null;
+      // `err` and `ok` hold an error and a bool by convention: not worth a type each (every call has one).
       if (call)
-        names.slice(1).forEach((n, i) => n.type === "identifier" && this.local(n.node, `${call}${TUPLE}${i + 1}`));
+        names.slice(1).forEach((n, i) => {
+          if (n.type === "identifier" && !CONVENTIONAL.has(this.ident(n.node)))
+            this.local(n.node, `${call}${TUPLE}${i + 1}`);
+        });
       return;
     }
     if (names.length !== values.length) return;
