@@ -1231,11 +1231,11 @@ export class Resolver {
     return entry && !entry.typeName.includes("(") ? entry.typeName : null;
   }
 
-  /** A callable's declared return type. */
-  private returnType(callable: SymbolInfo, depth: number): SymbolInfo | null {
+  /** A callable's declared return type (`key` "()"), or a position of it (see `tupleType`). */
+  private returnType(callable: SymbolInfo, depth: number, key = "()"): SymbolInfo | null {
     const file = this.lookup.file(callable.fileId);
     if (!file) return null;
-    const entry = this.typesAt(file.id, callable.id, "()")[0];
+    const entry = this.typesAt(file.id, callable.id, key)[0];
     if (entry?.typeName === OBJECT_TYPE) return callable;
     return entry
       ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
@@ -1259,11 +1259,7 @@ export class Resolver {
 
   /** A position of what a callable returns: its `()#i` (see TUPLE). */
   private tupleType(callable: SymbolInfo, position: string, depth: number): SymbolInfo | null {
-    const file = this.lookup.file(callable.fileId);
-    const entry = file ? this.typesAt(file.id, callable.id, `()${TUPLE}${position}`)[0] : undefined;
-    return file && entry
-      ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
-      : null;
+    return this.returnType(callable, depth, `()${TUPLE}${position}`);
   }
 
   /** The declared type of field `name` on a type or, failing that, on its bases. */
