@@ -176,7 +176,7 @@ function untypedParameter(p: Node): Node | null {
   return null;
 }
 
-/** Types written with parameters: theirs are not variables. */
+/** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
