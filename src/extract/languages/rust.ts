@@ -217,6 +217,10 @@ class RustFile {
    */
   private readonly bounds = new Map<string, string | null>();
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+  /** Parameters' types, with the span of their function (see `restoreShadowed`). */
+  private readonly params: { name: string; typeName: string; start: number; end: number }[] = [];
+  /** The names `let`s type, with the block each is in (see `letType`). */
+  private readonly lets: { at: Node; name: string; typeName: string; block: Node }[] = [];
   /** Attribute runs: the row an attribute ends on → the row its run starts on. */
   private readonly attrRuns = new Map<number, number>();
 
@@ -401,14 +405,20 @@ class RustFile {
         const name = capture(m, "name");
         const type = capture(m, "type");
         const typeName = this.typeName(type, name.startIndex);
-        if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+        if (typeName && p === P.LetTyped) this.letType(name, this.text(name), typeName);
+        else if (typeName) {
+          this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+          // The parameter's function: a name shadowed in a block inside it is this again after.
+          const fn = name.parent?.parent?.parent;
+          if (fn) this.params.push({ name: this.text(name), typeName, start: fn.startIndex, end: fn.endIndex });
+        }
         this.addElementType(name, this.text(name), type);
         return;
       }
       case P.LetValue: {
         const name = capture(m, "name");
         const typeName = this.valueType(capture(m, "value"), name.startIndex);
-        if (typeName) this.pendingTypes.push({ at: name, name: this.text(name), typeName });
+        if (typeName) this.letType(name, this.text(name), typeName);
         return;
       }
       case P.LetTuple:
@@ -437,7 +447,11 @@ class RustFile {
   finish(): void {
     for (const fn of this.fns) this.fn(fn);
     for (const item of this.items) this.item(item.p, item.def, item.name);
-    for (const t of this.pendingTypes) {
+    this.restoreShadowed();
+    // In the order of the text: the builder reads a name's entries in it (a restore at a block's end
+    // is pushed after every `let`).
+    const ordered = this.pendingTypes.map((t) => ({ t, at: t.at.startIndex })).sort((a, b) => a.at - b.at);
+    for (const { t } of ordered) {
       const head = t.typeName.split(".")[0]!;
       if (!this.typeParams.has(head)) this.b.localType(t.at, t.name, t.typeName);
       else if (head === t.typeName) {
@@ -583,14 +597,64 @@ class RustFile {
     }
   }
 
+  /**
+   * A name a `let` types, from the `let`'s end (a use inside its value, a closure over the old name,
+   * still reads the old one). A name declared again shadows the one before (uses read the last `let`
+   * before them, `flowTypes`), up to the end of the block it is declared in, where the outer name's
+   * type is restored (see `restoreShadowed`).
+   */
+  private letType(name: Node, text: string, typeName: string): void {
+    let decl = name.parent;
+    // A name in a pattern (`(tx, mut rx)`) is a level or two below its `let`.
+    for (let up = 0; up < 2 && decl && decl.type !== "let_declaration"; up++) decl = decl.parent;
+    const at = decl?.type === "let_declaration" ? (decl.child(decl.childCount - 1) ?? name) : name;
+    const block = decl?.type === "let_declaration" ? decl.parent : null;
+    this.pendingTypes.push({ at, name: text, typeName });
+    if (block) this.lets.push({ at, name: text, typeName, block });
+  }
+
+  /**
+   * At the end of each block (but a function's own) that declares a name again, the name's type
+   * before the block: the last `let` of it before, in a block around this one, else the parameter of
+   * that name, else nothing known (`UNKNOWN`). Without it, a `let handler = handler.struct_span_err(..)` in one `match` arm would
+   * type `handler` in every arm after it.
+   */
+  private restoreShadowed(): void {
+    const restored = new Set<string>();
+    this.lets.forEach((l, i) => {
+      const owner = l.block.parent?.type;
+      if (l.block.type !== "block" || owner === "function_item") return;
+      const key = `${l.block.startIndex}\0${l.name}`;
+      if (restored.has(key)) return;
+      restored.add(key);
+      const param = this.params.find(
+        (q) => q.name === l.name && q.start <= l.block.startIndex && l.block.endIndex <= q.end,
+      );
+      let outer: string = param?.typeName ?? UNKNOWN;
+      for (let j = i - 1; j >= 0; j--) {
+        const o = this.lets[j]!;
+        if (
+          o.name === l.name &&
+          o.block.startIndex <= l.block.startIndex &&
+          l.block.endIndex <= o.block.endIndex &&
+          o.block.startIndex !== l.block.startIndex
+        ) {
+          outer = o.typeName;
+          break;
+        }
+      }
+      const closer = l.block.child(l.block.childCount - 1);
+      if (closer) this.pendingTypes.push({ at: closer, name: l.name, typeName: outer });
+    });
+  }
+
   /** `let (tx, mut rx) = mpsc::channel(8)`: each name is that position of what the call returns. */
   private tupleLet(tuple: Node, value: Node): void {
     const call = value.type === "call_expression" ? this.receiverText(value, 0) : null;
     if (!call?.endsWith("()")) return;
     tuple.namedChildren.forEach((p, i) => {
       const id = p?.type === "mut_pattern" ? p.namedChild(p.namedChildCount - 1) : p;
-      if (id?.type === "identifier")
-        this.pendingTypes.push({ at: id, name: this.text(id), typeName: `${call}${TUPLE}${i}` });
+      if (id?.type === "identifier") this.letType(id, this.text(id), `${call}${TUPLE}${i}`);
     });
   }
 
@@ -1009,6 +1073,9 @@ class RustFile {
     return null;
   }
 }
+
+/** The type of a name restored after its block when nothing was known of it before (see `restoreShadowed`). */
+const UNKNOWN = "?";
 
 export const rustExtractor: LanguageExtractor = {
   id: "rust",

@@ -73,6 +73,7 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
  */
 export const rustRules: LanguageRules = {
   importedTraitMethods: true,
+  flowTypes: true,
   arrayMethods: collectionMethods(
     [
       "first",
