@@ -671,7 +671,8 @@ class GoFile {
     // `c, buf, err := s.newConn()`, the later ones the call's later results.
     if (values.length === 1 && names.length > 1 && FIRST_OF_SEVERAL.has(values[0]!.type)) {
       if (names[0]!.type === "identifier") this.localFromValue(names[0]!.node, values[0]!);
-      const call = values[0]!.type === "call_expression" ? this.calleeChain(values[0]!.node) : null;
+      const value = values[0]!.node;
+      const call = value.type === "call_expression" ? this.calleeChain(value.childForFieldId(this.f.function)) : null;
       // `err` and `ok` hold an error and a bool by convention: not worth a type each (every call has one).
       if (call)
         names.slice(1).forEach((n, i) => {
@@ -722,18 +723,20 @@ class GoFile {
         const args = namedKids(v.childForFieldId(this.f.arguments));
         if (args.length === 1) type = args[0]!.node;
       } else {
-        const call = this.calleeChain(v);
+        const call = this.calleeChain(fn);
         if (call) this.local(name, call);
-        if (call || fn?.type === "identifier" || fn?.type === "selector_expression") return;
+        return;
       }
     }
     const typeName = type ? this.typeName(type, name.startIndex) : null;
     if (typeName) this.local(name, typeName);
   }
 
-  /** A call of a plain or dotted name as a chain (`New()`, `srv.newConn()`); null for builtins and conversions to them. */
-  private calleeChain(call: Node): string | null {
-    const fn = call.childForFieldId(this.f.function);
+  /**
+   * A call of a plain or dotted name (its function `fn`) as a chain (`New()`, `srv.newConn()`); null
+   * for builtins, conversions to them, and any other callee.
+   */
+  private calleeChain(fn: Node | null): string | null {
     if (fn?.type !== "identifier" && fn?.type !== "selector_expression") return null;
     const callee = fn.type === "identifier" ? this.ident(fn) : this.dotted(fn);
     return callee && !BUILTIN_FUNCTIONS.has(callee) && !PREDECLARED.has(callee) ? `${callee}()` : null;
