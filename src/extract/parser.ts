@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 import type { LanguageExtractor, LanguageId } from "./language.js";
-import { binding, speedUpBinding, withFastMatches } from "./wasm-glue.js";
+import { binding, speedUpBinding, speedUpNodes, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";
 
 const require = createRequire(import.meta.url);
@@ -55,7 +55,10 @@ const treeSitter = () => import("web-tree-sitter");
 
 async function load(id: LanguageId): Promise<Loaded> {
   const { Parser, Language, Query, Node } = await treeSitter();
-  initialised ??= Parser.init(binding).then(speedUpBinding);
+  initialised ??= Parser.init(binding).then(() => {
+    speedUpBinding();
+    speedUpNodes(Node);
+  });
   await initialised;
   const extractor = extractorFor(id);
   const language = await Language.load(join(grammarDir, extractor.grammar));

@@ -3,6 +3,35 @@ import { Node, Query, type QueryMatch, type Tree } from "web-tree-sitter";
 import { loadLanguage } from "../../src/extract/parser.js";
 import { binding, withFastMatches } from "../../src/extract/wasm-glue.js";
 
+/** The library's own navigation, taken before the first grammar load puts the fast one in its place. */
+const NAVIGATION = ["child", "namedChild", "childForFieldId", "childForFieldName"] as const;
+const NAVIGATION_GETTERS = [
+  "parent",
+  "nextSibling",
+  "previousSibling",
+  "nextNamedSibling",
+  "previousNamedSibling",
+] as const;
+const library = Object.fromEntries(
+  [...NAVIGATION, ...NAVIGATION_GETTERS].map((k) => [k, Object.getOwnPropertyDescriptor(Node.prototype, k)!]),
+);
+
+/** A node's every property, compared field for field (a missing node is null). */
+function about(n: Node | null) {
+  return (
+    n && {
+      id: n.id,
+      start: n.startIndex,
+      from: n.startPosition,
+      to: n.endPosition,
+      type: n.type,
+      text: n.text,
+      word: (n as unknown as { 0: number })[0],
+      isNode: n instanceof Node,
+    }
+  );
+}
+
 const RUST = `
 /// A shape.
 pub struct Circle { r: f64 }
@@ -107,6 +136,43 @@ describe("the faster query glue", () => {
       expect(Object.hasOwn(q, "matches")).toBe(false);
       const found = q.matches(tree.rootNode).map((m) => m.captures[0]!.node.text);
       expect(found).toEqual(["helper", "helper", "helper"]);
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("navigates a tree exactly as the library does, from every node", async () => {
+    const { parse } = await rust();
+    const tree = parse(RUST);
+    try {
+      expect(Object.getOwnPropertyDescriptor(Node.prototype, "parent")).not.toEqual(library.parent);
+      const fields = tree.language.fields;
+      const all: Node[] = [];
+      const walk = (n: Node) => {
+        all.push(n);
+        for (const c of n.children) if (c) walk(c);
+      };
+      walk(tree.rootNode);
+      expect(all.length).toBeGreaterThan(150);
+      let found = 0;
+      for (const n of all) {
+        for (const k of NAVIGATION_GETTERS) {
+          const ours = about((n as unknown as Record<string, Node | null>)[k]!);
+          expect(ours).toEqual(about(library[k]!.get!.call(n) as Node | null));
+          if (ours) found++;
+        }
+        for (let i = 0; i <= n.childCount; i++) {
+          expect(about(n.child(i))).toEqual(about(library.child!.value.call(n, i)));
+          expect(about(n.namedChild(i))).toEqual(about(library.namedChild!.value.call(n, i)));
+        }
+        for (let id = 1; id < fields.length; id++) {
+          expect(about(n.childForFieldId(id))).toEqual(about(library.childForFieldId!.value.call(n, id)));
+          const name = fields[id]!;
+          expect(about(n.childForFieldName(name))).toEqual(about(library.childForFieldName!.value.call(n, name)));
+        }
+      }
+      expect(found).toBeGreaterThan(500);
+      expect(tree.rootNode.childForFieldName("no such field")).toBeNull();
     } finally {
       tree.delete();
     }
