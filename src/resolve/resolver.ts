@@ -85,6 +85,11 @@ const INDEXED_TYPE_FILES = 256;
 export class Resolver {
   private readonly basesCache = new Map<number, SymbolInfo[]>();
   /**
+   * Types with a base that is not the project's, by id: the names their outside bases are known to
+   * declare (`outerMembers.external`), or null when a base is unknown (`extends Thread`).
+   */
+  private readonly outsideBases = new Map<number, Set<string> | null>();
+  /**
    * Module lookups by where the specifier is read from (a file id for relative specifiers, else a
    * language) and then the specifier: the hottest cache, so no key is built per call.
    */
@@ -234,15 +239,13 @@ export class Resolver {
     if (receiver === null) {
       if (rules.membersFirst && ref.kind === "calls") {
         // A method of the enclosing type (or its bases) hides names of the package and imports.
-        const owner = this.enclosingType(scopeId);
-        const hits = owner ? this.member(owner, name, 0).filter((s) => s.kind !== "constructor") : [];
+        const hits = this.enclosingMembers(scopeId, name, rules, (s) => s.kind !== "constructor");
         if (hits.length) return { symbols: hits, how: "member" };
       }
       const named = this.name(name, file, scopeId, rules, 0);
       if (named) return named;
       if (rules.implicitThis) {
-        const owner = this.enclosingType(scopeId);
-        const hits = owner ? this.member(owner, name, 0) : [];
+        const hits = this.enclosingMembers(scopeId, name, rules);
         if (hits.length) return { symbols: hits, how: "member" };
       }
       return null;
@@ -932,10 +935,8 @@ export class Resolver {
     rules: LanguageRules,
     depth: number,
   ): { callee: SymbolInfo | null; named: { symbols: SymbolInfo[] } | null } {
-    const ownMethod = () => {
-      const owner = this.enclosingType(scopeId);
-      return owner ? unique(this.member(owner, bare, depth + 1).filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
-    };
+    const ownMethod = () =>
+      unique(this.enclosingMembers(scopeId, bare, rules, (s) => CALLABLE_KINDS.has(s.kind), depth + 1));
     let callee = rules.membersFirst ? ownMethod() : null;
     const named = callee ? null : this.name(bare, file, scopeId, rules, depth + 1);
     callee ??= named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
@@ -1420,11 +1421,15 @@ export class Resolver {
           const scope = part.parentId ?? partFile.nodeId;
           const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
           const v = this.value(expr, partFile, scope, rules, depth + 1);
-          if (!v || "files" in v) continue;
+          if (!v || "files" in v) {
+            this.outsideBase(type, ref.name, rules);
+            continue;
+          }
           let hits = v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName !== type.qualifiedName);
           if (rules.partialTypes) hits = this.oneTypePerName(hits);
           const t = unique(hits);
-          if (t && !out.some((o) => o.id === t.id)) out.push(t);
+          if (!t) this.outsideBase(type, ref.name, rules);
+          else if (!out.some((o) => o.id === t.id)) out.push(t);
         }
       }
     }
@@ -1475,6 +1480,49 @@ export class Resolver {
     }
     const keep = new Set([...first.values()].map((v) => v.symbol.id));
     return list.filter((s) => !TYPE_KINDS.has(s.kind) || keep.has(s.id) || !this.lookup.file(s.fileId));
+  }
+
+  /**
+   * The members named `name` (that `keep` accepts) of the enclosing type or its bases; with
+   * `outerMembers`, of the first type it is nested in that has some, innermost first.
+   */
+  private enclosingMembers(
+    scopeId: number,
+    name: string,
+    rules: LanguageRules,
+    keep: (s: SymbolInfo) => boolean = () => true,
+    depth = 0,
+  ): SymbolInfo[] {
+    const outward = rules.outerMembers && !rules.outerMembers.universal.has(name);
+    for (let owner = this.enclosingType(scopeId); owner;) {
+      const hits = this.member(owner, name, depth).filter(keep);
+      if (hits.length || !outward || owner.parentId === null || !this.membersKnown(owner, name, depth)) return hits;
+      owner = this.enclosingType(owner.parentId);
+    }
+    return [];
+  }
+
+  /**
+   * Whether `type` and its bases, all the way up, are known not to declare `name` anywhere we cannot
+   * see: a base from outside the project may (an inner `Worker extends Thread` calling `start()` calls
+   * Thread's, not the outer class's `start`), unless it is one whose members the rules list.
+   */
+  private membersKnown(type: SymbolInfo, name: string, depth: number): boolean {
+    if (depth > MAX_DEPTH) return false;
+    const bases = this.bases(type, depth);
+    const outside = this.outsideBases.get(type.id);
+    if (outside === null || outside?.has(name)) return false;
+    return bases.every((b) => this.membersKnown(b, name, depth + 1));
+  }
+
+  /** Record that `type` has a base from outside the project, named `base` (see `membersKnown`). */
+  private outsideBase(type: SymbolInfo, base: string, rules: LanguageRules): void {
+    const members = rules.outerMembers?.external[base];
+    const known = this.outsideBases.get(type.id);
+    if (!members || known === null) return void this.outsideBases.set(type.id, null);
+    const names = known ?? new Set<string>();
+    for (const m of members) names.add(m);
+    this.outsideBases.set(type.id, names);
   }
 
   private enclosingType(scopeId: number): SymbolInfo | undefined {

@@ -133,6 +133,15 @@ export interface LanguageRules {
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
   /**
+   * Where the enclosing type (and its bases) has no member of a name used bare, the types it is nested
+   * in are searched, innermost first: Java's inner and nested classes call the outer class's methods
+   * bare (`nonNullElementAt(es, i)` in `ArrayDeque.DeqIterator`), as C#'s and Kotlin's do. Only past
+   * types whose bases are the project's or listed in `external` (a base from outside the project, by
+   * name, and the members it declares: `Serializable` none, `Runnable` `run`), and never for
+   * `universal` names: the root type's members (`toString`, `hashCode`), which every type has.
+   */
+  outerMembers?: { universal: ReadonlySet<string>; external: Readonly<Record<string, readonly string[]>> };
+  /**
    * A call reaches functions, methods, types and enum cases, never a property or constant of the same
    * name: PHP keeps them apart (`$o->customer()`); a Rust or Java call of a field is written otherwise
    * (`(self.f)()`, `f.apply()`), so `self.enable_io()` is the method beside the field `enable_io`.

@@ -52,6 +52,18 @@ export const csharpRules: LanguageRules = {
   },
   selfNames: new Set(["this"]),
   implicitThis: true,
+  // The root type's members (System.Object's) every type has, and well-known outside bases' members.
+  outerMembers: {
+    universal: new Set("Equals GetHashCode ToString GetType MemberwiseClone ReferenceEquals Finalize".split(" ")),
+    external: {
+      IDisposable: ["Dispose"],
+      IAsyncDisposable: ["DisposeAsync"],
+      IComparable: ["CompareTo"],
+      IEquatable: ["Equals"],
+      ICloneable: ["Clone"],
+      IEnumerable: ["GetEnumerator"],
+    },
+  },
   packageOf(from, lookup) {
     if (from.packageName === null) return null;
     const files: FileInfo[] = [];

@@ -52,6 +52,23 @@ export const javaRules: LanguageRules = {
   moduleMayReach: packageMayReach,
   selfNames: new Set(["this"]),
   implicitThis: true,
+  // The root type's members (java.lang.Object's) every type has, and well-known outside bases' members.
+  outerMembers: {
+    universal: new Set("equals hashCode toString getClass clone finalize notify notifyAll wait".split(" ")),
+    external: {
+      Serializable: [],
+      Cloneable: [],
+      RandomAccess: [],
+      EventListener: [],
+      Runnable: ["run"],
+      Callable: ["call"],
+      Comparable: ["compareTo"],
+      AutoCloseable: ["close"],
+      Closeable: ["close"],
+      Iterable: ["iterator", "forEach", "spliterator"],
+      Iterator: ["hasNext", "next", "remove", "forEachRemaining"],
+    },
+  },
   packageOf: (from, lookup) =>
     from.packageName === null
       ? null

@@ -61,6 +61,19 @@ export const kotlinRules: LanguageRules = {
   moduleMayReach: packageMayReach,
   selfNames: new Set(["this"]),
   implicitThis: true,
+  // The root type's members (Any's) every type has, and well-known outside bases' members.
+  outerMembers: {
+    universal: new Set("equals hashCode toString".split(" ")),
+    external: {
+      Serializable: [],
+      Runnable: ["run"],
+      Comparable: ["compareTo"],
+      AutoCloseable: ["close"],
+      Closeable: ["close"],
+      Iterable: ["iterator"],
+      Iterator: ["hasNext", "next"],
+    },
+  },
   packageOf: (from, lookup) =>
     from.packageName === null
       ? null
