@@ -27,7 +27,7 @@ export interface TreeSitterBinding {
   _ts_init?: () => number;
   _ts_query_matches_wasm?: (...args: number[]) => void;
   _free?: (address: number) => void;
-  [cFunction: `_ts_node_${string}_wasm`]: ((tree: number, arg?: number) => void) | undefined;
+  [cFunction: `_ts_node_${string}_wasm`]: ((tree: number, arg?: number) => number | void) | undefined;
 }
 
 /** The object handed to `Parser.init`: Emscripten turns it into the module. */
@@ -105,7 +105,7 @@ const NODE_METHODS = {
   namedChild: "_ts_node_named_child_wasm",
   childForFieldId: "_ts_node_child_by_field_id_wasm",
 } as const;
-/** Node getters → the C function that answers them. */
+/** Node getters answering a node → the C function that answers them. */
 const NODE_GETTERS = {
   parent: "_ts_node_parent_wasm",
   nextSibling: "_ts_node_next_sibling_wasm",
@@ -113,59 +113,94 @@ const NODE_GETTERS = {
   nextNamedSibling: "_ts_node_next_named_sibling_wasm",
   previousNamedSibling: "_ts_node_prev_named_sibling_wasm",
 } as const;
+/** Node getters answering a number → the C function that returns it. */
+const NODE_NUMBERS = {
+  typeId: "_ts_node_symbol_wasm",
+  endIndex: "_ts_node_end_index_wasm",
+  childCount: "_ts_node_child_count_wasm",
+  namedChildCount: "_ts_node_named_child_count_wasm",
+} as const;
+/** Node getters answering a flag → the C function that returns it (1 for true). */
+const NODE_FLAGS = {
+  isNamed: "_ts_node_is_named_wasm",
+  isError: "_ts_node_is_error_wasm",
+  isMissing: "_ts_node_is_missing_wasm",
+  hasError: "_ts_node_has_error_wasm",
+} as const;
+const END_POINT = "_ts_node_end_point_wasm";
+
+type NodeCall = (tree: number, arg?: number) => number | void;
+type NodeFn = `_ts_node_${string}_wasm`;
 
 /** Field ids by name, per language (the library looks a name up with `indexOf` on every call). */
 const fieldIdsByLanguage = new WeakMap<object, Map<string, number>>();
 
 /**
  * Gives `Node`'s navigation (`child`, `namedChild`, `childForFieldId`, `childForFieldName`, `parent`,
- * the siblings) the fast node maker and memory reads of `matches`: the library's make each node they
- * return through the class's initialisers, 6% of a warm extraction on tokio (which is 4% faster now). Done once, on the shared prototype, when the
- * binding has every function needed; otherwise the library's methods stay. The answers are the
- * library's own nodes, field for field (tested).
+ * the siblings) and its scalar getters (`typeId`, and through it `type`; `endIndex`, and through it
+ * `text`; `endPosition`, the child counts, `isNamed` and the other flags) the direct memory access of
+ * `matches`. The library hands a node to WASM with five `setValue` calls and reads one back with
+ * `getValue` calls and the `Node` class's initialisers; the getters alone were 5% of a warm extraction
+ * of Django, the nodes' initialisers 6% of tokio's. Done once, on the shared prototype, when the
+ * binding has every function needed; otherwise the library's code stays. The answers are the
+ * library's own, field for field (tested).
  */
 export function speedUpNodes(NodeClass: { prototype: object }): void {
   const b = binding;
-  const fns = [...Object.values(NODE_METHODS), ...Object.values(NODE_GETTERS)];
+  const fns: NodeFn[] = [NODE_METHODS, NODE_GETTERS, NODE_NUMBERS, NODE_FLAGS].flatMap((t) => Object.values(t));
+  fns.push(END_POINT);
   if (!ready(b) || fns.some((f) => typeof b[f] !== "function")) return;
   const proto = NodeClass.prototype as Record<string | symbol, unknown>;
   if (proto[SPED_UP]) return;
   makeNode ??= nodeMaker(NodeClass.prototype);
   if (!transferBuffer) transferBuffer = b._ts_init!();
-  for (const [method, fn] of Object.entries(NODE_METHODS)) {
+  const method = (key: string, value: (this: Node, arg: never) => unknown) =>
+    Object.defineProperty(proto, key, { configurable: true, writable: true, value });
+  const getter = (key: string, get: (this: Node) => unknown) =>
+    Object.defineProperty(proto, key, { configurable: true, get });
+  for (const [key, fn] of Object.entries(NODE_METHODS)) {
     const c = b[fn]!;
-    Object.defineProperty(proto, method, {
-      configurable: true,
-      writable: true,
-      value(this: Node, n: number) {
-        return navigate(this, c, n);
-      },
+    method(key, function (n: number) {
+      return navigate(this, c, n);
     });
   }
-  for (const [getter, fn] of Object.entries(NODE_GETTERS)) {
+  for (const [key, fn] of Object.entries(NODE_GETTERS)) {
     const c = b[fn]!;
-    Object.defineProperty(proto, getter, {
-      configurable: true,
-      get(this: Node) {
-        return navigate(this, c, 0);
-      },
+    getter(key, function () {
+      return navigate(this, c, 0);
     });
   }
-  Object.defineProperty(proto, "childForFieldName", {
-    configurable: true,
-    writable: true,
-    value(this: Node, name: string) {
-      const language = this.tree.language;
-      let ids = fieldIdsByLanguage.get(language);
-      if (!ids) {
-        ids = new Map();
-        // Entry 0 is null: no field.
-        language.fields.forEach((field, id) => field !== null && ids!.set(field, id));
-        fieldIdsByLanguage.set(language, ids);
-      }
-      const id = ids.get(name);
-      return id === undefined ? null : navigate(this, b._ts_node_child_by_field_id_wasm!, id);
-    },
+  for (const [key, fn] of Object.entries(NODE_NUMBERS)) {
+    const c = b[fn]!;
+    getter(key, function () {
+      return ask(this, c);
+    });
+  }
+  for (const [key, fn] of Object.entries(NODE_FLAGS)) {
+    const c = b[fn]!;
+    getter(key, function () {
+      return ask(this, c) === 1;
+    });
+  }
+  const endPoint = b[END_POINT]!;
+  getter("endPosition", function () {
+    ask(this, endPoint);
+    const heap = binding.HEAP32!;
+    const word = transferBuffer >> 2;
+    return { row: heap[word]!, column: heap[word + 1]! };
+  });
+  const byField = b._ts_node_child_by_field_id_wasm!;
+  method("childForFieldName", function (name: string) {
+    const language = this.tree.language;
+    let ids = fieldIdsByLanguage.get(language);
+    if (!ids) {
+      ids = new Map();
+      // Entry 0 is null: no field.
+      language.fields.forEach((field, id) => field !== null && ids!.set(field, id));
+      fieldIdsByLanguage.set(language, ids);
+    }
+    const id = ids.get(name);
+    return id === undefined ? null : navigate(this, byField, id);
   });
   proto[SPED_UP] = true;
 }
@@ -181,8 +216,14 @@ function handOver(node: Node, heap: Int32Array, word: number): void {
   heap[word + 4] = (node as unknown as NodeFields)[0];
 }
 
+/** Hand `node` to WASM and return what `c` answers for it. */
+function ask(node: Node, c: NodeCall): number {
+  handOver(node, binding.HEAP32!, transferBuffer >> 2);
+  return c((node.tree as unknown as { 0: number })[0]) as number;
+}
+
 /** Hand `node` to WASM, call `c`, and read back the node it wrote (null for none). */
-function navigate(node: Node, c: (tree: number, arg?: number) => void, arg: number): Node | null {
+function navigate(node: Node, c: NodeCall, arg: number): Node | null {
   const word = transferBuffer >> 2;
   handOver(node, binding.HEAP32!, word);
   const tree = node.tree;

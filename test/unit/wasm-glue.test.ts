@@ -3,7 +3,7 @@ import { Node, Query, type QueryMatch, type Tree } from "web-tree-sitter";
 import { loadLanguage } from "../../src/extract/parser.js";
 import { binding, withFastMatches } from "../../src/extract/wasm-glue.js";
 
-/** The library's own navigation, taken before the first grammar load puts the fast one in its place. */
+/** The library's own navigation and getters, taken before the first grammar load puts the fast one in its place. */
 const NAVIGATION = ["child", "namedChild", "childForFieldId", "childForFieldName"] as const;
 const NAVIGATION_GETTERS = [
   "parent",
@@ -12,8 +12,24 @@ const NAVIGATION_GETTERS = [
   "nextNamedSibling",
   "previousNamedSibling",
 ] as const;
+const SCALARS = [
+  "typeId",
+  "type",
+  "endIndex",
+  "endPosition",
+  "text",
+  "childCount",
+  "namedChildCount",
+  "isNamed",
+  "isError",
+  "isMissing",
+  "hasError",
+] as const;
 const library = Object.fromEntries(
-  [...NAVIGATION, ...NAVIGATION_GETTERS].map((k) => [k, Object.getOwnPropertyDescriptor(Node.prototype, k)!]),
+  [...NAVIGATION, ...NAVIGATION_GETTERS, ...SCALARS].map((k) => [
+    k,
+    Object.getOwnPropertyDescriptor(Node.prototype, k)!,
+  ]),
 );
 
 /** A node's every property, compared field for field (a missing node is null). */
@@ -141,9 +157,10 @@ describe("the faster query glue", () => {
     }
   });
 
-  it("navigates a tree exactly as the library does, from every node", async () => {
+  it("navigates and describes a tree exactly as the library does, from every node", async () => {
     const { parse } = await rust();
-    const tree = parse(RUST);
+    // With a syntax error, so that the error flags are true somewhere.
+    const tree = parse(`${RUST}\nfn broken( { let = ; }\nstruct S { a: }`);
     try {
       expect(Object.getOwnPropertyDescriptor(Node.prototype, "parent")).not.toEqual(library.parent);
       const fields = tree.language.fields;
@@ -156,6 +173,9 @@ describe("the faster query glue", () => {
       expect(all.length).toBeGreaterThan(150);
       let found = 0;
       for (const n of all) {
+        for (const k of SCALARS) {
+          expect((n as unknown as Record<string, unknown>)[k]).toEqual(library[k]!.get!.call(n));
+        }
         for (const k of NAVIGATION_GETTERS) {
           const ours = about((n as unknown as Record<string, Node | null>)[k]!);
           expect(ours).toEqual(about(library[k]!.get!.call(n) as Node | null));
@@ -172,6 +192,8 @@ describe("the faster query glue", () => {
         }
       }
       expect(found).toBeGreaterThan(500);
+      expect(all.filter((n) => n.isError).length).toBeGreaterThan(0);
+      expect(all.filter((n) => n.isMissing).length).toBeGreaterThan(0);
       expect(tree.rootNode.childForFieldName("no such field")).toBeNull();
     } finally {
       tree.delete();

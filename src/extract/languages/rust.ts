@@ -978,13 +978,17 @@ class RustFile {
     // Only `name(`: `name!(` is a macro call, matched as such when it is not inside a macro's tokens.
     if (src.slice(name.endIndex, args.startIndex).trim() !== "") return;
     const before = src.slice(Math.max(0, at - 200), at);
-    if (NOT_CALL_BEFORE.test(before)) return;
+    // Each pattern below ends in what `before` must end with, tested first: a regex anchored at the
+    // end is tried from every position of the 200 characters.
+    const last = before.charAt(before.length - 1);
+    if (/\s/.test(last) && NOT_CALL_BEFORE.test(before)) return;
     const text = this.text(name);
-    if (before.endsWith("!") || /^[A-Z0-9_]+$/.test(text)) return;
-    let m = /(?:^|[^\w.:])((?:self|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*)\.$/.exec(before);
-    if (m) return this.b.ref("calls", name, text, m[1]!, null);
-    if (before.endsWith(".")) return this.b.ref("calls", name, text, "?", null);
-    m = /(?:^|[^\w:])((?:[A-Za-z_]\w*::)+)$/.exec(before);
+    if (last === "!" || /^[A-Z0-9_]+$/.test(text)) return;
+    if (last === ".") {
+      const m = /(?:^|[^\w.:])((?:self|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*)\.$/.exec(before);
+      return this.b.ref("calls", name, text, m ? m[1]! : "?", null);
+    }
+    const m = before.endsWith("::") ? /(?:^|[^\w:])((?:[A-Za-z_]\w*::)+)$/.exec(before) : null;
     if (m) {
       const dotted = this.normalize(m[1]!.slice(0, -2).split("::"), at);
       if (dotted !== null) this.b.ref("calls", name, text, dotted || null, null);
