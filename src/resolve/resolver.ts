@@ -1269,7 +1269,11 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     if (!file) return null;
     const entry = this.typesAt(file.id, type.id, `this.${name}`)[0];
-    if (entry) return this.typeNamed(entry.typeName, file, type.id, RULES[file.language] ?? RULES.typescript!, depth);
+    const rules = RULES[file.language] ?? RULES.typescript!;
+    const typed = entry ? this.typeNamed(entry.typeName, file, type.id, rules, depth) : null;
+    // A field typed here by a name we cannot follow: where a field is one property of the object
+    // (`sharedFields`), its bases' typing of it holds as well; elsewhere this one hides theirs.
+    if (typed || (entry && !rules.sharedFields)) return typed;
     for (const base of this.bases(type, depth)) {
       const hit = this.fieldType(base, name, depth + 1);
       if (hit) return hit;

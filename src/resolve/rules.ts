@@ -130,6 +130,13 @@ export interface LanguageRules {
   nestedTypesByName?: boolean;
   /** Overloads are told apart by argument labels (Swift's `f(x:)` and `f(y:)`), see `Resolver.byLabels`. */
   argumentLabels?: boolean;
+  /**
+   * A field is one property of the object, whichever class of its hierarchy assigns it (TypeScript,
+   * JavaScript, Python, PHP): where a class types it by a name that leads nowhere (a JSDoc type
+   * never imported), its bases' typing of it is read instead. In Java and its kin a field declared
+   * again hides the base's, of another type.
+   */
+  sharedFields?: boolean;
   /** A bare call reaches the enclosing type's members (and its bases') before any other name. */
   membersFirst?: boolean;
   /**

@@ -176,6 +176,17 @@ function untypedParameter(p: Node): Node | null {
   return null;
 }
 
+/** Nodes whose `parameters` are a function's own (see `fieldFromParameter`). */
+const FUNCTIONS = new Set([
+  "method_definition",
+  "function_declaration",
+  "function_expression",
+  "function",
+  "arrow_function",
+  "generator_function_declaration",
+  "generator_function",
+]);
+
 /** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
@@ -480,7 +491,10 @@ class TsFile {
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
-    if (object.type === "this" && right.type !== "new_expression") return this.typedField(left, property);
+    if (object.type === "this" && right.type !== "new_expression") {
+      if (this.typedField(left, property) || right.type !== "identifier") return;
+      return this.fieldFromParameter(left, property, this.b.text(right));
+    }
     if (object.type === "this" && right.type === "new_expression") {
       const type = right.childForFieldName("constructor");
       if (type)
@@ -496,13 +510,40 @@ class TsFile {
   }
 
   /** `this.backend = backend` under a JSDoc `@type {Backend}`: the field's type, as JSDoc writes it. */
-  private typedField(left: Node, property: Node): void {
+  private typedField(left: Node, property: Node): boolean {
     // The comment is looked up first: most assignments have none, and asking the tree costs more.
     const doc = this.b.commentAbove(left.startPosition.row);
     const type = doc?.startsWith("/**") ? jsDocType(doc) : null;
     if (!type || property.type !== "property_identifier" || left.parent?.parent?.type !== "expression_statement")
-      return;
+      return false;
     this.b.localType(property, `this.${this.b.text(property)}`, type);
+    return true;
+  }
+
+  /**
+   * `this.mixer = mixer` with `mixer` a parameter of the enclosing function, typed in its signature
+   * (`mixer: Mixer`) or its JSDoc (`@param {Mixer} mixer`): the field has that type. Only that
+   * function's own parameters: a name from further out may be anything by then.
+   */
+  private fieldFromParameter(left: Node, property: Node, name: string): void {
+    if (property.type !== "property_identifier") return;
+    let fn = left.parent;
+    while (fn && !FUNCTIONS.has(fn.type)) fn = fn.parent;
+    const params = fn?.childForFieldName("parameters");
+    if (!fn || !params) return;
+    for (const p of params.namedChildren) {
+      if (!p) continue;
+      const pattern = p.childForFieldName("pattern");
+      const annotation = pattern?.type === "identifier" ? p.childForFieldName("type")?.namedChild(0) : null;
+      let type =
+        annotation && this.b.text(pattern!) === name ? constructedTypeName(annotation, (n) => this.b.text(n)) : null;
+      const untyped = type ? null : untypedParameter(p);
+      if (untyped && this.b.text(untyped) === name) {
+        const doc = this.b.commentAbove(exportInfo(fn).docNode.startPosition.row);
+        type = doc?.startsWith("/**") ? jsDocParamType(doc, name) : null;
+      }
+      if (type) return this.b.localType(property, `this.${this.b.text(property)}`, type);
+    }
   }
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */

@@ -90,6 +90,7 @@ export const phpRules: LanguageRules = {
   },
   selfNames: new Set(["this"]),
   implicitThis: false,
+  sharedFields: true,
   packageOf(from, lookup) {
     if (from.packageName === null) return null;
     let known = packages.get(lookup);

@@ -54,6 +54,7 @@ export const pythonRules: LanguageRules = {
   },
   selfNames: new Set(["self", "cls"]),
   implicitThis: false,
+  sharedFields: true,
   packageOf: () => null,
   exportsOnly: false,
   importsReexport: true,

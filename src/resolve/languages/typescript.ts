@@ -68,6 +68,7 @@ export const typescriptRules: LanguageRules = {
   },
   selfNames: new Set(["this"]),
   implicitThis: false,
+  sharedFields: true,
   packageOf: () => null,
   exportsOnly: true,
   importsReexport: false,
