@@ -78,6 +78,13 @@ export const TUPLE = "#";
  */
 export const TYPE_BOUND = "<";
 
+/**
+ * The prefix of a type written in a doc comment (JSDoc's `@param {AnimationMixer} mixer`): JavaScript
+ * libraries name their own classes there without importing them, so where the name leads nowhere in
+ * the file, it is the project's one type of that name.
+ */
+export const DOC_TYPE = "@";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

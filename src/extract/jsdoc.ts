@@ -1,10 +1,11 @@
+import { DOC_TYPE } from "../core/extraction.js";
+
 /**
  * Types a JSDoc comment writes (`@param {Vector3} v`, `@returns {Box3}`, `@type {?Matrix4}`): the
  * one type the resolver can follow, as a written type name (`Item[]` for `Array<Item>`). JavaScript
  * libraries (three.js, MediaWiki's front end) type their functions this way; TypeScript's own
- * annotations come first where both are written.
+ * annotations come first where both are written. Each is marked as written in a comment (DOC_TYPE).
  */
-
 /** The type `@param` gives parameter `name`, or null. */
 export function jsDocParamType(doc: string, name: string): string | null {
   const at = doc.indexOf("@param");
@@ -48,5 +49,5 @@ function typeOf(written: string): string | null {
   if (generic) [t, array] = [generic[1]!.trim(), true];
   else if (t.endsWith("[]")) [t, array] = [t.slice(0, -2), true];
   if (!NAME.test(t) || !/^[A-Z_$]/.test(t) || BUILTINS.has(t)) return null;
-  return array ? `${t}[]` : t;
+  return `${DOC_TYPE}${t}${array ? "[]" : ""}`;
 }

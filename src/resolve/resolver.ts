@@ -2,6 +2,7 @@ import {
   ELEMENT,
   TUPLE,
   TYPE_BOUND,
+  DOC_TYPE,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
   OBJECT_TYPE,
@@ -1199,6 +1200,7 @@ export class Resolver {
    * a module or a type is a type's path (`testing.T`, `models.Order`), which says what it says.
    */
   private saysLittle(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): boolean {
+    if (typeName.startsWith(DOC_TYPE)) return false;
     if (typeName.endsWith(ELEMENT) || TUPLE_POSITION.test(typeName)) return true;
     const dot = typeName.indexOf(".");
     if (dot < 0 || typeName.includes("(")) return false;
@@ -1290,6 +1292,10 @@ export class Resolver {
     depth: number,
   ): SymbolInfo | null {
     if (depth > MAX_DEPTH) return null;
+    if (typeName.startsWith(DOC_TYPE)) {
+      const written = typeName.slice(DOC_TYPE.length);
+      return this.typeNamed(written, file, scopeId, rules, depth) ?? this.projectType(written, file);
+    }
     if (typeName.endsWith(ELEMENT)) return this.exprType(typeName, file, scopeId, rules, depth + 1);
     if (typeName.includes("(")) {
       const made = this.exprType(typeName, file, scopeId, rules, depth + 1);
@@ -1328,6 +1334,22 @@ export class Resolver {
     // `srv := http.DefaultServer`: a value, of the type it was declared or made with.
     const value = unique(v.symbols);
     return value ? this.declaredType(value, depth + 1) : null;
+  }
+
+  /**
+   * The project's one type named `name` in the file's language family (JavaScript and TypeScript share
+   * their classes): what a doc comment names without importing it (`@param {AnimationMixer} mixer`).
+   */
+  private projectType(name: string, file: FileInfo): SymbolInfo | null {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) return null;
+    const family = LANGUAGE_FAMILY[file.language] ?? file.language;
+    return unique(
+      this.lookup.named(name).filter((s) => {
+        if (!TYPE_KINDS.has(s.kind)) return false;
+        const language = this.lookup.file(s.fileId)?.language;
+        return language !== undefined && (LANGUAGE_FAMILY[language] ?? language) === family;
+      }),
+    );
   }
 
   /** Members of a type by name, its own first, then its bases', nearest first. */
@@ -1793,6 +1815,9 @@ function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): Symb
   }
   return last;
 }
+
+/** Languages whose files use each other's types, by the first of them. */
+const LANGUAGE_FAMILY: Readonly<Record<string, string>> = { typescript: "javascript" };
 
 /** A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE). */
 const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+)$`);
