@@ -28,6 +28,7 @@ interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName"
   /** Row where the declaration (with its export/decorators) begins, for finding a comment right above it. */
   docRow: number;
   owner: string | null;
+  typeMember: boolean;
 }
 
 interface PendingRef extends Omit<RawReference, "from"> {
@@ -65,6 +66,11 @@ export interface SymbolOptions {
    * `func (s *Server) Run()` belongs to `Server`. Becomes the prefix of the qualified name.
    */
   owner?: string;
+  /**
+   * A member of the type it is written in, though inside one of its methods: JavaScript's
+   * `this.render = function () {..}` in a constructor. Its parent is the innermost type around it.
+   */
+  typeMember?: boolean;
 }
 
 const MAX_SIGNATURE = 300;
@@ -140,6 +146,7 @@ export class ExtractionBuilder {
       paramCount: options.paramCount ?? null,
       isStatic: options.isStatic ?? false,
       owner: options.owner ?? null,
+      typeMember: options.typeMember ?? false,
     });
   }
 
@@ -247,7 +254,12 @@ export class ExtractionBuilder {
     for (let i = 0; i < sorted.length; i++) {
       const s = sorted[i]!;
       while (stack.length && sorted[stack[stack.length - 1]!]!.end <= s.start) stack.pop();
-      const parent = stack.length ? stack[stack.length - 1]! : -1;
+      let parent = stack.length ? stack[stack.length - 1]! : -1;
+      if (s.typeMember) {
+        let at = stack.length - 1;
+        while (at >= 0 && !TYPE_KINDS.has(out[stack[at]!]!.kind)) at--;
+        parent = at >= 0 ? stack[at]! : -1;
+      }
       const parentSym = parent >= 0 ? out[parent] : undefined;
       out.push({
         kind: s.kind,

@@ -491,6 +491,8 @@ class TsFile {
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
+    if (object.type === "this" && FUNCTION_VALUES.has(right.type) && this.constructorMethod(left, property, right))
+      return;
     if (object.type === "this" && right.type !== "new_expression") {
       if (this.typedField(left, property) || right.type !== "identifier") return;
       return this.fieldFromParameter(left, property, this.b.text(right));
@@ -507,6 +509,26 @@ class TsFile {
     } else if (object.type === "identifier" && property.type === "property_identifier" && right.type === "object") {
       if (this.b.text(object) === "module" && this.b.text(property) === "exports") this.commonJsExports(right);
     }
+  }
+
+  /**
+   * `this.render = function (scene, camera) {..}` in a class's constructor: a method of the class, as
+   * three.js's `WebGLRenderer` defines its 47 (closures over the constructor's state). Only a
+   * statement of the constructor's own body: elsewhere such an assignment sets a callback.
+   */
+  private constructorMethod(left: Node, property: Node, fn: Node): boolean {
+    const statement = left.parent?.parent;
+    const ctor = statement?.type === "expression_statement" ? statement.parent?.parent : null;
+    if (property.type !== "property_identifier" || ctor?.type !== "method_definition") return false;
+    if (this.b.text(ctor.childForFieldName("name") ?? ctor) !== "constructor") return false;
+    this.b.symbol("method", statement!, property, {
+      signatureEnd: fn.childForFieldName("body")?.startIndex,
+      paramCount: paramCount(fn),
+      docNode: statement!,
+      typeMember: true,
+    });
+    this.jsDoc(fn, statement!);
+    return true;
   }
 
   /** `this.backend = backend` under a JSDoc `@type {Backend}`: the field's type, as JSDoc writes it. */
