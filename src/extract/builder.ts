@@ -205,7 +205,12 @@ export class ExtractionBuilder {
    * type `value`'s type names. Neither loops nor callbacks are symbols, so no scope could hold it.
    */
   bindElement(name: string, start: number, end: number, value: string): void {
-    if (name && value !== "?") this.elements.push({ name, start, end, element: `${value}${ELEMENT}` });
+    if (value !== "?") this.bindValue(name, start, end, `${value}${ELEMENT}`);
+  }
+
+  /** As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value). */
+  bindValue(name: string, start: number, end: number, value: string): void {
+    if (name && value !== "?") this.elements.push({ name, start, end, element: value });
   }
 
   /**

@@ -45,6 +45,9 @@ function typeOf(written: string): string | null {
   if (parts.length !== 1) return null;
   let t = parts[0]!.replace(/^[?!]/, "");
   let array = false;
+  // A promise is read as what awaiting it gives, as TypeScript's `Promise<T>` is (see ts-helpers).
+  const promised = /^Promise\.?<(.+)>$/.exec(t);
+  if (promised) t = promised[1]!.trim();
   const generic = /^Array\.?<(.+)>$/.exec(t);
   if (generic) [t, array] = [generic[1]!.trim(), true];
   else if (t.endsWith("[]")) [t, array] = [t.slice(0, -2), true];

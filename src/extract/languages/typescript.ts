@@ -124,6 +124,8 @@ const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
   ["reduceRight", [1]],
   ["sort", [0, 1]],
 ]);
+/** `then`'s callback: its first parameter is the promise's value (see `elementCallback`). */
+const THEN_VALUE: readonly number[] = [0];
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
 
 function queryFor(dialect: Dialect, jsx: boolean): string {
@@ -391,7 +393,9 @@ class TsFile {
 
   /** `items.forEach((x) => ...)`, `.map`, `.filter`, `.reduce((acc, x) => ...)`: in the callback, x is an element of items. */
   private elementCallback(method: string, receiver: string, args: Node): void {
-    const positions = ELEMENT_CALLBACKS.get(method);
+    // `load().then((user) => ..)`: a promise's callback gets its value, which is what the receiver's
+    // type names (a `Promise<User>` is read as a User).
+    const positions = method === "then" ? THEN_VALUE : ELEMENT_CALLBACKS.get(method);
     const fn = positions && args.namedChild(0);
     if (!fn || !FUNCTION_VALUES.has(fn.type)) return;
     const single = fn.childForFieldName("parameter");
@@ -399,7 +403,9 @@ class TsFile {
     for (const at of positions) {
       const p = params[at];
       const id = p?.type === "identifier" ? p : p?.childForFieldName("pattern");
-      if (id?.type === "identifier") this.b.bindElement(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
+      if (id?.type !== "identifier") continue;
+      if (positions === THEN_VALUE) this.b.bindValue(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
+      else this.b.bindElement(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
     }
   }
 
