@@ -1819,8 +1819,11 @@ function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): Symb
 /** Languages whose files use each other's types, by the first of them. */
 const LANGUAGE_FAMILY: Readonly<Record<string, string>> = { typescript: "javascript" };
 
-/** A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE). */
-const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+)$`);
+/**
+ * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function
+ * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1.
+ */
+const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::\\d+)?)$`);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);

@@ -1,6 +1,6 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { OBJECT_TYPE, TYPE_BOUND, type ExtractResult } from "../../core/extraction.js";
+import { OBJECT_TYPE, TUPLE, TYPE_BOUND, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
@@ -189,6 +189,18 @@ const FUNCTIONS = new Set([
   "generator_function",
 ]);
 
+/** A parameter's position among its function's, comments left out; null outside a parameter list. */
+function positionIn(param: Node): number | null {
+  const list = param.parent;
+  if (list?.type !== "formal_parameters") return null;
+  let i = 0;
+  for (const p of list.namedChildren) {
+    if (p?.startIndex === param.startIndex) return i;
+    if (p && p.type !== "comment") i++;
+  }
+  return null;
+}
+
 /** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
@@ -375,7 +387,9 @@ class TsFile {
     if (kind === "calls" && !recv && name === "require") return;
     const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     this.b.ref(kind, callee, name, receiver, argCount);
-    if (receiver && args) this.elementCallback(name, receiver, args);
+    if (!args || receiver === "?") return;
+    if (receiver && (ELEMENT_CALLBACKS.has(name) || name === "then")) this.elementCallback(name, receiver, args);
+    else if (kind === "calls") this.callbackArguments(receiver ? `${receiver}.${name}` : name, args);
   }
 
   /** `let windows = [new Subject()]`: an array of Subjects (the first element's type, as inference starts). */
@@ -428,11 +442,12 @@ class TsFile {
     const expr = c.get("lt.expr");
     // `const x = a.b()` records the call; the resolver follows it to the callee's return type.
     const typeName = expr ? receiverExpression(expr, text) : constructedTypeName(c.get("lt.type")!, text);
+    const param = c.get("lt.param");
+    if (param && c.get("lt.type")?.type === "function_type") this.callbackParameters(param, c.get("lt.type")!);
     if (!typeName) return;
     const field = c.get("lt.field");
     if (field) return this.b.localType(field, `this.${text(field)}`, typeName);
     const name = c.get("lt.name")!;
-    const param = c.get("lt.param");
     // A parameter of a function type (`f: (clock: C) => void`) is no variable, but the function
     // given for it names its own the same way (Effect's `dual<(self: TQueue) => ..>(2, (self) => ..)`),
     // so its type stands; unless an import has the name, which it would hide (the module `clock`).
@@ -441,6 +456,49 @@ class TsFile {
     // `constructor(private repo: Repo)` also declares the field `this.repo`.
     if (param?.namedChild(0)?.type === "accessibility_modifier") {
       this.b.localType(name, `this.${text(name)}`, typeName);
+    }
+  }
+
+  /**
+   * `each(items: User[], fn: (u: User) => void)`: what a function given as argument 1 gets as its
+   * parameter 0, recorded as `()#1:0` typed User in the callee's scope (a position of the call, as
+   * TUPLE's are), for `each(list, (u) => u.save())` (see `callbackArguments`).
+   */
+  private callbackParameters(param: Node, fnType: Node): void {
+    const at = positionIn(param);
+    const inner = fnType.childForFieldName("parameters")?.namedChildren ?? [];
+    let j = 0;
+    for (const p of inner) {
+      if (!p || p.type === "comment") continue;
+      const type = p.childForFieldName("type")?.namedChild(0);
+      const typeName = type ? constructedTypeName(type, (n) => this.b.text(n)) : null;
+      if (at !== null && typeName) this.b.localType(param, `()${TUPLE}${at}:${j}`, typeName);
+      j++;
+    }
+  }
+
+  /**
+   * `each(list, (u) => u.save())`: a function given as an argument gets what the callee's signature
+   * says its parameters are (see `callbackParameters`). Not for the array methods, whose callbacks get
+   * elements (`elementCallback`).
+   */
+  private callbackArguments(callee: string, args: Node): void {
+    let i = 0;
+    for (const arg of args.namedChildren) {
+      if (!arg || arg.type === "comment") continue;
+      if (FUNCTION_VALUES.has(arg.type)) {
+        const single = arg.childForFieldName("parameter");
+        const params = single ? [single] : (arg.childForFieldName("parameters")?.namedChildren ?? []);
+        let j = 0;
+        for (const p of params) {
+          if (!p || p.type === "comment") continue;
+          const id = p.type === "identifier" ? p : p.childForFieldName("pattern");
+          if (id?.type === "identifier")
+            this.b.bindValue(this.b.text(id), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
+          j++;
+        }
+      }
+      i++;
     }
   }
 
