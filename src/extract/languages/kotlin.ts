@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, TUPLE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -209,14 +209,19 @@ class KotlinFile {
       }
       case P.Call: {
         const callee = capture(m, "callee");
-        return this.b.ref("calls", callee, this.b.text(callee), null, this.argCount(capture(m, "args")));
+        const args = capture(m, "args");
+        this.b.ref("calls", callee, this.b.text(callee), null, this.argCount(args));
+        return this.signatureLambdas(this.b.text(callee), args);
       }
       case P.CallOn: {
         const callee = capture(m, "callee");
         const recv = this.receiver(capture(m, "recv"));
         const args = capture(m, "args");
-        this.b.ref("calls", callee, this.b.text(callee), recv, this.argCount(args));
-        return this.elementLambda(this.b.text(callee), recv, args);
+        const name = this.b.text(callee);
+        this.b.ref("calls", callee, name, recv, this.argCount(args));
+        if (ELEMENT_LAMBDAS.has(name)) return this.elementLambda(name, recv, args);
+        if (recv !== "?") this.signatureLambdas(`${recv}.${name}`, args);
+        return;
       }
       case P.Loop:
         return this.loop(m.captures[0]!.node);
@@ -231,6 +236,7 @@ class KotlinFile {
         // `block: (e: Foo) -> Unit` names a function type's parameter: no variable.
         if (p === P.Parameter && m.captures[0]!.node.parent?.parent?.type === "function_type_parameters") return;
         const type = capture(m, "type");
+        if (p === P.Parameter) this.lambdaParameters(m.captures[0]!.node.parent!, type);
         const typeName = this.typeName(type);
         if (typeName) this.addType(capture(m, "name"), this.b.text(capture(m, "name")), typeName, type);
         return;
@@ -625,6 +631,77 @@ class KotlinFile {
     const body = childOfType(node, "control_structure_body");
     const chain = of ? this.chain(of, 0) : null;
     if (chain && body) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, chain);
+  }
+
+  /**
+   * `fun each(fn: (User) -> Unit)`: what a lambda given as argument i gets as its parameter j, recorded
+   * as `()#i:j` in the function's scope (a position of the call, as TUPLE's are), for
+   * `each { it.save() }` (see `signatureLambdas`).
+   */
+  private lambdaParameters(param: Node, type: Node): void {
+    let fnType: Node | null = type;
+    while (fnType && (fnType.type === "nullable_type" || fnType.type === "parenthesized_type"))
+      fnType = fnType.namedChild(0);
+    if (fnType?.type !== "function_type" || param.parent?.type !== "function_value_parameters") return;
+    let i = 0;
+    for (const c of param.parent.namedChildren) {
+      if (c?.id === param.id) break;
+      if (c?.type === "parameter") i++;
+    }
+    let j = 0;
+    for (const t of childOfType(fnType, "function_type_parameters")?.namedChildren ?? []) {
+      if (!t || t.type === "line_comment" || t.type === "multiline_comment") continue;
+      const typeNode = t.type === "parameter" ? t.namedChild(1) : t;
+      const typeName = typeNode ? this.typeName(typeNode) : null;
+      if (typeName) this.b.localType(param, `()${TUPLE}${i}:${j}`, typeName);
+      j++;
+    }
+  }
+
+  /**
+   * `each { it.save() }`, `pool.borrow("a") { lent, n -> .. }`, `each({ u -> .. })`: a lambda given as
+   * an argument gets what the callee's signature says (see `lambdaParameters`); `it`, when it declares
+   * no parameters, is the first.
+   */
+  private signatureLambdas(callee: string, suffix: Node): void {
+    let i = 0;
+    for (const c of suffix.namedChildren) {
+      if (c?.type === "value_arguments") {
+        for (const a of c.namedChildren) {
+          if (a?.type !== "value_argument") continue;
+          const value = a.namedChild(a.namedChildCount - 1);
+          if (value?.type === "lambda_literal") this.bindLambda(value, `${callee}()${TUPLE}${i}`);
+          i++;
+        }
+      } else if (c?.type === "annotated_lambda") {
+        const lambda = childOfType(c, "lambda_literal");
+        if (lambda) this.bindLambda(lambda, `${callee}()${TUPLE}${i}`);
+        i++;
+      }
+    }
+    // `borrow("a") { .. }` parses as a call of that call with the lambda.
+    const call = suffix.parent;
+    const outer = call?.parent;
+    if (outer?.type === "call_expression" && outer.namedChild(0)?.id === call?.id) {
+      const lambda = childOfType(
+        childOfType(outer.namedChild(1) ?? outer, "annotated_lambda") ?? outer,
+        "lambda_literal",
+      );
+      if (lambda) this.bindLambda(lambda, `${callee}()${TUPLE}${i}`);
+    }
+  }
+
+  /** The lambda's parameters (or `it`) stand for positions `at:0`, `at:1`, ... of the call. */
+  private bindLambda(lambda: Node, at: string): void {
+    const declared = childOfType(lambda, "lambda_parameters")?.namedChildren.filter(
+      (c) => c?.type === "variable_declaration",
+    );
+    if (!declared?.length) return this.b.bindValue("it", lambda.startIndex, lambda.endIndex, `${at}:0`);
+    declared.forEach((d, j) => {
+      const name = d?.namedChild(0);
+      if (name?.type === "simple_identifier")
+        this.b.bindValue(this.b.text(name), lambda.startIndex, lambda.endIndex, `${at}:${j}`);
+    });
   }
 
   /** `items.forEach { it.price() }`, `items.map { x -> x.price() }`: in the lambda, `it` or x is an element of items. */
