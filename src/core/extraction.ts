@@ -85,6 +85,13 @@ export const TYPE_BOUND = "<";
  */
 export const DOC_TYPE = "@";
 
+/**
+ * The prefix of a receiver a bare call may have without writing it: inside a lambda with a receiver
+ * (Kotlin's `ModuleDefinition { Name("x") }`, whose `block: ModuleDefinitionBuilder.() -> Unit`),
+ * `Name` is first looked up on that receiver, then as the bare name it is written as.
+ */
+export const IMPLICIT_RECEIVER = "~";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

@@ -1,6 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import {
   ELEMENT,
+  IMPLICIT_RECEIVER,
   type ExtractResult,
   type ExtractedSymbol,
   type ImportBinding,
@@ -88,6 +89,7 @@ export class ExtractionBuilder {
   private readonly refs: PendingRef[] = [];
   private readonly types: PendingType[] = [];
   private readonly elements: ElementBinding[] = [];
+  private readonly implicit: { start: number; end: number; receiver: string }[] = [];
   private readonly imports: ImportBinding[] = [];
   /** Comment blocks keyed by their last row. */
   private readonly commentsByEndRow = new Map<number, { startRow: number; text: string }>();
@@ -208,6 +210,14 @@ export class ExtractionBuilder {
     if (value !== "?") this.bindValue(name, start, end, `${value}${ELEMENT}`);
   }
 
+  /**
+   * Between two offsets, bare calls may be on `receiver` (see IMPLICIT_RECEIVER): a lambda given where
+   * the callee may take a lambda with a receiver. The innermost range around a call wins.
+   */
+  implicitReceiver(start: number, end: number, receiver: string): void {
+    if (receiver !== "?") this.implicit.push({ start, end, receiver });
+  }
+
   /** As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value). */
   bindValue(name: string, start: number, end: number, value: string): void {
     if (name && value !== "?") this.elements.push({ name, start, end, element: value });
@@ -238,6 +248,18 @@ export class ExtractionBuilder {
     for (const t of this.types) t.typeName = rewrite(t.typeName, t.at);
   }
 
+  /** Bare calls inside an implicit receiver's range (the innermost) are marked with it. */
+  private applyImplicitReceivers(): void {
+    if (!this.implicit.length) return;
+    for (const r of this.refs) {
+      if (r.receiver !== null || r.kind !== "calls") continue;
+      let best: { start: number; end: number; receiver: string } | null = null;
+      for (const i of this.implicit)
+        if (i.start <= r.at && r.at < i.end && (!best || i.end - i.start < best.end - best.start)) best = i;
+      if (best) r.receiver = `${IMPLICIT_RECEIVER}${best.receiver}`;
+    }
+  }
+
   /** Whether the binding's name has a type outside it, within the innermost function (or file) around it. */
   private typedAround(e: ElementBinding): boolean {
     let from = 0;
@@ -252,6 +274,7 @@ export class ExtractionBuilder {
 
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {
     this.applyElements();
+    this.applyImplicitReceivers();
     // Parents before children: by start ascending, then by end descending (the sort is stable).
     const sorted = this.symbols.slice().sort((a, b) => a.start - b.start || b.end - a.end);
     const out: ExtractedSymbol[] = [];

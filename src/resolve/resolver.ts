@@ -3,6 +3,7 @@ import {
   TUPLE,
   TYPE_BOUND,
   DOC_TYPE,
+  IMPLICIT_RECEIVER,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
   OBJECT_TYPE,
@@ -236,6 +237,17 @@ export class Resolver {
     const { receiver, name } = ref;
     const scopeId = ref.fromId;
     if (receiver === "?") return null;
+    if (receiver?.startsWith(IMPLICIT_RECEIVER)) {
+      // A bare call inside a lambda that may have a receiver: the receiver's members (and extensions)
+      // first, then whatever the bare name is.
+      const typed = this.exprType(receiver.slice(IMPLICIT_RECEIVER.length), file, scopeId, rules);
+      const hits = typed ? this.member(typed, name, 0).filter((s) => CALLABLE_KINDS.has(s.kind)) : [];
+      if (hits.length) return { symbols: hits, how: "typed" };
+      const extended =
+        typed && rules.extensionCalls ? this.extension(name, file, rules, ref.argCount, { type: typed }) : null;
+      if (extended?.symbols.length) return extended;
+      return this.target({ ...ref, receiver: null }, file, rules);
+    }
     if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
     if (receiver === null) {
       if (rules.membersFirst && ref.kind === "calls") {
@@ -1821,9 +1833,9 @@ const LANGUAGE_FAMILY: Readonly<Record<string, string>> = { typescript: "javascr
 
 /**
  * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function
- * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1.
+ * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1 (`:this`, its receiver).
  */
-const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::\\d+)?)$`);
+const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::(?:\\d+|this))?)$`);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);

@@ -604,6 +604,8 @@ class KotlinFile {
    */
   private typeName(type: Node): string | null {
     switch (type.type) {
+      case "type_identifier":
+        return this.b.text(type);
       case "user_type": {
         const parts: string[] = [];
         for (const c of type.namedChildren) if (c?.type === "type_identifier") parts.push(this.b.text(c));
@@ -648,6 +650,10 @@ class KotlinFile {
       if (c?.id === param.id) break;
       if (c?.type === "parameter") i++;
     }
+    // `block: ModuleDefinitionBuilder.() -> Unit`: the lambda's receiver, written before the parameters.
+    const receiver = fnType.namedChild(0);
+    const receiverType = receiver && receiver.type !== "function_type_parameters" ? this.typeName(receiver) : null;
+    if (receiverType) this.b.localType(param, `()${TUPLE}${i}:this`, receiverType);
     let j = 0;
     for (const t of childOfType(fnType, "function_type_parameters")?.namedChildren ?? []) {
       if (!t || t.type === "line_comment" || t.type === "multiline_comment") continue;
@@ -691,8 +697,12 @@ class KotlinFile {
     }
   }
 
-  /** The lambda's parameters (or `it`) stand for positions `at:0`, `at:1`, ... of the call. */
+  /**
+   * The lambda's parameters (or `it`) stand for positions `at:0`, `at:1`, ... of the call, and its bare
+   * calls may be on its receiver, `at:this`, where the callee gives it one.
+   */
   private bindLambda(lambda: Node, at: string): void {
+    this.b.implicitReceiver(lambda.startIndex, lambda.endIndex, `${at}:this`);
     const declared = childOfType(lambda, "lambda_parameters")?.namedChildren.filter(
       (c) => c?.type === "variable_declaration",
     );
