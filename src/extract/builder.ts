@@ -89,6 +89,7 @@ export class ExtractionBuilder {
   private readonly refs: PendingRef[] = [];
   private readonly types: PendingType[] = [];
   private readonly elements: ElementBinding[] = [];
+  /** Ranges whose bare calls may be on a receiver (see `implicitReceiver`). */
   private readonly implicit: { start: number; end: number; receiver: string }[] = [];
   private readonly imports: ImportBinding[] = [];
   /** Comment blocks keyed by their last row. */

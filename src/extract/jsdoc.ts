@@ -6,6 +6,7 @@ import { DOC_TYPE } from "../core/extraction.js";
  * libraries (three.js, MediaWiki's front end) type their functions this way; TypeScript's own
  * annotations come first where both are written. Each is marked as written in a comment (DOC_TYPE).
  */
+
 /** The type `@param` gives parameter `name`, or null. */
 export function jsDocParamType(doc: string, name: string): string | null {
   const at = doc.indexOf("@param");
