@@ -1460,7 +1460,10 @@ export class Resolver {
           const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
           const v = this.value(expr, partFile, scope, rules, depth + 1);
           if (!v || "files" in v) {
-            this.outsideBase(type, ref.name, rules);
+            // A type nested in an enclosing type, named bare (`DescendingIterator extends DeqIterator`).
+            const nested = rules.nestedTypesByName ? this.typeNamed(expr, partFile, scope, rules, depth + 1) : null;
+            if (nested && nested.id !== type.id && !out.some((o) => o.id === nested.id)) out.push(nested);
+            else if (!nested) this.outsideBase(type, ref.name, rules);
             continue;
           }
           let hits = v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName !== type.qualifiedName);
