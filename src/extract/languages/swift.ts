@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, TUPLE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -645,6 +645,67 @@ class SwiftFile {
     const typeName = type ? this.typeName(type) : null;
     if (typeName) this.addType(name, this.b.text(name), typeName);
     if (type) this.addElementType(name, this.b.text(name), type);
+    if (type?.type === "function_type") this.closureParameters(param, type);
+  }
+
+  /**
+   * `func visit(body: (User, Int) -> Void)`: what a closure given as argument i gets as its parameter
+   * j, recorded as `()#i:j` in the function's scope (a position of the call, as TUPLE's are), for
+   * `visit { u, n in u.save() }` (see `signatureClosures`).
+   */
+  private closureParameters(param: Node, fnType: Node): void {
+    const fn = param.parent;
+    if (fn?.type !== "function_declaration" && fn?.type !== "init_declaration") return;
+    let i = 0;
+    for (const c of fn.namedChildren) {
+      if (c?.id === param.id) break;
+      if (c?.type === "parameter") i++;
+    }
+    let j = 0;
+    for (const item of fnType.childForFieldName("params")?.namedChildren ?? []) {
+      if (item?.type !== "tuple_type_item") continue;
+      let type: Node | null = null;
+      for (const c of item.namedChildren) if (c && TYPE_NODES.has(c.type)) type = c;
+      const typeName = type ? this.typeName(type) : null;
+      if (typeName) this.b.localType(param, `()${TUPLE}${i}:${j}`, typeName);
+      j++;
+    }
+  }
+
+  /**
+   * `visit(list) { u, n in u.save() }`, `pool.borrow(id: "a", use: { $0.save() })`: a closure given as
+   * an argument gets what the callee's signature says (see `closureParameters`), by position.
+   */
+  private signatureClosures(callee: string, suffix: Node): void {
+    let i = 0;
+    for (const c of suffix.namedChildren) {
+      if (c?.type === "value_arguments") {
+        for (const a of c.namedChildren) {
+          if (a?.type !== "value_argument") continue;
+          const value = a.childForFieldName("value");
+          if (value?.type === "lambda_literal") this.bindClosure(value, `${callee}()${TUPLE}${i}`);
+          i++;
+        }
+      } else if (c?.type === "lambda_literal") {
+        this.bindClosure(c, `${callee}()${TUPLE}${i}`);
+        i++;
+      }
+    }
+  }
+
+  /** The closure's parameters (or `$0`, `$1`, ..) stand for positions `at:0`, `at:1`, ... of the call. */
+  private bindClosure(closure: Node, at: string): void {
+    const signature = closure.childForFieldName("type");
+    const list = signature ? childOfType(signature, "lambda_function_type_parameters") : null;
+    const params = list ? list.namedChildren.filter((p) => p?.type === "lambda_parameter") : [];
+    if (!params.length) {
+      for (let j = 0; j < 3; j++) this.b.bindValue(`$${j}`, closure.startIndex, closure.endIndex, `${at}:${j}`);
+      return;
+    }
+    params.forEach((p, j) => {
+      const name = p?.childForFieldName("name");
+      if (name) this.b.bindValue(this.b.text(name), closure.startIndex, closure.endIndex, `${at}:${j}`);
+    });
   }
 
   /**
@@ -694,7 +755,9 @@ class SwiftFile {
     const construction = /^[A-Z]/.test(name) && receiver !== "?";
     if (construction) this.b.ref("calls", callee, "init", receiver === null ? name : `${receiver}.${name}`, argCount);
     if (argCount > 0) this.callLabels(callee, construction ? [name, "init"] : [name], args);
-    if (args.parent) this.elementClosure(name, receiver, args.parent);
+    if (!args.parent) return;
+    if (receiver && ELEMENT_CLOSURES.has(name)) this.elementClosure(name, receiver, args.parent);
+    else if (receiver !== "?") this.signatureClosures(receiver ? `${receiver}.${name}` : name, args);
   }
 
   /**
