@@ -105,6 +105,16 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
   });
 
+  it("a class JSDoc names without an import goes, then comes back", async () => {
+    // shapes/measure.js's `@param {Box} box` finds geometry.js's Box only through the project's names.
+    const geometry = at("typescript/src/services/geometry.js");
+    const text = readFileSync(geometry, "utf8");
+    writeFileSync(geometry, text.replace("export class Box {", "export class Crate {"));
+    await syncThenCompare({ modified: 1 });
+    writeFileSync(geometry, text);
+    await syncThenCompare({ modified: 1 });
+  });
+
   it("changing a class hierarchy re-resolves inherited calls", async () => {
     const order = at("typescript/src/models/order.ts");
     writeFileSync(
