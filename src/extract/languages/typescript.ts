@@ -189,6 +189,19 @@ const FUNCTIONS = new Set([
   "generator_function",
 ]);
 
+/** A function value's parameters by position (comments left out): the name, or null for a pattern. */
+function parameterNames(fn: Node): (Node | null)[] {
+  const single = fn.childForFieldName("parameter");
+  const params = single ? [single] : (fn.childForFieldName("parameters")?.namedChildren ?? []);
+  const names: (Node | null)[] = [];
+  for (const p of params) {
+    if (!p || p.type === "comment") continue;
+    const id = p.type === "identifier" ? p : p.childForFieldName("pattern");
+    names.push(id?.type === "identifier" ? id : null);
+  }
+  return names;
+}
+
 /** A parameter's position among its function's, comments left out; null outside a parameter list. */
 function positionIn(param: Node): number | null {
   const list = param.parent;
@@ -412,12 +425,10 @@ class TsFile {
     const positions = method === "then" ? THEN_VALUE : ELEMENT_CALLBACKS.get(method);
     const fn = positions && args.namedChild(0);
     if (!fn || !FUNCTION_VALUES.has(fn.type)) return;
-    const single = fn.childForFieldName("parameter");
-    const params = single ? [single] : (fn.childForFieldName("parameters")?.namedChildren ?? []);
+    const names = parameterNames(fn);
     for (const at of positions) {
-      const p = params[at];
-      const id = p?.type === "identifier" ? p : p?.childForFieldName("pattern");
-      if (id?.type !== "identifier") continue;
+      const id = names[at];
+      if (!id) continue;
       if (positions === THEN_VALUE) this.b.bindValue(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
       else this.b.bindElement(this.b.text(id), fn.startIndex, fn.endIndex, receiver);
     }
@@ -486,18 +497,10 @@ class TsFile {
     let i = 0;
     for (const arg of args.namedChildren) {
       if (!arg || arg.type === "comment") continue;
-      if (FUNCTION_VALUES.has(arg.type)) {
-        const single = arg.childForFieldName("parameter");
-        const params = single ? [single] : (arg.childForFieldName("parameters")?.namedChildren ?? []);
-        let j = 0;
-        for (const p of params) {
-          if (!p || p.type === "comment") continue;
-          const id = p.type === "identifier" ? p : p.childForFieldName("pattern");
-          if (id?.type === "identifier")
-            this.b.bindValue(this.b.text(id), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
-          j++;
-        }
-      }
+      if (FUNCTION_VALUES.has(arg.type))
+        parameterNames(arg).forEach((id, j) => {
+          if (id) this.b.bindValue(this.b.text(id), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
+        });
       i++;
     }
   }
