@@ -5,7 +5,7 @@ import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
-import { captureFor } from "../nodes.js";
+import { captureFor, childOfType } from "../nodes.js";
 import { parseWithMacroItems, unwrappedMacros } from "./rust-macro-items.js";
 
 /**
@@ -356,18 +356,22 @@ class RustFile {
       case P.Call:
       case P.GenericCall: {
         const name = capture(m, "name");
-        return this.b.ref("calls", name, this.text(name), null, capture(m, "args").namedChildCount);
+        const args = capture(m, "args");
+        this.b.ref("calls", name, this.text(name), null, args.namedChildCount);
+        return this.closureArguments(this.text(name), args);
       }
       case P.CallPath:
       case P.GenericCallPath:
-        return this.pathCall(capture(m, "path"), capture(m, "name"), capture(m, "args").namedChildCount);
+        return this.pathCall(capture(m, "path"), capture(m, "name"), capture(m, "args"));
       case P.CallMethod:
       case P.GenericCallMethod: {
         const name = capture(m, "name");
         const recv = this.receiver(capture(m, "recv"));
         const args = capture(m, "args");
         this.b.ref("calls", name, this.text(name), recv, args.namedChildCount);
-        return this.elementClosure(this.text(name), recv, args);
+        if (ELEMENT_CLOSURES.has(this.text(name))) return this.elementClosure(this.text(name), recv, args);
+        if (recv !== "?") this.closureArguments(`${recv}.${this.text(name)}`, args);
+        return;
       }
       case P.For: {
         // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over.
@@ -594,6 +598,72 @@ class RustFile {
         const typeName = t ? this.typeName(t, ret.startIndex) : null;
         if (typeName) this.pendingTypes.push({ at: ret, name: `()${TUPLE}${i}`, typeName });
       });
+    }
+    this.closureParameters(def, params);
+  }
+
+  /**
+   * `fn with_handle<F: FnOnce(&Handle) -> R>(f: F)`, `g: impl Fn(&mut Ctx, usize)`, or a `where F: ..`
+   * bound: what a closure given as argument i gets as its parameter j, recorded as `()#i:j` in the
+   * function's scope (a position of the call, as TUPLE's are), for `with_handle(|h| h.spawn())` (see
+   * `closureArguments`). `self` is no argument.
+   */
+  private closureParameters(def: Node, params: Node): void {
+    let i = 0;
+    for (const p of params.namedChildren) {
+      if (p?.type !== "parameter") continue;
+      const fnType = this.fnBound(def, p.childForFieldId(this.f.type));
+      let j = 0;
+      for (const t of fnType?.childForFieldId(this.f.parameters)?.namedChildren ?? []) {
+        if (!t || t.type === "line_comment" || t.type === "block_comment") continue;
+        const typeName = this.typePath(t, t.startIndex);
+        if (typeName) this.pendingTypes.push({ at: p, name: `()${TUPLE}${i}:${j}`, typeName });
+        j++;
+      }
+      i++;
+    }
+  }
+
+  /** The `Fn(..)` a parameter's type is: `impl Fn(..)`, or a type parameter bounded by one. */
+  private fnBound(def: Node, type: Node | null): Node | null {
+    if (type?.type === "abstract_type") {
+      const trait = type.childForFieldId(this.f.trait);
+      return trait?.type === "function_type" ? trait : null;
+    }
+    if (type?.type !== "type_identifier") return null;
+    const name = this.text(type);
+    const declared = [
+      ...(def.childForFieldName("type_parameters")?.namedChildren ?? []),
+      ...(childOfType(def, "where_clause")?.namedChildren ?? []),
+    ];
+    for (const d of declared) {
+      if (d?.type !== "constrained_type_parameter" && d?.type !== "where_predicate") continue;
+      const left = d.childForFieldName("left");
+      if (!left || this.text(left) !== name) continue;
+      const fnType = childOfType(d.childForFieldName("bounds") ?? d, "function_type");
+      if (fnType) return fnType;
+    }
+    return null;
+  }
+
+  /**
+   * `with_handle(|h| h.spawn())`, `Builder::new(|cx| ..)`, `rt.block_on(|x| ..)`: a closure given as an
+   * argument gets what the callee's signature says (see `closureParameters`), by position.
+   */
+  private closureArguments(callee: string, args: Node): void {
+    let i = 0;
+    for (const arg of args.namedChildren) {
+      if (!arg || arg.type === "line_comment" || arg.type === "block_comment") continue;
+      if (arg.type === "closure_expression") {
+        let j = 0;
+        for (let p of arg.childForFieldId(this.f.parameters)?.namedChildren ?? []) {
+          if (p?.type === "reference_pattern") p = p.namedChild(0);
+          if (p?.type === "identifier")
+            this.b.bindValue(this.text(p), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
+          j++;
+        }
+      }
+      i++;
     }
   }
 
@@ -893,14 +963,15 @@ class RustFile {
     return trait ? trait.qname : null;
   }
 
-  private pathCall(path: Node, name: Node, args: number | null): void {
+  private pathCall(path: Node, name: Node, args: Node): void {
     const segs = this.pathSegments(path);
     if (!segs) return;
     const dotted = this.normalize(segs, path.startIndex);
     if (dotted === null) return;
     const { receiver, name: last } = splitLast(dotted);
     if (!last) return;
-    this.b.ref("calls", name, last, receiver, args);
+    this.b.ref("calls", name, last, receiver, args.namedChildCount);
+    this.closureArguments(dotted, args);
   }
 
   /** Receiver of a method call: `self`, `x`, `self.f`, `a.b()`, `Point::new()`; `?` for anything computed. */
