@@ -703,12 +703,13 @@ class KotlinFile {
    */
   private bindLambda(lambda: Node, at: string): void {
     this.b.implicitReceiver(lambda.startIndex, lambda.endIndex, `${at}:this`);
+    // Each parameter holds a position, a destructured one (`(k, v)`) too.
     const declared = childOfType(lambda, "lambda_parameters")?.namedChildren.filter(
-      (c) => c?.type === "variable_declaration",
+      (c) => c?.type === "variable_declaration" || c?.type === "multi_variable_declaration",
     );
     if (!declared?.length) return this.b.bindValue("it", lambda.startIndex, lambda.endIndex, `${at}:0`);
     declared.forEach((d, j) => {
-      const name = d?.namedChild(0);
+      const name = d?.type === "variable_declaration" ? d.namedChild(0) : null;
       if (name?.type === "simple_identifier")
         this.b.bindValue(this.b.text(name), lambda.startIndex, lambda.endIndex, `${at}:${j}`);
     });
