@@ -73,6 +73,15 @@ export const ELEMENT = "[0]";
 export const TUPLE = "#";
 
 /**
+ * What a function given as argument `argument` of a call gets as its parameter `parameter` (or, with
+ * "this", as its receiver), a position of the call as TUPLE's are: `#1:0` after the callee's `()` in
+ * its own local types, and after the call's text where a callback's parameter is bound (`each()#1:0`).
+ */
+export function callbackPosition(argument: number, parameter: number | "this"): string {
+  return `${TUPLE}${argument}:${parameter}`;
+}
+
+/**
  * The prefix of a type parameter's bound in local types: `<T` typed `Repo` for `<T extends Repo>`,
  * in the scope that declares T. A value typed T is of its bound.
  */

@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, TUPLE } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -653,13 +653,13 @@ class KotlinFile {
     // `block: ModuleDefinitionBuilder.() -> Unit`: the lambda's receiver, written before the parameters.
     const receiver = fnType.namedChild(0);
     const receiverType = receiver && receiver.type !== "function_type_parameters" ? this.typeName(receiver) : null;
-    if (receiverType) this.b.localType(param, `()${TUPLE}${i}:this`, receiverType);
+    if (receiverType) this.b.localType(param, `()${callbackPosition(i, "this")}`, receiverType);
     let j = 0;
     for (const t of childOfType(fnType, "function_type_parameters")?.namedChildren ?? []) {
       if (!t || t.type === "line_comment" || t.type === "multiline_comment") continue;
       const typeNode = t.type === "parameter" ? t.namedChild(1) : t;
       const typeName = typeNode ? this.typeName(typeNode) : null;
-      if (typeName) this.b.localType(param, `()${TUPLE}${i}:${j}`, typeName);
+      if (typeName) this.b.localType(param, `()${callbackPosition(i, j)}`, typeName);
       j++;
     }
   }
@@ -676,12 +676,12 @@ class KotlinFile {
         for (const a of c.namedChildren) {
           if (a?.type !== "value_argument") continue;
           const value = a.namedChild(a.namedChildCount - 1);
-          if (value?.type === "lambda_literal") this.bindLambda(value, `${callee}()${TUPLE}${i}`);
+          if (value?.type === "lambda_literal") this.bindLambda(value, callee, i);
           i++;
         }
       } else if (c?.type === "annotated_lambda") {
         const lambda = childOfType(c, "lambda_literal");
-        if (lambda) this.bindLambda(lambda, `${callee}()${TUPLE}${i}`);
+        if (lambda) this.bindLambda(lambda, callee, i);
         i++;
       }
     }
@@ -693,25 +693,26 @@ class KotlinFile {
         childOfType(outer.namedChild(1) ?? outer, "annotated_lambda") ?? outer,
         "lambda_literal",
       );
-      if (lambda) this.bindLambda(lambda, `${callee}()${TUPLE}${i}`);
+      if (lambda) this.bindLambda(lambda, callee, i);
     }
   }
 
   /**
-   * The lambda's parameters (or `it`) stand for positions `at:0`, `at:1`, ... of the call, and its bare
-   * calls may be on its receiver, `at:this`, where the callee gives it one.
+   * The lambda given as argument i: its parameters (or `it`) stand for positions `i:0`, `i:1`, ... of the
+   * call, and its bare calls may be on its receiver, `i:this`, where the callee gives it one.
    */
-  private bindLambda(lambda: Node, at: string): void {
-    this.b.implicitReceiver(lambda.startIndex, lambda.endIndex, `${at}:this`);
+  private bindLambda(lambda: Node, callee: string, i: number): void {
+    const at = (j: number | "this") => `${callee}()${callbackPosition(i, j)}`;
+    this.b.implicitReceiver(lambda.startIndex, lambda.endIndex, at("this"));
     // Each parameter holds a position, a destructured one (`(k, v)`) too.
     const declared = childOfType(lambda, "lambda_parameters")?.namedChildren.filter(
       (c) => c?.type === "variable_declaration" || c?.type === "multi_variable_declaration",
     );
-    if (!declared?.length) return this.b.bindValue("it", lambda.startIndex, lambda.endIndex, `${at}:0`);
+    if (!declared?.length) return this.b.bindValue("it", lambda.startIndex, lambda.endIndex, at(0));
     declared.forEach((d, j) => {
       const name = d?.type === "variable_declaration" ? d.namedChild(0) : null;
       if (name?.type === "simple_identifier")
-        this.b.bindValue(this.b.text(name), lambda.startIndex, lambda.endIndex, `${at}:${j}`);
+        this.b.bindValue(this.b.text(name), lambda.startIndex, lambda.endIndex, at(j));
     });
   }
 

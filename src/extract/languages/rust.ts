@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, TUPLE, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
+import { ELEMENT, TUPLE, callbackPosition, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -366,11 +366,12 @@ class RustFile {
       case P.CallMethod:
       case P.GenericCallMethod: {
         const name = capture(m, "name");
+        const method = this.text(name);
         const recv = this.receiver(capture(m, "recv"));
         const args = capture(m, "args");
-        this.b.ref("calls", name, this.text(name), recv, args.namedChildCount);
-        if (ELEMENT_CLOSURES.has(this.text(name))) return this.elementClosure(this.text(name), recv, args);
-        if (recv !== "?") this.closureArguments(`${recv}.${this.text(name)}`, args);
+        this.b.ref("calls", name, method, recv, args.namedChildCount);
+        if (ELEMENT_CLOSURES.has(method)) return this.elementClosure(method, recv, args);
+        if (recv !== "?") this.closureArguments(`${recv}.${method}`, args);
         return;
       }
       case P.For: {
@@ -617,7 +618,7 @@ class RustFile {
       for (const t of fnType?.childForFieldId(this.f.parameters)?.namedChildren ?? []) {
         if (!t || t.type === "line_comment" || t.type === "block_comment") continue;
         const typeName = this.typePath(t, t.startIndex);
-        if (typeName) this.pendingTypes.push({ at: p, name: `()${TUPLE}${i}:${j}`, typeName });
+        if (typeName) this.pendingTypes.push({ at: p, name: `()${callbackPosition(i, j)}`, typeName });
         j++;
       }
       i++;
@@ -659,7 +660,7 @@ class RustFile {
         for (let p of arg.childForFieldId(this.f.parameters)?.namedChildren ?? []) {
           if (p?.type === "reference_pattern") p = p.namedChild(0);
           if (p?.type === "identifier")
-            this.b.bindValue(this.text(p), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
+            this.b.bindValue(this.text(p), arg.startIndex, arg.endIndex, `${callee}()${callbackPosition(i, j)}`);
           j++;
         }
       }

@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, TUPLE } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -667,7 +667,7 @@ class SwiftFile {
       let type: Node | null = null;
       for (const c of item.namedChildren) if (c && TYPE_NODES.has(c.type)) type = c;
       const typeName = type ? this.typeName(type) : null;
-      if (typeName) this.b.localType(param, `()${TUPLE}${i}:${j}`, typeName);
+      if (typeName) this.b.localType(param, `()${callbackPosition(i, j)}`, typeName);
       j++;
     }
   }
@@ -683,28 +683,29 @@ class SwiftFile {
         for (const a of c.namedChildren) {
           if (a?.type !== "value_argument") continue;
           const value = a.childForFieldName("value");
-          if (value?.type === "lambda_literal") this.bindClosure(value, `${callee}()${TUPLE}${i}`);
+          if (value?.type === "lambda_literal") this.bindClosure(value, callee, i);
           i++;
         }
       } else if (c?.type === "lambda_literal") {
-        this.bindClosure(c, `${callee}()${TUPLE}${i}`);
+        this.bindClosure(c, callee, i);
         i++;
       }
     }
   }
 
-  /** The closure's parameters (or `$0`, `$1`, ..) stand for positions `at:0`, `at:1`, ... of the call. */
-  private bindClosure(closure: Node, at: string): void {
+  /** The closure given as argument i: its parameters (or `$0`, `$1`, ..) stand for positions `i:0`, `i:1`, ... */
+  private bindClosure(closure: Node, callee: string, i: number): void {
+    const at = (j: number) => `${callee}()${callbackPosition(i, j)}`;
     const signature = closure.childForFieldName("type");
     const list = signature ? childOfType(signature, "lambda_function_type_parameters") : null;
     const params = list ? list.namedChildren.filter((p) => p?.type === "lambda_parameter") : [];
     if (!params.length) {
-      for (let j = 0; j < 3; j++) this.b.bindValue(`$${j}`, closure.startIndex, closure.endIndex, `${at}:${j}`);
+      for (let j = 0; j < 3; j++) this.b.bindValue(`$${j}`, closure.startIndex, closure.endIndex, at(j));
       return;
     }
     params.forEach((p, j) => {
       const name = p?.childForFieldName("name");
-      if (name) this.b.bindValue(this.b.text(name), closure.startIndex, closure.endIndex, `${at}:${j}`);
+      if (name) this.b.bindValue(this.b.text(name), closure.startIndex, closure.endIndex, at(j));
     });
   }
 

@@ -1,6 +1,6 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { OBJECT_TYPE, TUPLE, TYPE_BOUND, type ExtractResult } from "../../core/extraction.js";
+import { OBJECT_TYPE, TYPE_BOUND, callbackPosition, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
@@ -483,7 +483,7 @@ class TsFile {
       if (!p || p.type === "comment") continue;
       const type = p.childForFieldName("type")?.namedChild(0);
       const typeName = type ? constructedTypeName(type, (n) => this.b.text(n)) : null;
-      if (at !== null && typeName) this.b.localType(param, `()${TUPLE}${at}:${j}`, typeName);
+      if (at !== null && typeName) this.b.localType(param, `()${callbackPosition(at, j)}`, typeName);
       j++;
     }
   }
@@ -499,7 +499,8 @@ class TsFile {
       if (!arg || arg.type === "comment") continue;
       if (FUNCTION_VALUES.has(arg.type))
         parameterNames(arg).forEach((id, j) => {
-          if (id) this.b.bindValue(this.b.text(id), arg.startIndex, arg.endIndex, `${callee}()${TUPLE}${i}:${j}`);
+          if (id)
+            this.b.bindValue(this.b.text(id), arg.startIndex, arg.endIndex, `${callee}()${callbackPosition(i, j)}`);
         });
       i++;
     }
