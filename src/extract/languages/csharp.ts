@@ -47,7 +47,7 @@ const QUERY = `
 (event_declaration name: (identifier) @name) @def
 (field_declaration (variable_declaration) @vars) @def
 (event_field_declaration (variable_declaration) @vars) @def
-(invocation_expression function: (_) @fn arguments: (argument_list) @args)
+(invocation_expression) @call
 (object_creation_expression type: (_) @type) @new
 (constructor_initializer) @init
 (class_declaration bases: (base_list (_) @base))
@@ -286,8 +286,14 @@ class CSharpFile {
       case P.Field:
       case P.EventField:
         return this.field(capture(m, "def"), capture(m, "vars"));
-      case P.Call:
-        return this.call(capture(m, "fn"), capture(m, "args"));
+      case P.Call: {
+        // Fields read here: in the pattern, `function: (_)` was a third of this query's compile time.
+        const call = m.captures[0]!.node;
+        const fn = call.childForFieldId(this.f.function);
+        const args = call.childForFieldId(this.f.arguments);
+        if (fn && args?.type === "argument_list") this.call(fn, args);
+        return;
+      }
       case P.New:
         return this.instantiation(capture(m, "new"), capture(m, "type"));
       case P.ConstructorInitializer: {
