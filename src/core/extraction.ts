@@ -101,6 +101,12 @@ export const DOC_TYPE = "@";
  */
 export const IMPLICIT_RECEIVER = "~";
 
+/**
+ * The local name of the binding a CommonJS module makes with `module.exports = Shape` (a re-export of
+ * its own declaration): what `require` of the module returns.
+ */
+export const MODULE_EXPORTS = "module.exports";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

@@ -30,6 +30,8 @@ interface PendingSymbol extends Omit<ExtractedSymbol, "parent" | "qualifiedName"
   docRow: number;
   owner: string | null;
   typeMember: boolean;
+  memberOf: number | null;
+  onlyOfClass: boolean;
 }
 
 interface PendingRef extends Omit<RawReference, "from"> {
@@ -72,7 +74,18 @@ export interface SymbolOptions {
    * `this.render = function () {..}` in a constructor. Its parent is the innermost type around it.
    */
   typeMember?: boolean;
+  /**
+   * A member of the declaration that starts at this offset, though written apart from it: JavaScript's
+   * `Shape.prototype.area = function () {..}` after `function Shape(name) {..}`, which makes the
+   * function a class. Dropped when no symbol starts there, or when one starts there after it.
+   */
+  memberOf?: number;
+  /** With `memberOf`: a member only if that declaration is a class by then (`Shape.create = function`). */
+  onlyOfClass?: boolean;
 }
+
+/** Kinds of the declarations a member written apart from them makes classes (see `memberOf`). */
+const MADE_CLASSES: ReadonlySet<NodeKind> = new Set(["function", "variable", "constant"]);
 
 const MAX_SIGNATURE = 300;
 const MAX_DOC = 2000;
@@ -150,6 +163,8 @@ export class ExtractionBuilder {
       isStatic: options.isStatic ?? false,
       owner: options.owner ?? null,
       typeMember: options.typeMember ?? false,
+      memberOf: options.memberOf ?? null,
+      onlyOfClass: options.onlyOfClass ?? false,
     });
   }
 
@@ -273,11 +288,39 @@ export class ExtractionBuilder {
     return false;
   }
 
+  /**
+   * The symbols to emit: all but members written apart (`memberOf`) whose declaration is not there
+   * before them, or is not a class when they ask for one. With them, the declarations they name, by
+   * start offset (each to be mapped to its index in the output), and those of them that become classes.
+   */
+  private membersApart(): { kept: PendingSymbol[]; owners: Map<number, number>; promoted: Set<number> } {
+    if (!this.symbols.some((s) => s.memberOf !== null))
+      return { kept: this.symbols, owners: new Map(), promoted: new Set() };
+    const owners = new Map<number, number>();
+    const promoted = new Set<number>();
+    const declared = new Map<number, NodeKind>();
+    for (const s of this.symbols) {
+      if (s.memberOf === null) continue;
+      owners.set(s.memberOf, -1);
+      if (!s.onlyOfClass) promoted.add(s.memberOf);
+    }
+    for (const s of this.symbols)
+      if (owners.has(s.start) && (s.kind === "class" || MADE_CLASSES.has(s.kind))) declared.set(s.start, s.kind);
+    const kept = this.symbols.filter((s) => {
+      if (s.memberOf === null) return true;
+      const kind = declared.get(s.memberOf);
+      if (kind === undefined || s.memberOf >= s.start) return false;
+      return !s.onlyOfClass || kind === "class" || promoted.has(s.memberOf);
+    });
+    return { kept, owners, promoted };
+  }
+
   finish(packageName: string | null, syntaxErrors: number): ExtractResult {
     this.applyElements();
     this.applyImplicitReceivers();
     // Parents before children: by start ascending, then by end descending (the sort is stable).
-    const sorted = this.symbols.slice().sort((a, b) => a.start - b.start || b.end - a.end);
+    const { kept, owners, promoted } = this.membersApart();
+    const sorted = kept.slice().sort((a, b) => a.start - b.start || b.end - a.end);
     const out: ExtractedSymbol[] = [];
     const stack: number[] = [];
     for (let i = 0; i < sorted.length; i++) {
@@ -289,9 +332,15 @@ export class ExtractionBuilder {
         while (at >= 0 && !TYPE_KINDS.has(out[stack[at]!]!.kind)) at--;
         parent = at >= 0 ? stack[at]! : -1;
       }
+      if (s.memberOf !== null) parent = owners.get(s.memberOf)!;
       const parentSym = parent >= 0 ? out[parent] : undefined;
+      let kind = s.kind;
+      if (owners.has(s.start) && (kind === "class" || MADE_CLASSES.has(kind))) {
+        owners.set(s.start, out.length);
+        if (promoted.has(s.start)) kind = "class";
+      }
       out.push({
-        kind: s.kind,
+        kind,
         name: s.name,
         qualifiedName: s.owner
           ? `${s.owner}.${s.name}`
@@ -363,7 +412,14 @@ export class ExtractionBuilder {
           lo = mid + 1;
         } else hi = mid - 1;
       }
-      while (idx >= 0 && !(sorted[idx]!.end > at && accept(out[idx]!.kind))) idx = out[idx]!.parent;
+      // Once a symbol holds `at`, so do its parents, though a member written apart (`memberOf`) is
+      // not inside its parent's text.
+      let holds = false;
+      while (idx >= 0) {
+        holds ||= sorted[idx]!.end > at;
+        if (holds && accept(out[idx]!.kind)) break;
+        idx = out[idx]!.parent;
+      }
       return idx;
     };
   }

@@ -217,3 +217,14 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
       return null;
   }
 }
+
+/** How many parameters a function takes, as written (`x => ..` takes one). */
+export function paramCount(fn: Node | null): number | null {
+  if (!fn) return null;
+  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+  if (!params) return null;
+  if (params.type !== "formal_parameters") return 1;
+  let n = 0;
+  for (const p of params.namedChildren) if (p && p.type !== "comment") n++;
+  return n;
+}

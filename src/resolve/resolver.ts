@@ -6,6 +6,7 @@ import {
   IMPLICIT_RECEIVER,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
+  MODULE_EXPORTS,
   OBJECT_TYPE,
   type ImportBinding,
 } from "../core/extraction.js";
@@ -513,7 +514,7 @@ export class Resolver {
     }
     // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name.
     const top = this.lookup.topLevel(file.id, name).filter((s) => isDeclaration(s) && !isOwnedMethod(s));
-    if (top.length) return { symbols: top, how: "lexical" };
+    if (top.length) return this.required(file, name, top, rules, depth) ?? { symbols: top, how: "lexical" };
     // A binding to a module stands for the name only when no other binding of it gives a value
     // (Rust's `mod spawn; pub use spawn::spawn;`).
     let module = false;
@@ -750,7 +751,7 @@ export class Resolver {
     }
     const modules = this.modules(b.specifier, file, rules);
     if (b.imported === "*") {
-      if (modules.length) return { files: modules };
+      if (modules.length) return this.wholeModule(modules, rules, depth) ?? { files: modules };
       if (rules.modulePaths && depth < MAX_DEPTH) return this.value(b.specifier, file, file.nodeId, rules, depth + 1);
       // `import static a.b.C.*` / `import a.b.C` style: the last segment is a type in a package.
       const type = this.typeFromPackage(b.specifier, file, rules, depth);
@@ -775,6 +776,34 @@ export class Resolver {
     if (!type) return null;
     const members = this.member(type, b.imported, depth + 1);
     return members.length ? { symbols: members } : null;
+  }
+
+  /**
+   * `const Shape = require("./shape")`: the variable is what that module assigned to `module.exports`,
+   * when it assigned one of its declarations.
+   */
+  private required(
+    file: FileInfo,
+    name: string,
+    top: SymbolInfo[],
+    rules: LanguageRules,
+    depth: number,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    if (top.length !== 1 || (top[0]!.kind !== "variable" && top[0]!.kind !== "constant")) return null;
+    const b = this.importsNamed(file.id, name).find((i) => !i.reexport && i.imported === "*");
+    const v = b ? this.binding(b, file, rules, depth) : null;
+    return v && "symbols" in v ? { symbols: v.symbols, how: "import" } : null;
+  }
+
+  /**
+   * What a module is when it is not a namespace: the declaration a CommonJS module assigns to
+   * `module.exports` (`module.exports = Shape`), which `require` returns, and `import * as` with
+   * TypeScript's interop too. Null for a module of exports.
+   */
+  private wholeModule(modules: FileInfo[], rules: LanguageRules, depth: number): Value | null {
+    if (modules.length !== 1) return null;
+    const whole = this.importsNamed(modules[0]!.id, MODULE_EXPORTS).find((b) => b.reexport);
+    return whole ? this.binding(whole, modules[0]!, rules, depth + 1) : null;
   }
 
   private typeFromPackage(spec: string, file: FileInfo, rules: LanguageRules, depth: number): SymbolInfo | null {

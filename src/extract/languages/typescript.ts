@@ -1,10 +1,25 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { OBJECT_TYPE, TYPE_BOUND, callbackPosition, type ExtractResult } from "../../core/extraction.js";
+import {
+  MODULE_EXPORTS,
+  OBJECT_TYPE,
+  TYPE_BOUND,
+  callbackPosition,
+  type ExtractResult,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
-import { constructedTypeName, dottedName, receiverExpression, splitLast, typeNameOf, unquote } from "../ts-helpers.js";
+import {
+  constructedTypeName,
+  dottedName,
+  paramCount,
+  receiverExpression,
+  splitLast,
+  typeNameOf,
+  unquote,
+} from "../ts-helpers.js";
+import { FUNCTION_VALUES, PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
 type Dialect = "ts" | "js";
@@ -107,8 +122,6 @@ const OBJECT_HOLDERS = new Set([
   "export_statement",
 ]);
 
-const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
-
 /** Array methods whose callback gets an element, by the parameters that hold one. */
 const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
   ["forEach", [0]],
@@ -151,16 +164,6 @@ function modifiers(b: ExtractionBuilder, def: Node, name: Node | undefined) {
           ? ("private" as const)
           : null;
   return { visibility, isStatic: /\bstatic\b/.test(prefix) };
-}
-
-function paramCount(fn: Node | null): number | null {
-  if (!fn) return null;
-  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
-  if (!params) return null;
-  if (params.type !== "formal_parameters") return 1;
-  let n = 0;
-  for (const p of params.namedChildren) if (p && p.type !== "comment") n++;
-  return n;
 }
 
 /** The statement a top-level declaration hangs from, and whether it is exported. */
@@ -224,10 +227,14 @@ function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
 }
 
 class TsFile {
+  private readonly prototypes: PrototypeMembers;
+
   constructor(
     private readonly b: ExtractionBuilder,
     private readonly isDeclarationFile: boolean,
-  ) {}
+  ) {
+    this.prototypes = new PrototypeMembers(b);
+  }
 
   handle(m: QueryMatch): void {
     const c = capturesOf(m);
@@ -398,6 +405,7 @@ class TsFile {
     if (!callee || (member && !recv)) return;
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
+    if (kind === "calls" && name === "inherits" && args) this.prototypes.inherits(site, args);
     const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     this.b.ref(kind, callee, name, receiver, argCount);
     if (!args || receiver === "?") return;
@@ -566,6 +574,13 @@ class TsFile {
     if (!object || !property) return;
     if (object.type === "this" && FUNCTION_VALUES.has(right.type) && this.constructorMethod(left, property, right))
       return;
+    if (
+      object.type !== "this" &&
+      FUNCTION_VALUES.has(right.type) &&
+      this.prototypes.method(left, object, property, right)
+    )
+      return this.jsDoc(right, left.parent!.parent!);
+    if (this.prototypes.prototypeAssigned(object, property, right)) return;
     if (object.type === "this" && right.type !== "new_expression") {
       if (this.typedField(left, property) || right.type !== "identifier") return;
       return this.fieldFromParameter(left, property, this.b.text(right));
@@ -579,8 +594,17 @@ class TsFile {
             ["lt.type", type],
           ]),
         );
-    } else if (object.type === "identifier" && property.type === "property_identifier" && right.type === "object") {
-      if (this.b.text(object) === "module" && this.b.text(property) === "exports") this.commonJsExports(right);
+    } else if (object.type === "identifier" && property.type === "property_identifier") {
+      if (this.b.text(object) !== "module" || this.b.text(property) !== "exports") return;
+      if (right.type === "object") this.commonJsExports(right);
+      else if (right.type === "identifier")
+        this.b.import({
+          local: MODULE_EXPORTS,
+          imported: this.b.text(right),
+          specifier: "",
+          line: left.startPosition.row + 1,
+          reexport: true,
+        });
     }
   }
 
