@@ -21,6 +21,7 @@ const DECLARATIONS = new Set([
  *     Shape.prototype.area = function () { .. };   // a method of Shape, which makes Shape a class
  *     Shape.create = function (name) { .. };       // a static method, once Shape is a class
  *     Shape.prototype = Object.create(Base.prototype);   // or util.inherits(Shape, Base): Shape extends Base
+ *     Shape.prototype = { perimeter: function () { .. }, scale() { .. } };   // methods of Shape
  *
  * Only for a declaration of the same block, written before the assignment (`function Shape` at the
  * top of the file, the assignments below it). A name imported from elsewhere, or bound later, is
@@ -53,6 +54,20 @@ export class PrototypeMembers {
       isStatic: !onPrototype,
     });
     return true;
+  }
+
+  /**
+   * `X.prototype = { m: function () {..}, n() {..} }` as a statement: where X's declaration starts,
+   * for the object's methods to be X's. Null for any other object.
+   */
+  prototypeObjectOwner(object: Node): number | null {
+    const assignment = object.parent;
+    const statement = assignment?.parent;
+    if (assignment?.type !== "assignment_expression" || statement?.type !== "expression_statement") return null;
+    const left = assignment.childForFieldName("left");
+    if (left?.type !== "member_expression" || !this.isPrototype(left)) return null;
+    const owner = left.childForFieldName("object");
+    return owner?.type === "identifier" ? this.declarationOf(this.b.text(owner), statement) : null;
   }
 
   /** `X.prototype = Object.create(Base.prototype)`: X extends Base. Says whether it was that. */

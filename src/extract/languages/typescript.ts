@@ -296,10 +296,12 @@ class TsFile {
       case "method": {
         const nameText = name ? b.text(name) : "";
         const mods = modifiers(b, def, name);
+        const owner = def.parent?.type === "object" ? this.prototypes.prototypeObjectOwner(def.parent) : null;
         b.symbol(nameText === "constructor" ? "constructor" : "method", def, name ?? null, {
           signatureEnd: body?.startIndex,
           paramCount: paramCount(def),
           ...mods,
+          ...(owner === null ? {} : { memberOf: owner }),
         });
         this.jsDoc(def, def);
         return;
@@ -311,10 +313,13 @@ class TsFile {
         // Function-valued keys of an object literal that is held or returned, not of every argument.
         let holder = def.parent?.parent;
         if (holder?.type === "as_expression") holder = holder.parent;
-        if (!holder || !OBJECT_HOLDERS.has(holder.type)) return;
+        if (!holder) return;
+        const owner = OBJECT_HOLDERS.has(holder.type) ? null : this.prototypes.prototypeObjectOwner(def.parent!);
+        if (owner === null && !OBJECT_HOLDERS.has(holder.type)) return;
         b.symbol("method", def, name ?? null, {
           signatureEnd: body?.childForFieldName("body")?.startIndex,
           paramCount: paramCount(body ?? null),
+          ...(owner === null ? {} : { memberOf: owner }),
         });
         return;
       }
