@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -9,6 +9,7 @@ import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
 import { isSlashOrBlockDoc } from "../source-text.js";
 import { cSharpParseText, primaryParameters } from "./csharp-primary.js";
+import { csharpDelegateParameters } from "./functional-types.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -316,6 +317,7 @@ class CSharpFile {
       }
       case P.Parameter:
         if (this.recordParams.has(capture(m, "param").id)) return;
+        this.lambdaParameters(capture(m, "param"), capture(m, "type"));
         return this.localType(capture(m, "name"), capture(m, "type"));
       case P.ForEach:
       case P.Catch:
@@ -723,13 +725,60 @@ class CSharpFile {
     const name = this.b.text(callee);
     if (!recv) {
       if (NOT_CALLS.has(name)) return;
-      return this.b.ref("calls", callee, name, null, this.argCount(args));
+      this.b.ref("calls", callee, name, null, this.argCount(args));
+      return this.signatureLambdas(name, args);
     }
     const receiver = this.receiver(recv);
     if (NOT_CALLS.has(receiver.split(".")[0]!.replace(/\(\)$/, "")) && receiver !== "this" && receiver !== "super")
       return;
     this.b.ref("calls", callee, name, receiver, this.argCount(args));
-    if (receiver !== "?" && ELEMENT_LAMBDAS.has(name)) this.elementLambda(receiver, args);
+    if (receiver === "?") return;
+    if (ELEMENT_LAMBDAS.has(name)) this.elementLambda(receiver, args);
+    else this.signatureLambdas(`${receiver}.${name}`, args);
+  }
+
+  /**
+   * `void Each(Action<Order> action)`: what a lambda given as argument i gets as its parameter j,
+   * recorded as `()#i:j` in the method's scope (a position of the call, as TUPLE's are), for
+   * `Each(o => o.Save())` (see `signatureLambdas`). The library's delegates only (`Action`, `Func`, ...).
+   */
+  private lambdaParameters(param: Node, type: Node): void {
+    const list = param.parent;
+    const typeArgs = type.type === "generic_name" ? type.namedChild(1) : null;
+    if (list?.type !== "parameter_list" || typeArgs?.type !== "type_argument_list") return;
+    const args = typeArgs.namedChildren;
+    const positions = csharpDelegateParameters(this.b.text(type.namedChild(0)!), args.length);
+    if (!positions) return;
+    const i = list.namedChildren.filter((c) => c?.type === "parameter").findIndex((c) => c!.id === param.id);
+    positions.forEach((k, j) => {
+      const typeName = args[k] ? this.typeName(args[k]) : null;
+      if (typeName) this.addType(param, `()${callbackPosition(i, j)}`, typeName);
+    });
+  }
+
+  /**
+   * `Each(o => o.Save())`, `shop.Pair("a", (id, o) => ..)`: a lambda's parameters stand for what the
+   * callee's signature says they get (see `lambdaParameters`), positions `i:0`, `i:1` of the call.
+   * Named arguments are left out: their position is the parameter's, not theirs.
+   */
+  private signatureLambdas(callee: string, args: Node): void {
+    if (!this.b.source.slice(args.startIndex, args.endIndex).includes("=>")) return;
+    args.namedChildren.forEach((arg, i) => {
+      const lambda = arg?.type === "argument" ? arg.lastNamedChild : null;
+      if (lambda?.type !== "lambda_expression" || arg!.namedChildCount !== 1) return;
+      const list = lambda.childForFieldName("parameters");
+      const params = list ? list.namedChildren.filter((c) => c?.type === "parameter") : [lambda.namedChild(0)];
+      params.forEach((param, j) => {
+        const name = param?.type === "identifier" ? param : param?.childForFieldId(this.f.name);
+        if (name?.type === "identifier")
+          this.b.bindValue(
+            this.b.text(name),
+            lambda.startIndex,
+            lambda.endIndex,
+            `${callee}()${callbackPosition(i, j)}`,
+          );
+      });
+    });
   }
 
   /** `orders.Where(o => o.IsOpen())`, `orders.ForEach((o) => ...)`: in the lambda, o is an element of orders. */

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
+import { ELEMENT, callbackPosition, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -7,6 +7,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
+import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -337,8 +338,10 @@ class JavaFile {
         const recv = p === P.CallOn ? capture(m, "recv") : null;
         const receiver = recv ? this.receiver(recv, callee) : null;
         const args = capture(m, "args");
-        this.b.ref("calls", callee, this.ident(callee), receiver, this.argCount(args));
-        if (receiver && receiver !== "?") this.elementLambda(this.ident(callee), receiver, args);
+        const name = this.ident(callee);
+        this.b.ref("calls", callee, name, receiver, this.argCount(args));
+        if (receiver && receiver !== "?" && ELEMENT_LAMBDAS.has(name)) this.elementLambda(receiver, args);
+        else if (receiver !== "?") this.signatureLambdas(receiver ? `${receiver}.${name}` : name, args);
         return;
       }
       case P.New:
@@ -653,6 +656,7 @@ class JavaFile {
     if (nameText === "this") return;
     // Record components are fields (`this.x`, recorded with the record), not locals.
     if (p === P.Parameter && this.inComponent(name.startIndex)) return;
+    if (p === P.Parameter) this.lambdaParameters(name.parent!, type);
     let typeName = this.typeName(type);
     this.addElementType(name, nameText, type);
     if (typeName === "var" && p === P.ForVariable) {
@@ -734,8 +738,7 @@ class JavaFile {
   }
 
   /** `orders.forEach(o -> o.ship())`, `orders.stream().map(o -> ...)`: in the lambda, o is an element of the receiver. */
-  private elementLambda(method: string, receiver: string, args: Node): void {
-    if (!ELEMENT_LAMBDAS.has(method)) return;
+  private elementLambda(receiver: string, args: Node): void {
     const lambda = args.namedChild(0);
     if (lambda?.type !== "lambda_expression") return;
     const params = lambda.childForFieldId(this.f.parameters);
@@ -743,6 +746,51 @@ class JavaFile {
     if (params?.type === "identifier") name = params;
     else if (params?.type === "inferred_parameters" && params.namedChildCount === 1) name = params.namedChild(0);
     if (name?.type === "identifier") this.b.bindElement(this.ident(name), lambda.startIndex, lambda.endIndex, receiver);
+  }
+
+  /**
+   * `void each(Consumer<Order> f)`: what a lambda given as argument i gets as its parameter j, recorded
+   * as `()#i:j` in the method's scope (a position of the call, as TUPLE's are), for
+   * `each(o -> o.save())` (see `signatureLambdas`). Library function types only (JAVA_FUNCTIONAL_TYPES).
+   */
+  private lambdaParameters(param: Node, type: Node): void {
+    if (type.type !== "generic_type" || param.parent?.type !== "formal_parameters") return;
+    const head = type.namedChild(0);
+    const positions = head ? JAVA_FUNCTIONAL_TYPES.get(splitLast(this.b.text(head)).name) : undefined;
+    const typeArgs = type.namedChild(1);
+    if (!positions || typeArgs?.type !== "type_arguments") return;
+    const args = namedKids(typeArgs);
+    const i = namedKids(param.parent).findIndex((c) => c.id === param.id);
+    positions.forEach((k, j) => {
+      let arg = args[k];
+      // `Consumer<? super Order>`: the bound.
+      if (arg?.type === "wildcard") arg = arg.lastNamedChild ?? undefined;
+      const typeName = arg ? this.typeName(arg) : null;
+      if (typeName) this.addType(param, `()${callbackPosition(i, j)}`, typeName);
+    });
+  }
+
+  /**
+   * `each(o -> o.save())`, `store.with("a", (id, o) -> ..)`: a lambda's parameters stand for what the
+   * callee's signature says they get (see `lambdaParameters`), positions `i:0`, `i:1` of the call.
+   */
+  private signatureLambdas(callee: string, args: Node): void {
+    if (!this.b.source.slice(args.startIndex, args.endIndex).includes("->")) return;
+    namedKids(args).forEach((lambda, i) => {
+      if (lambda.type !== "lambda_expression") return;
+      const params = lambda.childForFieldId(this.f.parameters);
+      const names =
+        params?.type === "identifier" ? [params] : params?.type === "inferred_parameters" ? namedKids(params) : [];
+      names.forEach((name, j) => {
+        if (name.type === "identifier")
+          this.b.bindValue(
+            this.ident(name),
+            lambda.startIndex,
+            lambda.endIndex,
+            `${callee}()${callbackPosition(i, j)}`,
+          );
+      });
+    });
   }
 
   /**
