@@ -1,12 +1,6 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import {
-  MODULE_EXPORTS,
-  OBJECT_TYPE,
-  TYPE_BOUND,
-  callbackPosition,
-  type ExtractResult,
-} from "../../core/extraction.js";
+import { OBJECT_TYPE, TYPE_BOUND, callbackPosition, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
@@ -19,6 +13,7 @@ import {
   typeNameOf,
   unquote,
 } from "../ts-helpers.js";
+import { CommonJsExports } from "./js-exports.js";
 import { FUNCTION_VALUES, PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
@@ -228,12 +223,14 @@ function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
 
 class TsFile {
   private readonly prototypes: PrototypeMembers;
+  private readonly commonJs: CommonJsExports;
 
   constructor(
     private readonly b: ExtractionBuilder,
     private readonly isDeclarationFile: boolean,
   ) {
     this.prototypes = new PrototypeMembers(b);
+    this.commonJs = new CommonJsExports(b, (fn, docNode) => this.jsDoc(fn, docNode));
   }
 
   handle(m: QueryMatch): void {
@@ -411,7 +408,9 @@ class TsFile {
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
     if (kind === "calls" && name === "inherits" && args) this.prototypes.inherits(site, args);
-    const receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
+    let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
+    // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
+    if (receiver === "exports" || receiver === "module.exports") receiver = null;
     this.b.ref(kind, callee, name, receiver, argCount);
     if (!args || receiver === "?") return;
     if (receiver && (ELEMENT_CALLBACKS.has(name) || name === "then")) this.elementCallback(name, receiver, args);
@@ -599,18 +598,7 @@ class TsFile {
             ["lt.type", type],
           ]),
         );
-    } else if (object.type === "identifier" && property.type === "property_identifier") {
-      if (this.b.text(object) !== "module" || this.b.text(property) !== "exports") return;
-      if (right.type === "object") this.commonJsExports(right);
-      else if (right.type === "identifier")
-        this.b.import({
-          local: MODULE_EXPORTS,
-          imported: this.b.text(right),
-          specifier: "",
-          line: left.startPosition.row + 1,
-          reexport: true,
-        });
-    }
+    } else this.commonJs.assignment(left, object, property, right);
   }
 
   /**
@@ -671,22 +659,6 @@ class TsFile {
   }
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
-  private commonJsExports(obj: Node): void {
-    const line = obj.startPosition.row + 1;
-    for (const p of obj.namedChildren) {
-      if (p?.type === "shorthand_property_identifier") {
-        const name = this.b.text(p);
-        this.b.import({ local: name, imported: name, specifier: "", line, reexport: true });
-      } else if (p?.type === "pair") {
-        const key = p.childForFieldName("key");
-        const value = p.childForFieldName("value");
-        if (key && value?.type === "identifier") {
-          this.b.import({ local: this.b.text(key), imported: this.b.text(value), specifier: "", line, reexport: true });
-        }
-      }
-    }
-  }
-
   private importStatement(stmt: Node): void {
     const source = stmt.childForFieldName("source");
     if (!source) return;
