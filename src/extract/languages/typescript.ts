@@ -1,6 +1,12 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { OBJECT_TYPE, TYPE_BOUND, callbackPosition, type ExtractResult } from "../../core/extraction.js";
+import {
+  MODULE_EXPORTS,
+  OBJECT_TYPE,
+  TYPE_BOUND,
+  callbackPosition,
+  type ExtractResult,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
@@ -660,8 +666,16 @@ class TsFile {
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
   private importStatement(stmt: Node): void {
-    const source = stmt.childForFieldName("source");
+    // `import Shape = require("./shape")`: TypeScript's CommonJS import, of what the module's
+    // `export =` (or `module.exports =`) is.
+    const required = stmt.namedChild(0)?.type === "import_require_clause" ? stmt.namedChild(0)! : null;
+    const source = (required ?? stmt).childForFieldName("source");
     if (!source) return;
+    if (required) {
+      const id = required.namedChild(0);
+      if (id?.type === "identifier") this.binding(id, this.b.text(id), "*", unquote(this.b.text(source)), false);
+      return;
+    }
     const specifier = unquote(this.b.text(source));
     const line = stmt.startPosition.row + 1;
     const clause = stmt.namedChildren.find((n) => n?.type === "import_clause");
@@ -718,6 +732,12 @@ class TsFile {
       const ns = stmt.namedChildren.find((n) => n?.type === "namespace_export");
       const id = ns?.namedChild(0);
       this.b.import({ local: id ? this.b.text(id) : "*", imported: "*", specifier, line, reexport: true });
+      return;
+    }
+    // `export = Shape`: TypeScript's `module.exports = Shape`.
+    const only = stmt.namedChildCount === 1 ? stmt.namedChild(0) : null;
+    if (only?.type === "identifier" && /^export\s*=/.test(this.b.text(stmt))) {
+      this.b.import({ local: MODULE_EXPORTS, imported: this.b.text(only), specifier: "", line, reexport: true });
       return;
     }
     // `export default <declaration or name>`: record which local name the default is.
