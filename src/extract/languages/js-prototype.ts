@@ -22,6 +22,7 @@ const DECLARATIONS = new Set([
  *     Shape.create = function (name) { .. };       // a static method, once Shape is a class
  *     Shape.prototype = Object.create(Base.prototype);   // or util.inherits(Shape, Base): Shape extends Base
  *     Shape.prototype = { perimeter: function () { .. }, scale() { .. } };   // methods of Shape
+ *     function Shape(name) { this.draw = function () { .. }; }     // a method, once Shape is a class
  *
  * Only for a declaration of the same block, written before the assignment (`function Shape` at the
  * top of the file, the assignments below it). A name imported from elsewhere, or bound later, is
@@ -52,6 +53,34 @@ export class PrototypeMembers {
       memberOf: owner,
       onlyOfClass: !onPrototype,
       isStatic: !onPrototype,
+    });
+    return true;
+  }
+
+  /**
+   * `this.m = function ..` as a statement of function X's body: a method of X when X is a class
+   * (it has prototype methods), as a class's constructor defines them. Says whether it was that.
+   */
+  constructorMember(left: Node, property: Node, fn: Node): boolean {
+    const statement = left.parent?.parent;
+    const body = statement?.type === "expression_statement" ? statement.parent : null;
+    const owner = body?.type === "statement_block" ? body.parent : null;
+    if (!owner || property.type !== "property_identifier") return false;
+    // Where the function's symbol starts: its declaration, or the declarator of `var X = function`.
+    const declarator = owner.type === "function_expression" ? owner.parent : null;
+    const start =
+      owner.type === "function_declaration"
+        ? owner.startIndex
+        : declarator?.type === "variable_declarator"
+          ? declarator.startIndex
+          : null;
+    if (start === null) return false;
+    this.b.symbol("method", statement!, property, {
+      signatureEnd: fn.childForFieldName("body")?.startIndex,
+      paramCount: paramCount(fn),
+      docNode: statement!,
+      memberOf: start,
+      onlyOfClass: true,
     });
     return true;
   }

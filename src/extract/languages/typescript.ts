@@ -582,8 +582,12 @@ class TsFile {
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
-    if (object.type === "this" && FUNCTION_VALUES.has(right.type) && this.constructorMethod(left, property, right))
-      return;
+    if (
+      object.type === "this" &&
+      FUNCTION_VALUES.has(right.type) &&
+      (this.constructorMethod(left, property, right) || this.prototypes.constructorMember(left, property, right))
+    )
+      return this.jsDoc(right, left.parent!.parent!);
     if (
       object.type !== "this" &&
       FUNCTION_VALUES.has(right.type) &&
@@ -623,7 +627,6 @@ class TsFile {
       docNode: statement!,
       typeMember: true,
     });
-    this.jsDoc(fn, statement!);
     return true;
   }
 
