@@ -77,7 +77,8 @@ export interface SymbolOptions {
   /**
    * A member of the declaration that starts at this offset, though written apart from it: JavaScript's
    * `Shape.prototype.area = function () {..}` after `function Shape(name) {..}`, which makes the
-   * function a class. Dropped when no symbol starts there, or when one starts there after it.
+   * function a class. Dropped when no function, variable or class starts there, or it starts after
+   * the member.
    */
   memberOf?: number;
   /** With `memberOf`: a member only if that declaration is a class by then (`Shape.create = function`). */
