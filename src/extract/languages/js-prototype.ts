@@ -156,10 +156,14 @@ export class PrototypeMembers {
         names.set(this.b.text(name), statement.startIndex);
         continue;
       }
-      // `var Shape = function (name) {..}`: the declarator is the symbol.
+      // `var Shape = function (name) {..}`: the declarator is the symbol. Not `var Router =
+      // require("./router")`: a prototype patched there belongs to a class declared elsewhere.
       for (const declarator of statement.namedChildren) {
-        const id = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : null;
-        if (id?.type === "identifier") names.set(this.b.text(id), declarator!.startIndex);
+        if (declarator?.type !== "variable_declarator") continue;
+        const id = declarator.childForFieldName("name");
+        const value = declarator.childForFieldName("value");
+        if (id?.type === "identifier" && value && (FUNCTION_VALUES.has(value.type) || value.type === "class"))
+          names.set(this.b.text(id), declarator.startIndex);
       }
     }
     return names;
