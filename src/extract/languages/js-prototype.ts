@@ -29,8 +29,8 @@ const DECLARATIONS = new Set([
  * left alone: the assignment may patch anything there.
  */
 export class PrototypeMembers {
-  /** Per block (by node id): the start of each name's declaration in it, as its symbol starts. */
-  private readonly declared = new Map<number, Map<string, number>>();
+  /** Per block (by node id): what its statements declare. */
+  private readonly blocks = new Map<number, BlockNames>();
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -41,10 +41,14 @@ export class PrototypeMembers {
   method(left: Node, object: Node, property: Node, fn: Node): boolean {
     const statement = left.parent?.parent;
     if (statement?.type !== "expression_statement" || property.type !== "property_identifier") return false;
-    const onPrototype = object.type === "member_expression" && this.isPrototype(object);
+    let onPrototype = object.type === "member_expression" && this.isPrototype(object);
     const ownerName = onPrototype ? object.childForFieldName("object") : object;
     if (ownerName?.type !== "identifier") return false;
-    const owner = this.declarationOf(this.b.text(ownerName), statement);
+    let name = this.b.text(ownerName);
+    // `var _proto = Shape.prototype; _proto.area = function ..`, as Babel writes a class for ES5.
+    const alias = onPrototype ? undefined : this.namesIn(statement)?.prototypes.get(name);
+    if (alias !== undefined) [name, onPrototype] = [alias, true];
+    const owner = this.declarationOf(name, statement);
     if (owner === null) return false;
     this.b.symbol("method", statement, property, {
       signatureEnd: fn.childForFieldName("body")?.startIndex,
@@ -113,11 +117,44 @@ export class PrototypeMembers {
     return true;
   }
 
-  /** `util.inherits(X, Base)`, `inherits(X, Base)` as a statement: X extends Base. */
+  /**
+   * `util.inherits(X, Base)`, `inherits(X, Base)` as a statement: X extends Base. So does TypeScript's
+   * ES5 output, `__extends(X, _super)` in a class's IIFE, whose `_super` is the IIFE's argument.
+   */
   inherits(call: Node, args: Node): void {
     if (call.parent?.type !== "expression_statement" || args.namedChildCount !== 2) return;
     const [derived, base] = [args.namedChild(0), args.namedChild(1)];
-    if (derived?.type === "identifier" && base) this.extends(this.b.text(derived), base);
+    if (derived?.type === "identifier" && base) this.extends(this.b.text(derived), this.iifeArgument(base) ?? base);
+  }
+
+  /**
+   * `var Shape = (function () { function Shape() {..} Shape.prototype.area = ..; return Shape; }())`,
+   * as TypeScript and Babel compile a class to ES5: the variable is the function the IIFE declares
+   * and returns, so that function stands for it (the variable is no symbol of its own).
+   */
+  isIifeClass(name: string, value: Node): boolean {
+    const fn = iifeFunction(value);
+    const body = fn?.childForFieldName("body");
+    if (body?.type !== "statement_block") return false;
+    const statements = body.namedChildren.filter((c) => c !== null && c.type !== "comment");
+    const last = statements[statements.length - 1];
+    const returned = last?.type === "return_statement" ? last.namedChild(0) : null;
+    if (returned?.type !== "identifier" || this.b.text(returned) !== name) return false;
+    return statements.some(
+      (c) => c!.type === "function_declaration" && this.b.text(c!.childForFieldName("name") ?? c!) === name,
+    );
+  }
+
+  /** A parameter of the IIFE around `node` (`_super`): the argument the IIFE is called with for it. */
+  private iifeArgument(node: Node): Node | null {
+    if (node.type !== "identifier") return null;
+    let fn = node.parent;
+    while (fn && fn.type !== "function_expression") fn = fn.parent;
+    const params = fn?.childForFieldName("parameters")?.namedChildren ?? [];
+    const i = params.findIndex((p) => p?.type === "identifier" && this.b.text(p) === this.b.text(node));
+    const call = fn?.parent?.type === "parenthesized_expression" ? fn.parent.parent : fn?.parent;
+    if (i < 0 || call?.type !== "call_expression") return null;
+    return call.childForFieldName("arguments")?.namedChild(i) ?? null;
   }
 
   private extends(derived: string, base: Node): void {
@@ -135,25 +172,29 @@ export class PrototypeMembers {
 
   /** Where the declaration of `name` in the statement's block starts, if it comes before the statement. */
   private declarationOf(name: string, statement: Node): number | null {
-    const block = statement.parent;
-    if (!block) return null;
-    let names = this.declared.get(block.id);
-    if (!names) {
-      names = this.declarationsIn(block);
-      this.declared.set(block.id, names);
-    }
-    const start = names.get(name);
+    const start = this.namesIn(statement)?.declared.get(name);
     return start !== undefined && start < statement.startIndex ? start : null;
   }
 
-  private declarationsIn(block: Node): Map<string, number> {
-    const names = new Map<string, number>();
+  private namesIn(statement: Node): BlockNames | null {
+    const block = statement.parent;
+    if (!block) return null;
+    let names = this.blocks.get(block.id);
+    if (!names) {
+      names = this.declarationsIn(block);
+      this.blocks.set(block.id, names);
+    }
+    return names;
+  }
+
+  private declarationsIn(block: Node): BlockNames {
+    const names: BlockNames = { declared: new Map(), prototypes: new Map() };
     for (let statement of block.namedChildren) {
       if (statement?.type === "export_statement") statement = statement.childForFieldName("declaration");
       if (!statement || !DECLARATIONS.has(statement.type)) continue;
       const name = statement.childForFieldName("name");
       if (name) {
-        names.set(this.b.text(name), statement.startIndex);
+        names.declared.set(this.b.text(name), statement.startIndex);
         continue;
       }
       // `var Shape = function (name) {..}`: the declarator is the symbol. Not `var Router =
@@ -162,10 +203,31 @@ export class PrototypeMembers {
         if (declarator?.type !== "variable_declarator") continue;
         const id = declarator.childForFieldName("name");
         const value = declarator.childForFieldName("value");
-        if (id?.type === "identifier" && value && (FUNCTION_VALUES.has(value.type) || value.type === "class"))
-          names.set(this.b.text(id), declarator.startIndex);
+        if (id?.type !== "identifier" || !value) continue;
+        if (FUNCTION_VALUES.has(value.type) || value.type === "class")
+          names.declared.set(this.b.text(id), declarator.startIndex);
+        else if (value.type === "member_expression" && this.isPrototype(value)) {
+          const owner = value.childForFieldName("object");
+          if (owner?.type === "identifier") names.prototypes.set(this.b.text(id), this.b.text(owner));
+        }
       }
     }
     return names;
   }
+}
+
+/** What a block's statements declare, by name: where each declaration starts; prototype aliases. */
+interface BlockNames {
+  declared: Map<string, number>;
+  /** `var _proto = Shape.prototype`: `_proto` → `Shape`. */
+  prototypes: Map<string, string>;
+}
+
+/** The function an IIFE calls: `(function () {..}())`, `(function () {..})()`. */
+function iifeFunction(value: Node): Node | null {
+  const call = value.type === "parenthesized_expression" ? value.namedChild(0) : value;
+  if (call?.type !== "call_expression") return null;
+  let fn = call.childForFieldName("function");
+  if (fn?.type === "parenthesized_expression") fn = fn.namedChild(0);
+  return fn?.type === "function_expression" ? fn : null;
 }

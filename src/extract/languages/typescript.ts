@@ -366,6 +366,7 @@ class TsFile {
       (TOP_LEVEL_PARENTS.has(container.type) || inNamespace) &&
       (container.type !== "export_statement" || container.parent?.type === "program" || inNamespace);
     if (!topLevel && !isFunction) return;
+    if (!isFunction && value && name && this.prototypes.isIifeClass(this.b.text(name), value)) return;
     const isConst = this.b.source.startsWith("const", statement.startIndex);
     const { exported, docNode } = exportInfo(statement);
     const kind: NodeKind = isFunction ? "function" : isConst ? "constant" : "variable";
@@ -413,7 +414,7 @@ class TsFile {
     if (!callee || (member && !recv)) return;
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
-    if (kind === "calls" && name === "inherits" && args) this.prototypes.inherits(site, args);
+    if (kind === "calls" && (name === "inherits" || name === "__extends") && args) this.prototypes.inherits(site, args);
     let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
