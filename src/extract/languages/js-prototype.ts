@@ -22,6 +22,7 @@ const DECLARATIONS = new Set([
  *     Shape.create = function (name) { .. };       // a static method, once Shape is a class
  *     Shape.prototype = Object.create(Base.prototype);   // or util.inherits(Shape, Base): Shape extends Base
  *     Shape.prototype = { perimeter: function () { .. }, scale() { .. } };   // methods of Shape
+ *     Object.assign(Shape.prototype, Emitter.prototype, { .. });   // Emitter's methods, and these
  *     function Shape(name) { this.draw = function () { .. }; }     // a method, once Shape is a class
  *
  * Only for a declaration of the same block, written before the assignment (`function Shape` at the
@@ -90,17 +91,42 @@ export class PrototypeMembers {
   }
 
   /**
-   * `X.prototype = { m: function () {..}, n() {..} }` as a statement: where X's declaration starts,
-   * for the object's methods to be X's. Null for any other object.
+   * `X.prototype = { m: function () {..}, n() {..} }` or `Object.assign(X.prototype, { .. })` as a
+   * statement: where X's declaration starts, for the object's methods to be X's. Null for any other
+   * object.
    */
   prototypeObjectOwner(object: Node): number | null {
-    const assignment = object.parent;
-    const statement = assignment?.parent;
-    if (assignment?.type !== "assignment_expression" || statement?.type !== "expression_statement") return null;
-    const left = assignment.childForFieldName("left");
-    if (left?.type !== "member_expression" || !this.isPrototype(left)) return null;
-    const owner = left.childForFieldName("object");
+    const parent = object.parent;
+    const call = parent?.type === "arguments" ? parent.parent : null;
+    const statement = (call ?? parent)?.parent;
+    if (statement?.type !== "expression_statement") return null;
+    let target: Node | null = null;
+    if (parent?.type === "assignment_expression") target = parent.childForFieldName("left");
+    else if (call && this.isObjectAssign(call) && parent!.namedChild(0)?.id !== object.id)
+      target = parent!.namedChild(0);
+    if (target?.type !== "member_expression" || !this.isPrototype(target)) return null;
+    const owner = target.childForFieldName("object");
     return owner?.type === "identifier" ? this.declarationOf(this.b.text(owner), statement) : null;
+  }
+
+  /**
+   * `Object.assign(X.prototype, Base.prototype, { .. })` as a statement: X takes Base's methods, as
+   * if it extended it. (The object's methods are X's, see `prototypeObjectOwner`.)
+   */
+  prototypeMixins(call: Node, args: Node): void {
+    const target = args.namedChild(0);
+    if (call.parent?.type !== "expression_statement" || !this.isObjectAssign(call)) return;
+    if (target?.type !== "member_expression" || !this.isPrototype(target)) return;
+    const owner = target.childForFieldName("object");
+    if (owner?.type !== "identifier") return;
+    for (const source of args.namedChildren.slice(1))
+      if (source?.type === "member_expression" && this.isPrototype(source))
+        this.extends(this.b.text(owner), source.childForFieldName("object")!);
+  }
+
+  private isObjectAssign(call: Node): boolean {
+    const fn = call.childForFieldName("function");
+    return fn !== null && this.b.text(fn) === "Object.assign";
   }
 
   /** `X.prototype = Object.create(Base.prototype)`: X extends Base. Says whether it was that. */

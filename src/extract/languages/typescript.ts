@@ -415,6 +415,7 @@ class TsFile {
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
     if (kind === "calls" && (name === "inherits" || name === "__extends") && args) this.prototypes.inherits(site, args);
+    if (kind === "calls" && name === "assign" && args) this.prototypes.prototypeMixins(site, args);
     let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
