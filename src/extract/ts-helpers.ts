@@ -228,3 +228,11 @@ export function paramCount(fn: Node | null): number | null {
   for (const p of params.namedChildren) if (p && p.type !== "comment") n++;
   return n;
 }
+
+/** Values that define a function: what a variable, a property or a prototype member may be given. */
+export const FUNCTION_VALUES: ReadonlySet<string> = new Set([
+  "arrow_function",
+  "function_expression",
+  "function",
+  "generator_function",
+]);

@@ -766,11 +766,8 @@ class CSharpFile {
     args.namedChildren.forEach((arg, i) => {
       const lambda = arg?.type === "argument" ? arg.lastNamedChild : null;
       if (lambda?.type !== "lambda_expression" || arg!.namedChildCount !== 1) return;
-      const list = lambda.childForFieldName("parameters");
-      const params = list ? list.namedChildren.filter((c) => c?.type === "parameter") : [lambda.namedChild(0)];
-      params.forEach((param, j) => {
-        const name = param?.type === "identifier" ? param : param?.childForFieldId(this.f.name);
-        if (name?.type === "identifier")
+      this.lambdaParameterNames(lambda).forEach((name, j) => {
+        if (name)
           this.b.bindValue(
             this.b.text(name),
             lambda.startIndex,
@@ -785,12 +782,19 @@ class CSharpFile {
   private elementLambda(receiver: string, args: Node): void {
     const lambda = args.namedChild(0)?.namedChild(0);
     if (lambda?.type !== "lambda_expression") return;
+    const names = this.lambdaParameterNames(lambda);
+    const name = names.length === 1 ? names[0] : null;
+    if (name) this.b.bindElement(this.b.text(name), lambda.startIndex, lambda.endIndex, receiver);
+  }
+
+  /** A lambda's parameters' names in order (`o => ..`, `(a, b) => ..`, `(Order o) => ..`); null for one without. */
+  private lambdaParameterNames(lambda: Node): (Node | null)[] {
     const list = lambda.childForFieldName("parameters");
     const params = list ? list.namedChildren.filter((c) => c?.type === "parameter") : [lambda.namedChild(0)];
-    const param = params.length === 1 ? params[0] : null;
-    const name = param?.type === "identifier" ? param : param?.childForFieldId(this.f.name);
-    if (name?.type === "identifier")
-      this.b.bindElement(this.b.text(name), lambda.startIndex, lambda.endIndex, receiver);
+    return params.map((param) => {
+      const name = param?.type === "identifier" ? param : param?.childForFieldId(this.f.name);
+      return name?.type === "identifier" ? name : null;
+    });
   }
 
   /**

@@ -741,11 +741,16 @@ class JavaFile {
   private elementLambda(receiver: string, args: Node): void {
     const lambda = args.namedChild(0);
     if (lambda?.type !== "lambda_expression") return;
-    const params = lambda.childForFieldId(this.f.parameters);
-    let name: Node | null = null;
-    if (params?.type === "identifier") name = params;
-    else if (params?.type === "inferred_parameters" && params.namedChildCount === 1) name = params.namedChild(0);
+    const names = this.lambdaParameterNames(lambda);
+    const name = names.length === 1 ? names[0] : null;
     if (name?.type === "identifier") this.b.bindElement(this.ident(name), lambda.startIndex, lambda.endIndex, receiver);
+  }
+
+  /** An untyped lambda's parameters in order (`o -> ..`, `(a, b) -> ..`); none for typed ones, typed already. */
+  private lambdaParameterNames(lambda: Node): Node[] {
+    const params = lambda.childForFieldId(this.f.parameters);
+    if (params?.type === "identifier") return [params];
+    return params?.type === "inferred_parameters" ? namedKids(params) : [];
   }
 
   /**
@@ -778,10 +783,7 @@ class JavaFile {
     if (!this.b.source.slice(args.startIndex, args.endIndex).includes("->")) return;
     namedKids(args).forEach((lambda, i) => {
       if (lambda.type !== "lambda_expression") return;
-      const params = lambda.childForFieldId(this.f.parameters);
-      const names =
-        params?.type === "identifier" ? [params] : params?.type === "inferred_parameters" ? namedKids(params) : [];
-      names.forEach((name, j) => {
+      this.lambdaParameterNames(lambda).forEach((name, j) => {
         if (name.type === "identifier")
           this.b.bindValue(
             this.ident(name),

@@ -1,8 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { MODULE_EXPORTS } from "../../core/extraction.js";
 import type { ExtractionBuilder } from "../builder.js";
-import { paramCount } from "../ts-helpers.js";
-import { FUNCTION_VALUES } from "./js-prototype.js";
+import { FUNCTION_VALUES, paramCount } from "../ts-helpers.js";
 
 /**
  * What a CommonJS module exports, from the assignments that export it:

@@ -1,9 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractionBuilder } from "../builder.js";
-import { dottedName, paramCount, splitLast } from "../ts-helpers.js";
-
-/** Values that define a function (and so a method, when given to a prototype). */
-export const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+import { FUNCTION_VALUES, dottedName, paramCount, splitLast } from "../ts-helpers.js";
 
 /** Statements that declare a name a prototype can belong to. */
 const DECLARATIONS = new Set([
@@ -51,14 +48,7 @@ export class PrototypeMembers {
     if (alias !== undefined) [name, onPrototype] = [alias, true];
     const owner = this.declarationOf(name, statement);
     if (owner === null) return false;
-    this.b.symbol("method", statement, property, {
-      signatureEnd: fn.childForFieldName("body")?.startIndex,
-      paramCount: paramCount(fn),
-      docNode: statement,
-      memberOf: owner,
-      onlyOfClass: !onPrototype,
-      isStatic: !onPrototype,
-    });
+    this.member(statement, property, fn, owner, { onlyOfClass: !onPrototype, isStatic: !onPrototype });
     return true;
   }
 
@@ -80,14 +70,31 @@ export class PrototypeMembers {
           ? declarator.startIndex
           : null;
     if (start === null) return false;
-    this.b.symbol("method", statement!, property, {
+    this.member(statement!, property, fn, start, { onlyOfClass: true });
+    return true;
+  }
+
+  /** A method `fn` of the declaration starting at `owner`, written apart from it as `statement`. */
+  private member(
+    statement: Node,
+    name: Node,
+    fn: Node,
+    owner: number,
+    options: { onlyOfClass: boolean; isStatic?: boolean },
+  ): void {
+    this.b.symbol("method", statement, name, {
       signatureEnd: fn.childForFieldName("body")?.startIndex,
       paramCount: paramCount(fn),
-      docNode: statement!,
-      memberOf: start,
-      onlyOfClass: true,
+      docNode: statement,
+      memberOf: owner,
+      ...options,
     });
-    return true;
+  }
+
+  /** A call as a statement that shapes a class: `util.inherits`, `__extends`, `Object.assign`. */
+  call(name: string, call: Node, args: Node): void {
+    if (name === "inherits" || name === "__extends") this.inherits(call, args);
+    else if (name === "assign") this.prototypeMixins(call, args);
   }
 
   /**
@@ -113,7 +120,7 @@ export class PrototypeMembers {
    * `Object.assign(X.prototype, Base.prototype, { .. })` as a statement: X takes Base's methods, as
    * if it extended it. (The object's methods are X's, see `prototypeObjectOwner`.)
    */
-  prototypeMixins(call: Node, args: Node): void {
+  private prototypeMixins(call: Node, args: Node): void {
     const target = args.namedChild(0);
     if (call.parent?.type !== "expression_statement" || !this.isObjectAssign(call)) return;
     if (target?.type !== "member_expression" || !this.isPrototype(target)) return;
@@ -147,7 +154,7 @@ export class PrototypeMembers {
    * `util.inherits(X, Base)`, `inherits(X, Base)` as a statement: X extends Base. So does TypeScript's
    * ES5 output, `__extends(X, _super)` in a class's IIFE, whose `_super` is the IIFE's argument.
    */
-  inherits(call: Node, args: Node): void {
+  private inherits(call: Node, args: Node): void {
     if (call.parent?.type !== "expression_statement" || args.namedChildCount !== 2) return;
     const [derived, base] = [args.namedChild(0), args.namedChild(1)];
     if (derived?.type === "identifier" && base) this.extends(this.b.text(derived), this.iifeArgument(base) ?? base);

@@ -11,6 +11,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
 import {
+  FUNCTION_VALUES,
   constructedTypeName,
   dottedName,
   paramCount,
@@ -20,7 +21,7 @@ import {
   unquote,
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
-import { FUNCTION_VALUES, PrototypeMembers } from "./js-prototype.js";
+import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
 type Dialect = "ts" | "js";
@@ -414,8 +415,7 @@ class TsFile {
     if (!callee || (member && !recv)) return;
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
-    if (kind === "calls" && (name === "inherits" || name === "__extends") && args) this.prototypes.inherits(site, args);
-    if (kind === "calls" && name === "assign" && args) this.prototypes.prototypeMixins(site, args);
+    if (kind === "calls" && args) this.prototypes.call(name, site, args);
     let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
