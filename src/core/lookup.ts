@@ -61,6 +61,8 @@ export interface Lookup {
   topLevel(fileId: number, name: string): SymbolInfo[];
   /** Every symbol declared directly in the file. */
   allTopLevel(fileId: number): SymbolInfo[];
+  /** Symbols declared directly in any of the files, by name: in the files' order, then each file's. */
+  topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[];
   /** Symbols declared directly inside another symbol, by name. */
   children(parentId: number, name: string): SymbolInfo[];
   /** Symbols in a file with an exact qualified name (members of a type: `Type.member`). */

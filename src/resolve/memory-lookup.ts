@@ -88,6 +88,9 @@ export class MemoryLookup implements Lookup {
   allTopLevel(fileId: number): SymbolInfo[] {
     return this.topLevelIndex.get(fileId) ?? EMPTY;
   }
+  topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[] {
+    return files.flatMap((f) => this.topLevel(f.id, name));
+  }
   children(parentId: number, name: string): SymbolInfo[] {
     return this.childIndex.get(parentId)?.get(name) ?? EMPTY;
   }

@@ -15,6 +15,7 @@ import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
 import { RubyResolution } from "./ruby.js";
 import { CppScopes } from "./cpp.js";
+import { isDeclaration, PackageNames } from "./package-names.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { LanguageRules, ProjectContext } from "./rules.js";
 import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
@@ -97,8 +98,7 @@ export class Resolver {
    * language) and then the specifier: the hottest cache, so no key is built per call.
    */
   private readonly moduleCache = new Map<number | string, Map<string, FileInfo[]>>();
-  private readonly packageIndex = new Map<string, Map<string, SymbolInfo[]>>();
-  private readonly moduleIndex = new WeakMap<FileInfo[], Map<string, SymbolInfo[]>>();
+  private readonly packageNames: PackageNames;
   /**
    * The memo caches below are keyed by objects, ids and the names references carry, never by a key
    * string built per lookup: building and hashing such strings was a quarter of resolving the JDK.
@@ -141,6 +141,7 @@ export class Resolver {
     this.linkage = new Linkage(lookup, ctx);
     this.ruby = new RubyResolution(lookup);
     this.cpp = new CppScopes(lookup, this.linkage);
+    this.packageNames = new PackageNames(lookup);
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
@@ -610,7 +611,7 @@ export class Resolver {
     }
     const crate = this.crateOf(crateFile, rules);
     if (!crate) return null;
-    const hits = this.crateIndex(crate).get(name) ?? [];
+    const hits = this.packageNames.named(crate.key, () => crate.files, name);
     return hits.length ? { symbols: hits, how: "package" } : null;
   }
 
@@ -626,24 +627,6 @@ export class Resolver {
     let crate = this.crates.get(file.id);
     if (crate === undefined) this.crates.set(file.id, (crate = rules.crateOf(file, this.lookup)));
     return crate;
-  }
-
-  /** Top-level declarations of a crate by name and by qualified name, built once per crate. */
-  private crateIndex(crate: { key: string; files: FileInfo[] }): Map<string, SymbolInfo[]> {
-    let index = this.packageIndex.get(crate.key);
-    if (!index) {
-      index = new Map();
-      for (const f of crate.files) {
-        for (const s of this.lookup.allTopLevel(f.id)) {
-          if (!isDeclaration(s)) continue;
-          const list = index.get(s.name);
-          if (list) list.push(s);
-          else index.set(s.name, [s]);
-        }
-      }
-      this.packageIndex.set(crate.key, index);
-    }
-    return index;
   }
 
   /** What a receiver expression denotes, for `receiver.name`. */
@@ -848,15 +831,7 @@ export class Resolver {
   private computeExported(files: FileInfo[], name: string, rules: LanguageRules, depth: number): SymbolInfo[] {
     const out: SymbolInfo[] = [];
     // A many-file module (a Java package, a Go folder) is looked up through one index of its names.
-    let index: Map<string, SymbolInfo[]> | undefined;
-    if (files.length > 4) {
-      index = this.moduleIndex.get(files);
-      if (!index) {
-        index = this.indexTopLevel(files);
-        this.moduleIndex.set(files, index);
-      }
-    }
-    const byFile = index ? groupByFile(index.get(name) ?? []) : undefined;
+    const byFile = files.length > 4 ? groupByFile(this.packageNames.namedIn(files, name)) : undefined;
     for (const f of files) {
       const own = (byFile ? (byFile.get(f.id) ?? []) : this.lookup.topLevel(f.id, name).filter(isDeclaration)).filter(
         (s) => !rules.exportsOnly || s.exported,
@@ -897,29 +872,10 @@ export class Resolver {
   private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
     const pkg = rules.packageOf(file, this.lookup);
     if (!pkg) return [];
-    let index = this.packageIndex.get(pkg.key);
-    if (!index) {
-      index = this.indexTopLevel(pkg.files);
-      this.packageIndex.set(pkg.key, index);
-    }
-    let hits = index.get(name) ?? [];
+    let hits = this.packageNames.named(pkg.key, () => pkg.files, name);
     // Swift: a member declared in an extension (`Foo.m`, at top level of its file) is Foo's, not a bare name.
     if (rules.ownerScopes) hits = hits.filter((s) => s.qualifiedName === s.name);
     return rules.partialTypes ? this.oneTypePerName(hits) : hits;
-  }
-
-  /** Top-level declarations of several files by name, built once: a package can hold hundreds of files. */
-  private indexTopLevel(files: FileInfo[]): Map<string, SymbolInfo[]> {
-    const index = new Map<string, SymbolInfo[]>();
-    for (const f of files) {
-      for (const s of this.lookup.allTopLevel(f.id)) {
-        if (!isDeclaration(s)) continue;
-        const list = index.get(s.name);
-        if (list) list.push(s);
-        else index.set(s.name, [s]);
-      }
-    }
-    return index;
   }
 
   private fileNodes(files: FileInfo[]): SymbolInfo[] {
@@ -1438,11 +1394,11 @@ export class Resolver {
    */
   private crateMembers(type: SymbolInfo, name: string, crate: { key: string; files: FileInfo[] } | null): SymbolInfo[] {
     if (!crate) return [];
-    const index = this.crateIndex(crate);
-    const types = (index.get(type.qualifiedName) ?? []).filter((s) => TYPE_KINDS.has(s.kind));
+    const named = (n: string) => this.packageNames.named(crate.key, () => crate.files, n);
+    const types = named(type.qualifiedName).filter((s) => TYPE_KINDS.has(s.kind));
     if (types.length !== 1 || types[0]!.id !== type.id) return [];
     const qname = `${type.qualifiedName}.${name}`;
-    return (index.get(name) ?? []).filter((s) => s.qualifiedName === qname);
+    return named(name).filter((s) => s.qualifiedName === qname);
   }
 
   private constructors(type: SymbolInfo): SymbolInfo[] {
@@ -1518,12 +1474,8 @@ export class Resolver {
     const file = this.lookup.file(type.fileId);
     if (file && file.packageName !== null && type.qualifiedName === type.name && RULES[file.language]?.partialTypes) {
       const key = `parts:${file.language}:${file.packageName}`;
-      let index = this.packageIndex.get(key);
-      if (!index) {
-        index = this.indexTopLevel(this.lookup.filesInPackage(file.packageName, file.language));
-        this.packageIndex.set(key, index);
-      }
-      const found = (index.get(type.name) ?? []).filter((s) => s.kind === type.kind);
+      const files = () => this.lookup.filesInPackage(file.packageName!, file.language);
+      const found = this.packageNames.named(key, files, type.name).filter((s) => s.kind === type.kind);
       if (found.length > 1 && found.some((s) => s.id === type.id)) out = found;
     }
     this.partsCache.set(type.id, out);
@@ -1619,7 +1571,9 @@ export class Resolver {
     if (!crate) return null;
     const [head, ...rest] = member.qualifiedName.split(".").slice(0, -1);
     let type = unique(
-      (this.crateIndex(crate).get(head!) ?? []).filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName === head),
+      this.packageNames
+        .named(crate.key, () => crate.files, head!)
+        .filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName === head),
     );
     for (const segment of rest)
       type = type ? unique(this.member(type, segment, 0).filter((s) => TYPE_KINDS.has(s.kind))) : null;
@@ -1792,7 +1746,7 @@ function lastSegment(dotted: string): string {
   return dotted.slice(dotted.lastIndexOf(".") + 1);
 }
 
-function groupByFile(list: SymbolInfo[]): Map<number, SymbolInfo[]> {
+function groupByFile(list: readonly SymbolInfo[]): Map<number, SymbolInfo[]> {
   const out = new Map<number, SymbolInfo[]>();
   for (const s of list) {
     const l = out.get(s.fileId);
@@ -1800,10 +1754,6 @@ function groupByFile(list: SymbolInfo[]): Map<number, SymbolInfo[]> {
     else out.set(s.fileId, [s]);
   }
   return out;
-}
-
-function isDeclaration(s: SymbolInfo): boolean {
-  return s.kind !== "import";
 }
 
 /** A method at the top level of its file, declared for a type by owner (`Point.new`). */

@@ -39,6 +39,9 @@ export class SqliteLookup implements Lookup {
       inPackage: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
       symbol: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
       childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
+      topLevelIn: db.prepare(
+        `SELECT ${NODE_COLS} FROM nodes WHERE name = ? AND parent_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      ),
       children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
       byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
       named: db.prepare(
@@ -98,6 +101,12 @@ export class SqliteLookup implements Lookup {
   allTopLevel(fileId: number): SymbolInfo[] {
     const f = this.file(fileId);
     return f ? (this.q.childrenAll.all(f.nodeId) as NodeSqlRow[]).map(toSymbol) : [];
+  }
+  topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[] {
+    const place = new Map(files.map((f, i) => [f.nodeId, i]));
+    const rows = this.q.topLevelIn.all(name, JSON.stringify([...place.keys()])) as NodeSqlRow[];
+    // By id already: a stable sort by file keeps each file's own order.
+    return rows.sort((a, b) => place.get(a.parentId!)! - place.get(b.parentId!)!).map(toSymbol);
   }
   children(parentId: number, name: string): SymbolInfo[] {
     return (this.q.children.all(parentId, name) as NodeSqlRow[]).map(toSymbol);

@@ -136,6 +136,29 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ added: 1, modified: 1, removed: 1 });
   });
 
+  it("a Rust file using its crate's macro and a type's members from other files, added by a sync", async () => {
+    // A sync of a file or two reads the names it needs of a crate one by one; a full index indexes
+    // every name of the crate at once. Both must reach the same declarations.
+    cpSync(join(fixtures, "rust"), at("rust"), { recursive: true });
+    await syncThenCompare({});
+    writeFileSync(
+      at("rust/core/src/audit.rs"),
+      "use crate::model::Item;\n\npub fn audit(item: &Item) -> bool {\n    ensure!(item.cents > 0);\n    item.is_food()\n}\n",
+    );
+    appendFileSync(at("rust/core/src/lib.rs"), "pub mod audit;\n");
+    await syncThenCompare({ added: 1, modified: 1 });
+    const callees = await runJson<{ groups: { rows: { symbol: { qualifiedName: string; file: string } }[] }[] }>([
+      "callees",
+      "audit",
+      "-p",
+      repo.dir,
+    ]);
+    const reached = callees.groups.flatMap((g) => g.rows.map((r) => `${r.symbol.file}:${r.symbol.qualifiedName}`));
+    expect(reached).toEqual(
+      expect.arrayContaining(["rust/core/src/macros.rs:ensure!", "rust/core/src/model.rs:Item.is_food"]),
+    );
+  });
+
   it("an Objective-C header comes, changes and goes, stored with nothing in it", async () => {
     const header = at("python/Bridge.h");
     writeFileSync(header, "#import <Foundation/Foundation.h>\n@interface Bridge : NSObject\n- (void)run;\n@end\n");
