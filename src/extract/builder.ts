@@ -116,7 +116,14 @@ export class ExtractionBuilder {
     return this.source.slice(node.startIndex, node.endIndex);
   }
 
+  /**
+   * A comment that may document the declaration below it. One after code on its line
+   * (`x = 1; // note`, or the `@class` block comment TypeScript writes in `var Dog = ... (function`)
+   * is about that code, and documents nothing: it used to become the docstring of whatever was
+   * declared on the next line.
+   */
   comment(node: Node): void {
+    if (!this.startsLine(node.startIndex)) return;
     const endRow = node.endPosition.row;
     const startRow = node.startPosition.row;
     const prev = this.commentsByEndRow.get(startRow - 1);
@@ -128,6 +135,17 @@ export class ExtractionBuilder {
     } else {
       this.commentsByEndRow.set(endRow, { startRow, text });
     }
+  }
+
+  /** Whether only spaces and tabs come before `at` on its line. */
+  private startsLine(at: number): boolean {
+    const src = this.source;
+    for (let i = at - 1; i >= 0; i--) {
+      const c = src.charCodeAt(i);
+      if (c === 10 || c === 13) return true;
+      if (c !== 32 && c !== 9) return false;
+    }
+    return true;
   }
 
   /** The raw text of the comment block that ends on the row before `row`, or null. */
