@@ -30,6 +30,7 @@ import { IdAllocator, toRecord } from "./records.js";
 import { ResolvedQueue } from "./resolved-queue.js";
 import { phaseTimer } from "./timing.js";
 import { indexerWorkerUrl } from "./worker-url.js";
+import { codegraphVersion, INDEXED_BY } from "./version.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
@@ -84,6 +85,7 @@ export async function fullIndex(root: string, onProgress: ProgressFn = () => {})
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
+      setMeta(db, INDEXED_BY, codegraphVersion());
       sealBuild(db);
     } finally {
       db.close();

@@ -37,6 +37,7 @@ import {
   type SkippedFile,
 } from "../store/skipped-files.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
+import { builtByOlder, INDEXED_BY } from "./version.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { fullIndex, removeAbandonedBuild } from "./full-index.js";
@@ -83,6 +84,14 @@ export async function syncIndex(
     // again rather than stop every sync, the daemon's included, until someone runs init --force.
     const summary = await fullIndex(root, onProgress);
     summary.rebuilt = e.message.replace(/ Run `codegraph init --force`.*$/, "");
+    return summary;
+  }
+  const built = getMeta(db, INDEXED_BY);
+  if (builtByOlder(built)) {
+    db.close();
+    release();
+    const summary = await fullIndex(root, onProgress);
+    summary.rebuilt = `built by ${built ? `codegraph ${built}` : "an earlier codegraph"}, which indexed differently`;
     return summary;
   }
   try {

@@ -14,6 +14,8 @@ export interface StatusResult extends GraphCounts {
   dbBytes: number;
   schemaVersion: number;
   indexedAt: string | null;
+  /** The codegraph version that built the index (null: one from before versions were recorded). */
+  indexedBy: string | null;
   syncedAt: string | null;
   changes: { added: string[]; modified: string[]; removed: string[] };
 }
@@ -61,6 +63,7 @@ export function status(db: Db, root: string, languageOf: (path: string) => strin
     dbBytes,
     schemaVersion: Number(getMeta(db, "schema_version")),
     indexedAt: getMeta(db, "indexed_at"),
+    indexedBy: getMeta(db, "indexed_by"),
     syncedAt: getMeta(db, "synced_at"),
     changes: { added, modified, removed },
   };

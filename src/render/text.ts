@@ -59,7 +59,7 @@ export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = 
     `Edges:     ${s.edges}${Object.keys(s.edgesByKind).length ? ` (${counts(s.edgesByKind)})` : ""}`,
     `Unresolved references: ${s.unresolved}`,
     `Database:  ${bytes(s.dbBytes)}, schema version ${s.schemaVersion}`,
-    `Indexed:   ${s.indexedAt ?? "never"}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
+    `Indexed:   ${s.indexedAt ?? "never"}${s.indexedBy ? ` by codegraph ${s.indexedBy}` : ""}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
   ];
   const { added, modified, removed } = s.changes;
   if (added.length + modified.length + removed.length === 0)

@@ -127,6 +127,37 @@ describe("bad input never stops the index", () => {
     expect((await runJson<{ hits: unknown[] }>(["search", "a", "-p", repo.dir])).hits.length).toBeGreaterThan(0);
   });
 
+  it("an index an older codegraph built is rebuilt by the next sync; a newer one's is left alone", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
+    await runJson(["init", repo.dir]);
+    const status = await runJson<{ indexedBy: string | null }>(["status", "-p", repo.dir]);
+    const ours = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")).version;
+    expect(status.indexedBy).toBe(ours);
+    const mark = (version: string | null) => {
+      const db = new Database(join(repo!.dir, ".codegraph", "graph.db"));
+      if (version === null) db.prepare("DELETE FROM meta WHERE key = 'indexed_by'").run();
+      else db.prepare("UPDATE meta SET value = ? WHERE key = 'indexed_by'").run(version);
+      db.close();
+    };
+    // Same version: an ordinary incremental sync.
+    expect((await runJson<{ mode: string }>(["sync", repo.dir])).mode).toBe("sync");
+    // Older, or from before versions were recorded: the files a sync would not touch keep an older
+    // extraction, so the whole index is built again, and the summary says why.
+    for (const older of ["0.0.1", null]) {
+      mark(older);
+      const synced = await runJson<{ mode: string; rebuilt?: string }>(["sync", repo.dir]);
+      expect(synced.mode).toBe("full");
+      expect(synced.rebuilt).toMatch(older ? /built by codegraph 0\.0\.1/ : /built by an earlier codegraph/);
+      expect((await runJson<{ indexedBy: string | null }>(["status", "-p", repo.dir])).indexedBy).toBe(ours);
+    }
+    // Newer: two versions in use on one project must not rebuild it in turn.
+    mark("999.0.0");
+    const synced = await runJson<{ mode: string; rebuilt?: string }>(["sync", repo.dir]);
+    expect(synced.mode).toBe("sync");
+    expect(synced.rebuilt).toBeUndefined();
+  });
+
   it("a bad config file is named, with the fix", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
