@@ -48,6 +48,12 @@ export interface LocalTypeInfo {
  * paths give the same graph.
  */
 export interface Lookup {
+  /**
+   * How the resolver should ask for many files' names, which changes nothing it gets: true when
+   * every file's symbols are in memory (index a package at once), false when each file is a query
+   * (look a few names up one by one first).
+   */
+  readonly inMemory: boolean;
   file(id: number): FileInfo | undefined;
   fileByPath(path: string): FileInfo | undefined;
   /** Files whose path is `suffix` or ends with `/suffix`. */

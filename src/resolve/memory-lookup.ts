@@ -16,6 +16,7 @@ const EMPTY: never[] = [];
 
 /** The resolver's questions answered from memory during a full index: no SQL on the hot path. */
 export class MemoryLookup implements Lookup {
+  readonly inMemory = true;
   private readonly files = new Map<number, MemoryFile>();
   private readonly byPath = new Map<string, FileInfo>();
   private readonly byBasename = new Map<string, FileInfo[]>();

@@ -11,11 +11,12 @@ interface Package {
 
 /**
  * Top-level declarations by name among several files: a Go or Java package, a Rust crate, a module of
- * many files. A full index asks for many names of each package, and indexes all of a package's names
- * once it has been asked often. A sync asks for a few, and there indexing a package read every file's
- * symbols with a query per file (a one-file sync of tokio read all 400 files of its crate for one
- * macro: 20 ms), so the first few names are looked up one by one. Both give the same symbols in the
- * same order: the files' order, then each file's.
+ * many files. A full index asks for many names of each package and has every file's symbols in
+ * memory, so a package's names are indexed at once. A sync asks for a few, and there indexing a
+ * package read every file's symbols with a query per file (a one-file sync of tokio read all 400
+ * files of its crate for one macro: 20 ms), so the first names are looked up one by one, and only a
+ * package asked often is indexed. Both give the same symbols in the same order: the files' order,
+ * then each file's.
  */
 export class PackageNames {
   private readonly byKey = new Map<string, Package>();
@@ -38,7 +39,7 @@ export class PackageNames {
   }
 
   private find(pkg: Package, name: string): SymbolInfo[] {
-    if (!pkg.index && ++pkg.asks > ASKS_BEFORE_INDEX) pkg.index = this.index(pkg.files);
+    if (!pkg.index && (this.lookup.inMemory || ++pkg.asks > ASKS_BEFORE_INDEX)) pkg.index = this.index(pkg.files);
     if (pkg.index) return pkg.index.get(name) ?? [];
     return this.lookup.topLevelIn(pkg.files, name).filter(isDeclaration);
   }

@@ -21,6 +21,7 @@ function toSymbol(r: NodeSqlRow): SymbolInfo {
  * references touched by a change are resolved, so a handful of indexed queries beat loading the graph.
  */
 export class SqliteLookup implements Lookup {
+  readonly inMemory = false;
   private readonly q;
   private readonly fileCache = new Map<number, FileInfo | undefined>();
   private readonly symbolCache = new Map<number, SymbolInfo | undefined>();
