@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
-import { readFileSync } from "node:fs";
+import { codegraphVersion } from "../indexer/version.js";
 import { exitQuietlyOnClosedPipe, fail } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const version = codegraphVersion();
 
 const program = new Command()
   .name("codegraph")
   .description("Local code intelligence for AI coding agents: a symbol graph of your repository, kept in .codegraph/.")
-  .version(pkg.version)
+  .version(version)
   .showHelpAfterError();
 
 const pathOption = () =>
@@ -163,7 +163,7 @@ program
     // A separate bundle, resolved at run time: the MCP SDK loads only for this command.
     const serveModule = "./commands/serve-command.js";
     const { runServe } = (await import(serveModule)) as typeof ServeCommand;
-    await runServe(opts, pkg.version);
+    await runServe(opts, version);
   });
 
 const http = program.command("http").description("the detached HTTP servers started by serve --http --detach");
@@ -211,7 +211,7 @@ program
   .action(async (opts: { path?: string; hostPid?: string; watch?: boolean }) => {
     const serveModule = "./commands/serve-command.js";
     const { runDaemonCommand } = (await import(serveModule)) as typeof ServeCommand;
-    await runDaemonCommand(opts, pkg.version);
+    await runDaemonCommand(opts, version);
   });
 
 program

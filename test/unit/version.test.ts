@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builtByOlder } from "../../src/indexer/version.js";
+import { builtByOlder, codegraphVersion } from "../../src/indexer/version.js";
 
 describe("which indexes another codegraph version built are rebuilt", () => {
   it("older ones, and those from before versions were recorded", () => {
@@ -14,5 +15,10 @@ describe("which indexes another codegraph version built are rebuilt", () => {
     expect(builtByOlder("0.10.0", "0.9.12")).toBe(false);
     expect(builtByOlder("2.0.0", "1.9.9")).toBe(false);
     expect(builtByOlder("1.2.3-beta.1", "1.2.3")).toBe(false);
+  });
+
+  it("this codegraph's own version is its package.json's", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(codegraphVersion()).toBe(pkg.version);
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { readEnv } from "../../config/env.js";
 import { dbPath } from "../../config/paths.js";
@@ -14,6 +13,7 @@ import { exploreQuery } from "../../query/explore.js";
 import { indexedNames } from "../../query/prompt-names.js";
 import { renderExplore } from "../../render/explore.js";
 import { openDatabase, type Db } from "../../store/database.js";
+import { codegraphVersion } from "../../indexer/version.js";
 
 export interface PromptHookOptions {
   /** The project, when the host's payload names no folder that is inside one. */
@@ -141,7 +141,7 @@ async function answer(root: string, prompt: string): Promise<{ text: string | nu
       root,
       "codegraph_explore",
       { query, maxChars: PROMPT_SOURCE_CHARS },
-      { timeoutMs: DAEMON_WAIT_MS, clientVersion: version() },
+      { timeoutMs: DAEMON_WAIT_MS, clientVersion: codegraphVersion() },
     );
     if (!viaDaemon.ok && viaDaemon.why === "error") {
       daemonLogger(root)(`prompt-hook: the daemon's explore failed (${viaDaemon.detail}); answering in-process`);
@@ -168,16 +168,4 @@ async function readStdin(): Promise<string | null> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** This codegraph's version, for the daemon's log of who connected. */
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
-      version?: string;
-    };
-    return pkg.version ?? "unknown";
-  } catch {
-    return "unknown";
-  }
 }
