@@ -80,6 +80,7 @@ const PATTERNS: Record<keyof typeof P, string> = {
     right: (boolean_operator) @or
     right: (subscript) @item
     right: (attribute) @member
+    right: (identifier) @alias
     right: (assignment left: (_) @inner)])`,
   assignedName: `(assignment left: (attribute) @left right: (identifier) @right)`,
   aliasName: `(type_alias_statement . (type) @type)`,
@@ -450,6 +451,12 @@ class PyFile {
   /** `repo = self.repo`: the member whose type the name then has. */
   private readonly members = new Map<number, Node>();
   private readonly rightNames = new Map<number, Node>();
+  /**
+   * Class attributes given a name (`paginator_class = Paginator`), by the attribute's start: what
+   * `self.paginator_class(..)` makes, and its methods (`paginator.page()`). A name assigned inside a
+   * function is left alone: there a parameter's or an earlier assignment's type is what it has.
+   */
+  private readonly aliases = new Map<number, Node>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
   /** `type` node ids that declare rather than use: a type alias's name, a class's or function's type parameters. */
@@ -562,6 +569,7 @@ class PyFile {
         else if (fact.name === "or") this.orElses.set(left, fact.node);
         else if (fact.name === "item") this.items.set(left, fact.node);
         else if (fact.name === "member") this.members.set(left, fact.node);
+        else if (fact.name === "alias") this.aliases.set(left, fact.node);
         else {
           this.chainedLefts.add(left);
           this.chainedLefts.add(fact.node.startIndex);
@@ -968,7 +976,8 @@ class PyFile {
         visibility: visibilityOf(name),
       });
     }
-    const typeName = this.assignedType(left);
+    const alias = scopeKind === "class" ? this.aliases.get(left.startIndex) : undefined;
+    const typeName = this.assignedType(left) ?? (alias ? this.dotted(alias) : null);
     if (!typeName) return;
     // A parameter's annotation declares its type; a value assigned to it later (`repo = repo or
     // Repo()`) is not a second type for it.
