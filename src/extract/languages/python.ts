@@ -46,6 +46,9 @@ const P = {
   // Loop variables: an element of what they loop over.
   forIn: 18,
   forClause: 19,
+  // What a function without a `->` returns (see `unannotatedReturns`).
+  returned: 20,
+  yielded: 21,
 } as const;
 
 /** A docstring, or a comment first in a body (the docstring may follow it). */
@@ -92,12 +95,33 @@ const PATTERNS: Record<keyof typeof P, string> = {
   comment: `(comment) @comment`,
   forIn: `(for_statement left: [(identifier) (pattern_list)] @name right: (_) @value body: (block) @body)`,
   forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
+  returned: `(return_statement) @return`,
+  yielded: `(yield) @yield`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
   .sort((a, b) => P[a] - P[b])
   .map((k) => PATTERNS[k])
   .join("\n");
+
+/** Literal values: of a builtin type, so a variable assigned one holds no project type there. */
+const LITERALS = new Set([
+  "list",
+  "dictionary",
+  "set",
+  "tuple",
+  "string",
+  "concatenated_string",
+  "integer",
+  "float",
+  "true",
+  "false",
+  "list_comprehension",
+  "dictionary_comprehension",
+  "set_comprehension",
+]);
+/** The type name of such a value: no name the resolver finds, so it types nothing. */
+const BUILTIN_VALUE = "[]";
 
 /** Builtin types: never a project class, so neither a local type nor a reference worth recording. */
 const BUILTIN_TYPES = new Set([
@@ -457,6 +481,10 @@ class PyFile {
    * function is left alone: there a parameter's or an earlier assignment's type is what it has.
    */
   private readonly aliases = new Map<number, Node>();
+  /** Return statements and yields, for `unannotatedReturns`; and the functions with a `->`. */
+  private readonly returns: Node[] = [];
+  private readonly yields: number[] = [];
+  private readonly annotatedDefs = new Set<number>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
   /** `type` node ids that declare rather than use: a type alias's name, a class's or function's type parameters. */
@@ -517,6 +545,7 @@ class PyFile {
     this.nestDefs();
     this.comments();
     for (const m of matches) this.emit(m);
+    this.unannotatedReturns();
   }
 
   /** First read: file the facts other matches need. */
@@ -576,6 +605,12 @@ class PyFile {
         }
         return;
       }
+      case P.returned:
+        this.returns.push(c[0]!.node);
+        return;
+      case P.yielded:
+        this.yields.push(c[0]!.node.startIndex);
+        return;
       case P.assignedName:
         this.rightNames.set(c[0]!.node.startIndex, c[1]!.node);
         return;
@@ -638,6 +673,39 @@ class PyFile {
         const name = this.modulePath(part.node);
         return this.binding(part.node, name, name, specifier);
       }
+    }
+  }
+
+  /**
+   * What a function without a `->` returns, when each of its `return`s gives the same chain: a call
+   * (`return self.paginator_class(qs)`, `return Repo()`), a dotted name or `self`. `x =
+   * self.get_paginator(..)` then has that type, as an annotated function's call has. A generator
+   * (one with a `yield`) returns none of these, and returns of different values say nothing.
+   */
+  private unannotatedReturns(): void {
+    if (!this.returns.length) return;
+    const yielding = new Set(this.yields.map((at) => this.scopeAt(at)));
+    const byDef = new Map<number, { at: Node; chain: string | null }[]>();
+    for (const ret of this.returns) {
+      const i = this.scopeAt(ret.startIndex);
+      const def = this.defs[i];
+      if (!def || def.kind !== "function" || yielding.has(i) || this.annotatedDefs.has(def.start)) continue;
+      const value = ret.namedChild(0);
+      // A bare `return` or `return None` leaves the value's type: annotations read `Optional[X]` as X.
+      if (!value || value.type === "none") continue;
+      const chain =
+        value.type === "identifier" && this.text(value) === "self" && this.defs[def.parent]?.kind === "class"
+          ? "this"
+          : value.type === "call" || value.type === "attribute" || value.type === "identifier"
+            ? this.chain(value)
+            : null;
+      let list = byDef.get(i);
+      if (!list) byDef.set(i, (list = []));
+      list.push({ at: ret, chain });
+    }
+    for (const list of byDef.values()) {
+      const chain = list[0]!.chain;
+      if (chain && list.every((r) => r.chain === chain)) this.b.localType(list[0]!.at, "()", chain);
     }
   }
 
@@ -822,6 +890,7 @@ class PyFile {
     // `-> Foo`: what a call returns (`make().run()`, `x = make()`). The tree is asked only when the
     // text between the parameters and the body holds an arrow.
     if (this.source.slice(params.endIndex, body.startIndex).includes("->")) {
+      this.annotatedDefs.add(def.startIndex);
       const ret = def.childForFieldName("return_type");
       const typeName = ret ? this.typeName(ret) : null;
       if (ret && typeName) this.b.localType(ret, "()", typeName);
@@ -977,12 +1046,25 @@ class PyFile {
       });
     }
     const alias = scopeKind === "class" ? this.aliases.get(left.startIndex) : undefined;
-    const typeName = this.assignedType(left) ?? (alias ? this.dotted(alias) : null);
+    const typeName =
+      this.assignedType(left) ??
+      (alias ? this.dotted(alias) : null) ??
+      (scopeKind === "function" ? this.literal(assign.childForFieldName("right")) : null);
     if (!typeName) return;
     // A parameter's annotation declares its type; a value assigned to it later (`repo = repo or
     // Repo()`) is not a second type for it.
     if (scopeKind === "function" && this.paramTypes(this.defs[scope]!).has(name)) return;
     this.b.localType(left, scopeKind === "class" ? `this.${name}` : name, typeName);
+  }
+
+  /**
+   * A literal's value (`fields = []`, `name = ""`): a builtin, which no project type is. Recorded in
+   * functions, so that a later use reads this assignment, not an earlier or later one of a project
+   * type (`fields = []` then `fields.append(x)` was taken for the ImmutableList the function returns
+   * at its end).
+   */
+  private literal(value: Node | null): string | null {
+    return value && LITERALS.has(value.type) ? BUILTIN_VALUE : null;
   }
 
   private assignPattern(assign: Node, left: Node): void {
