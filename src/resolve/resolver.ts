@@ -611,8 +611,13 @@ export class Resolver {
     }
     const crate = this.crateOf(crateFile, rules);
     if (!crate) return null;
-    const hits = this.packageNames.named(crate.key, () => crate.files, name);
+    const hits = this.crateNamed(crate, name);
     return hits.length ? { symbols: hits, how: "package" } : null;
+  }
+
+  /** Top-level declarations named `name` in a crate's files. */
+  private crateNamed(crate: { key: string; files: FileInfo[] }, name: string): SymbolInfo[] {
+    return this.packageNames.named(crate.key, () => crate.files, name);
   }
 
   /** A file's import bindings of one local name (`*` for globs), in source order. */
@@ -1394,11 +1399,10 @@ export class Resolver {
    */
   private crateMembers(type: SymbolInfo, name: string, crate: { key: string; files: FileInfo[] } | null): SymbolInfo[] {
     if (!crate) return [];
-    const named = (n: string) => this.packageNames.named(crate.key, () => crate.files, n);
-    const types = named(type.qualifiedName).filter((s) => TYPE_KINDS.has(s.kind));
+    const types = this.crateNamed(crate, type.qualifiedName).filter((s) => TYPE_KINDS.has(s.kind));
     if (types.length !== 1 || types[0]!.id !== type.id) return [];
     const qname = `${type.qualifiedName}.${name}`;
-    return named(name).filter((s) => s.qualifiedName === qname);
+    return this.crateNamed(crate, name).filter((s) => s.qualifiedName === qname);
   }
 
   private constructors(type: SymbolInfo): SymbolInfo[] {
@@ -1570,11 +1574,7 @@ export class Resolver {
     const crate = this.crateOf(file, rules);
     if (!crate) return null;
     const [head, ...rest] = member.qualifiedName.split(".").slice(0, -1);
-    let type = unique(
-      this.packageNames
-        .named(crate.key, () => crate.files, head!)
-        .filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName === head),
-    );
+    let type = unique(this.crateNamed(crate, head!).filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName === head));
     for (const segment of rest)
       type = type ? unique(this.member(type, segment, 0).filter((s) => TYPE_KINDS.has(s.kind))) : null;
     return type;
