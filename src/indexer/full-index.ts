@@ -57,14 +57,19 @@ export function removeAbandonedBuild(root: string): void {
 /**
  * Build the index from scratch. It is written to a temporary database and renamed over the old one
  * at the end, so a process killed at any moment leaves the previous index (or none), never half of one.
+ * `given` is the configuration to use instead of reading it from disk (see `SyncOptions.config`).
  */
-export async function fullIndex(root: string, onProgress: ProgressFn = () => {}): Promise<IndexSummary> {
+export async function fullIndex(
+  root: string,
+  onProgress: ProgressFn = () => {},
+  given?: Config,
+): Promise<IndexSummary> {
   const started = performance.now();
   ensureIndexDir(root);
   const release = acquireWriterLock(indexDir(root));
   let workers: Worker[] = [];
   try {
-    const config = loadConfig(root);
+    const config = given ?? loadConfig(root);
     onProgress({ phase: "scanning", done: 0, total: 0 });
     // Once the project is large enough for parse workers, they boot while the scan goes on.
     const inventory = scanProject(

@@ -23,6 +23,9 @@ export interface IndexSummary {
   partial: { path: string; errors: number }[];
   refsResolved: number;
   durationMs: number;
-  /** Why a sync rebuilt the index from scratch instead (one another codegraph version made). */
+  /**
+   * Why a sync rebuilt the index from scratch instead: another codegraph version made it, or most files
+   * changed (then `mode` stays "sync", with the changes the scan found).
+   */
   rebuilt?: string;
 }

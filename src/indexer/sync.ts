@@ -94,17 +94,48 @@ export async function syncIndex(
     summary.rebuilt = `built by ${built ? `codegraph ${built}` : "an earlier codegraph"}, which indexed differently`;
     return summary;
   }
+  const config = options.config ?? loadConfig(root);
+  let outcome: IndexSummary | Rebuild;
   try {
-    const summary = await syncOpen(db, root, options.config ?? loadConfig(root), onProgress);
-    summary.durationMs = Math.round(performance.now() - started);
-    return summary;
+    outcome = await syncOpen(db, root, config, onProgress);
   } finally {
     db.close();
     release();
   }
+  if ("reason" in outcome) {
+    // Still a sync to whoever asked for one, with the changes it found; `rebuilt` says how it was done.
+    const { reason, ...changes } = outcome;
+    return { ...(await fullIndex(root, onProgress, config)), mode: "sync", rebuilt: reason, ...changes };
+  }
+  outcome.durationMs = Math.round(performance.now() - started);
+  return outcome;
 }
 
-async function syncOpen(db: Db, root: string, config: Config, onProgress: ProgressFn): Promise<IndexSummary> {
+/** A sync that builds the index from scratch instead: why, and the changes the scan found. */
+interface Rebuild {
+  reason: string;
+  added: number;
+  /** Files whose size or modification time changed: not read, so some may hold the same bytes. */
+  modified: number;
+  removed: number;
+}
+
+/** Below this many changed files, a sync is never turned into a full index. */
+const REBUILD_MIN_FILES = 100;
+
+/**
+ * Why a sync should build the index from scratch instead, if it should: when at least half of the
+ * indexed files were added, modified or removed (a branch switch, a large merge). Such a sync
+ * resolves most references again one query at a time, while a full index resolves everything in
+ * memory: on Django, every file modified took 4.5-5.6 s to sync against 2.2-2.8 s to index, and half
+ * of them about as long either way.
+ */
+export function rebuildReason(changed: number, indexed: number): string | null {
+  if (changed < REBUILD_MIN_FILES || changed * 2 < indexed) return null;
+  return `${changed} files changed, added or removed, of ${indexed} indexed: a full index is faster`;
+}
+
+async function syncOpen(db: Db, root: string, config: Config, onProgress: ProgressFn): Promise<IndexSummary | Rebuild> {
   const timer = phaseTimer();
   onProgress({ phase: "scanning", done: 0, total: 0 });
   const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
@@ -124,6 +155,11 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   }
   const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
   let removed = removedIds.length;
+  const reason = rebuildReason(jobs.length + removed, stored.size);
+  if (reason) {
+    const added = jobs.filter((j) => !stored.has(j.path)).length;
+    return { reason, added, modified: jobs.length - added, removed };
+  }
   const outcomes: ParseOutcome[] = [];
   let done = 0;
   timer("scan");
@@ -255,6 +291,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         writer.setResolved(ref.id, edges.length > 0);
         if (edges.length) resolvedCount++;
       }
+      // Resolution reads no edges: they are written together, before anything reads them.
+      writer.flush();
     };
     onProgress({ phase: "resolving", done: 0, total: refs.length });
     resolveAll(refs);

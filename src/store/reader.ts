@@ -2,6 +2,7 @@ import type { RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
 
 export interface StoredFile {
   id: number;
@@ -14,14 +15,15 @@ export interface StoredFile {
 
 /** Every indexed file's freshness facts, for diffing against the disk. */
 export function storedFiles(db: Db): Map<string, StoredFile> {
-  const rows = db
-    .prepare("SELECT id, path, size, mtime_ms AS mtimeMs, sha256, language FROM files")
-    .all() as StoredFile[];
+  const rows = prepared(
+    db,
+    "SELECT id, path, size, mtime_ms AS mtimeMs, sha256, language FROM files",
+  ).all() as StoredFile[];
   return new Map(rows.map((r) => [r.path, r]));
 }
 
 export function maxIds(db: Db): { file: number; node: number; ref: number } {
-  const max = (t: string) => (db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${t}`).get() as { n: number }).n;
+  const max = (t: string) => (prepared(db, `SELECT coalesce(max(id), 0) AS n FROM ${t}`).get() as { n: number }).n;
   return { file: max("files"), node: max("nodes"), ref: max("refs") };
 }
 
@@ -33,7 +35,7 @@ const toRef = (r: RefSqlRow): RefInfo => ({ ...r, kind: r.kind as RefKind });
 
 /** References by id. */
 export function refsByIds(db: Db, ids: Iterable<number>): RefInfo[] {
-  const stmt = db.prepare(`SELECT ${REF_COLS} FROM refs r WHERE r.id = ?`);
+  const stmt = prepared(db, `SELECT ${REF_COLS} FROM refs r WHERE r.id = ?`);
   const out: RefInfo[] = [];
   for (const id of ids) {
     const row = stmt.get(id) as RefSqlRow | undefined;
@@ -43,14 +45,14 @@ export function refsByIds(db: Db, ids: Iterable<number>): RefInfo[] {
 }
 
 export function allRefs(db: Db): RefInfo[] {
-  return (db.prepare(`SELECT ${REF_COLS} FROM refs r ORDER BY r.id`).all() as RefSqlRow[]).map(toRef);
+  return (prepared(db, `SELECT ${REF_COLS} FROM refs r ORDER BY r.id`).all() as RefSqlRow[]).map(toRef);
 }
 
 /** Names a file declares or binds: what a change to it can make appear or disappear elsewhere. */
 export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
   const names = new Set<string>();
-  const nodes = db.prepare("SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind <> 'file'");
-  const imports = db.prepare("SELECT local, imported FROM imports WHERE file_id = ?");
+  const nodes = prepared(db, "SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind <> 'file'");
+  const imports = prepared(db, "SELECT local, imported FROM imports WHERE file_id = ?");
   for (const id of fileIds) {
     for (const r of nodes.all(id) as { name: string }[]) names.add(r.name);
     for (const r of imports.all(id) as { local: string; imported: string | null }[]) {
@@ -64,7 +66,8 @@ export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
 /** Names of the modules these Ruby files `include` or `prepend` (as written, last segment). */
 export function includedNamesOfFiles(db: Db, fileIds: number[]): Set<string> {
   const names = new Set<string>();
-  const q = db.prepare(
+  const q = prepared(
+    db,
     `SELECT r.name FROM refs r JOIN files f ON f.id = r.file_id
      WHERE r.file_id = ? AND f.language = 'ruby' AND r.kind = 'implements' AND coalesce(r.arg_count, 0) <> 1`,
   );
@@ -74,7 +77,8 @@ export function includedNamesOfFiles(db: Db, fileIds: number[]): Set<string> {
 
 /** References written in the files that declare a module of one of these names. */
 export function refsInModulesNamed(db: Db, names: Set<string>): number[] {
-  const q = db.prepare(
+  const q = prepared(
+    db,
     `SELECT r.id FROM refs r WHERE r.file_id IN (SELECT file_id FROM nodes WHERE kind = 'module' AND name = ?)`,
   );
   const ids: number[] = [];
@@ -85,12 +89,11 @@ export function refsInModulesNamed(db: Db, names: Set<string>): number[] {
 /** A file's extends/implements references as `from-qualified-name name receiver` lines, to notice a changed hierarchy. */
 export function heritageSignature(db: Db, fileId: number): string {
   return (
-    db
-      .prepare(
-        `SELECT n.qualified_name AS q, r.kind AS k, r.name AS name, coalesce(r.receiver, '') AS recv FROM refs r
+    prepared(
+      db,
+      `SELECT n.qualified_name AS q, r.kind AS k, r.name AS name, coalesce(r.receiver, '') AS recv FROM refs r
          JOIN nodes n ON n.id = r.from_id WHERE r.file_id = ? AND r.kind IN ('extends', 'implements')`,
-      )
-      .all(fileId) as { q: string; k: string; name: string; recv: string }[]
+    ).all(fileId) as { q: string; k: string; name: string; recv: string }[]
   )
     .map((r) => `${r.q} ${r.k} ${r.recv}.${r.name}`)
     .sort()
@@ -99,7 +102,7 @@ export function heritageSignature(db: Db, fileId: number): string {
 
 /** Node ids of a file's declarations by stable id, so a modified file can keep the ids of what survives. */
 export function nodeIdsByUid(db: Db, fileId: number): Map<string, number> {
-  const rows = db.prepare("SELECT uid, id FROM nodes WHERE file_id = ?").all(fileId) as { uid: string; id: number }[];
+  const rows = prepared(db, "SELECT uid, id FROM nodes WHERE file_id = ?").all(fileId) as { uid: string; id: number }[];
   return new Map(rows.map((r) => [r.uid, r.id]));
 }
 
@@ -117,26 +120,24 @@ export function affectsOtherFiles(name: string, scopeKind: string | null): boole
  * to the file can make resolve differently elsewhere.
  */
 export function storedFacts(db: Db, fileId: number): { facts: string[]; names: string[][] } {
-  const symbols = db
-    .prepare(
-      `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, coalesce(p.uid, '') AS parent
+  const symbols = prepared(
+    db,
+    `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, coalesce(p.uid, '') AS parent
        FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ?`,
-    )
-    .all(fileId) as { uid: string; kind: string; name: string; pc: string; exported: number; parent: string }[];
-  const imports = db
-    .prepare("SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?")
-    .all(fileId) as {
+  ).all(fileId) as { uid: string; kind: string; name: string; pc: string; exported: number; parent: string }[];
+  const imports = prepared(db, "SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?").all(
+    fileId,
+  ) as {
     local: string;
     imported: string | null;
     specifier: string;
     reexport: number;
   }[];
-  const types = db
-    .prepare(
-      `SELECT coalesce(n.uid, '') AS scope, n.kind AS scopeKind, n.name AS scopeName, t.name, t.type_name AS typeName
+  const types = prepared(
+    db,
+    `SELECT coalesce(n.uid, '') AS scope, n.kind AS scopeKind, n.name AS scopeName, t.name, t.type_name AS typeName
        FROM local_types t LEFT JOIN nodes n ON n.id = t.scope_id WHERE t.file_id = ?`,
-    )
-    .all(fileId) as {
+  ).all(fileId) as {
     scope: string;
     scopeKind: string | null;
     scopeName: string | null;
@@ -201,12 +202,12 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   }
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
-  const ins = db.prepare("INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
+  const ins = prepared(db, "INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
   for (const n of names) if (n) ins.run(n);
   // Four queries, merged here: as one UNION, SQLite read every reference in id order to merge them and
   // looked up each one's file imports (Django: 100 ms for one added name, against 5 ms apart).
   const ids = new Set<number>();
-  for (const sql of AFFECTED_BY_NAMES) for (const id of db.prepare(sql).pluck().all() as number[]) ids.add(id);
+  for (const sql of AFFECTED_BY_NAMES) for (const id of prepared(db, sql).pluck().all() as number[]) ids.add(id);
   db.exec("DELETE FROM sync_names");
   return [...ids];
 }
@@ -214,50 +215,48 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
 /** The type declarations (classes, interfaces, ...) of a file. */
 export function typeIdsOfFile(db: Db, fileId: number): number[] {
   const kinds = [...TYPE_KINDS];
-  return db
-    .prepare(`SELECT id FROM nodes WHERE file_id = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
+  return prepared(db, `SELECT id FROM nodes WHERE file_id = ? AND kind IN (${kinds.map(() => "?").join(",")})`)
     .pluck()
     .all(fileId, ...kinds) as number[];
 }
 
 /** The names declared directly inside a node. */
 export function childNames(db: Db, id: number): string[] {
-  return db.prepare("SELECT DISTINCT name FROM nodes WHERE parent_id = ?").pluck().all(id) as string[];
+  return prepared(db, "SELECT DISTINCT name FROM nodes WHERE parent_id = ?").pluck().all(id) as string[];
 }
 
 /** Every reference written in a file of these languages. */
 export function refsOfLanguages(db: Db, languages: readonly string[]): number[] {
-  return db
-    .prepare(
-      `SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language IN (${languages.map(() => "?").join(",")})`,
-    )
+  return prepared(
+    db,
+    `SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language IN (${languages.map(() => "?").join(",")})`,
+  )
     .pluck()
     .all(...languages) as number[];
 }
 
 /** Module references, with their file's language: how they resolve depends on which files exist. */
 export function moduleRefs(db: Db): { id: number; name: string; language: string }[] {
-  return db
-    .prepare(
-      "SELECT r.id, r.name, f.language FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind IN ('imports', 'exports')",
-    )
-    .all() as { id: number; name: string; language: string }[];
+  return prepared(
+    db,
+    "SELECT r.id, r.name, f.language FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind IN ('imports', 'exports')",
+  ).all() as { id: number; name: string; language: string }[];
 }
 
 /** The path and the package (null without one) of each of these files. */
 export function packagesOfFiles(db: Db, fileIds: number[]): { path: string; packageName: string | null }[] {
-  const q = db.prepare("SELECT path, package AS packageName FROM files WHERE id = ?");
+  const q = prepared(db, "SELECT path, package AS packageName FROM files WHERE id = ?");
   return fileIds.flatMap((id) => (q.get(id) as { path: string; packageName: string | null } | undefined) ?? []);
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {
-  return (db.prepare("SELECT id FROM refs WHERE file_id = ?").all(fileId) as { id: number }[]).map((r) => r.id);
+  return (prepared(db, "SELECT id FROM refs WHERE file_id = ?").all(fileId) as { id: number }[]).map((r) => r.id);
 }
 
 /** The targets a reference's edges point at now, to tell whether re-resolving changed anything. */
 export function edgeTargets(db: Db, refId: number): string {
   return (
-    db.prepare("SELECT target_id AS t FROM edges WHERE ref_id = ? ORDER BY target_id").all(refId) as { t: number }[]
+    prepared(db, "SELECT target_id AS t FROM edges WHERE ref_id = ? ORDER BY target_id").all(refId) as { t: number }[]
   )
     .map((r) => r.t)
     .join(",");

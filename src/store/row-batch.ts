@@ -11,9 +11,8 @@ const ROWS = 64;
  */
 export class RowBatch {
   private readonly row: string;
-  private readonly one;
-  /** Prepared when a batch first fills: a sync of a file or two never needs it. */
-  private many: ReturnType<Db["prepare"]> | undefined;
+  /** Statements by how many rows they insert, prepared when first needed: a sync of a file or two needs few. */
+  private readonly statements = new Map<number, ReturnType<Db["prepare"]>>();
   private readonly values: unknown[];
   private filled = 0;
 
@@ -24,21 +23,39 @@ export class RowBatch {
     private readonly columns: number,
   ) {
     this.row = `(${new Array(columns).fill("?").join(",")})`;
-    this.one = db.prepare(`${insert} VALUES ${this.row}`);
     this.values = new Array(columns * ROWS);
   }
 
   add(...row: unknown[]): void {
     for (let i = 0; i < this.columns; i++) this.values[this.filled++] = row[i];
     if (this.filled === this.values.length) {
-      this.many ??= this.db.prepare(`${this.insert} VALUES ${new Array(ROWS).fill(this.row).join(",")}`);
-      this.many.run(this.values);
+      this.statement(ROWS).run(this.values);
       this.filled = 0;
     }
   }
 
+  /**
+   * Writes what is left in at most one statement each of 32, 16, 8, 4, 2 and 1 rows, in order: a
+   * sync writes every file's rows apart, and a row per statement made 40 statements of a file's 40
+   * nodes (a sync of 400 Django files spent a quarter of a second there).
+   */
   flush(): void {
-    for (let at = 0; at < this.filled; at += this.columns) this.one.run(this.values.slice(at, at + this.columns));
+    let at = 0;
+    for (let rows = ROWS / 2; at < this.filled; rows /= 2) {
+      const width = rows * this.columns;
+      if (this.filled - at < width) continue;
+      this.statement(rows).run(this.values.slice(at, at + width));
+      at += width;
+    }
     this.filled = 0;
+  }
+
+  private statement(rows: number): ReturnType<Db["prepare"]> {
+    let stmt = this.statements.get(rows);
+    if (!stmt) {
+      stmt = this.db.prepare(`${this.insert} VALUES ${new Array(rows).fill(this.row).join(",")}`);
+      this.statements.set(rows, stmt);
+    }
+    return stmt;
   }
 }

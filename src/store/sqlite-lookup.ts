@@ -2,6 +2,7 @@ import type { ImportBinding, RefKind } from "../core/extraction.js";
 import type { NodeKind } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
 
 const FILE_COLS = "id, path, language, package AS packageName, node_id AS nodeId";
 const NODE_COLS =
@@ -30,37 +31,47 @@ export class SqliteLookup implements Lookup {
 
   constructor(db: Db) {
     this.q = {
-      file: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE id = ?`),
-      fileByPath: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path = ?`),
-      bySuffix: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path`),
-      inDir: db.prepare(
+      file: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE id = ?`),
+      fileByPath: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ?`),
+      bySuffix: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path`),
+      inDir: prepared(
+        db,
         `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
       ),
-      under: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`),
-      inPackage: db.prepare(`SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
-      symbol: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
-      childrenAll: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
-      topLevelIn: db.prepare(
+      under: prepared(
+        db,
+        `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
+      ),
+      inPackage: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
+      symbol: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
+      childrenAll: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
+      topLevelIn: prepared(
+        db,
         `SELECT ${NODE_COLS} FROM nodes WHERE name = ? AND parent_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       ),
-      children: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
-      byQname: db.prepare(`SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
-      named: db.prepare(
+      children: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? AND name = ? ORDER BY id`),
+      byQname: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND qualified_name = ? ORDER BY id`),
+      named: prepared(
+        db,
         `SELECT n.id, n.file_id AS fileId, n.parent_id AS parentId, n.kind, n.name, n.qualified_name AS qualifiedName,
            n.param_count AS paramCount, n.exported
          FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.name = ? ORDER BY f.path, n.id`,
       ),
-      imports: db.prepare(
+      imports: prepared(
+        db,
         "SELECT local, imported, specifier, line, reexport FROM imports WHERE file_id = ? ORDER BY rowid",
       ),
-      types: db.prepare(
+      types: prepared(
+        db,
         "SELECT scope_id AS scopeId, name, type_name AS typeName, line FROM local_types WHERE file_id = ? ORDER BY rowid",
       ),
-      heritage: db.prepare(
+      heritage: prepared(
+        db,
         `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount
          FROM refs WHERE from_id = ? AND kind IN ('extends', 'implements') ORDER BY id`,
       ),
-      heritageNamed: db.prepare(
+      heritageNamed: prepared(
+        db,
         `SELECT id, file_id AS fileId, from_id AS fromId, kind, name, receiver, line, arg_count AS argCount
          FROM refs WHERE name = ? AND kind IN ('extends', 'implements') ORDER BY id`,
       ),

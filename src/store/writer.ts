@@ -2,6 +2,7 @@ import type { RefInfo } from "../core/lookup.js";
 import type { FileRecord, RefRow } from "../core/rows.js";
 import type { Db } from "./database.js";
 import { RowBatch } from "./row-batch.js";
+import { prepared } from "./statements.js";
 import { searchWords } from "./words.js";
 
 /** Prepared statements for writing, compiled once per connection. */
@@ -126,10 +127,12 @@ export class Writer {
     );
   }
 
-  /** The edges one reference resolved to, each from the reference's enclosing symbol at its line. */
+  /**
+   * The edges one reference resolved to, each from the reference's enclosing symbol at its line. They
+   * may wait for `flush`, which must come before edges are read.
+   */
   insertResolved(ref: RefInfo, targets: readonly { targetId: number; kind: string; resolution: string }[]): void {
     for (const t of targets) this.addEdge(ref, t.targetId, t.kind, t.resolution);
-    this.edgeRows.flush();
   }
 
   /** One edge a reference resolved to, in a bulk load: it may wait for `flush`. */
@@ -151,22 +154,21 @@ export class Writer {
     const db = this.db;
     db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_keep(id INTEGER PRIMARY KEY)");
     db.exec("DELETE FROM sync_keep");
-    const ins = db.prepare("INSERT INTO sync_keep(id) VALUES (?)");
+    const ins = prepared(db, "INSERT INTO sync_keep(id) VALUES (?)");
     for (const id of keep) ins.run(id);
     const lost = `SELECT id FROM nodes WHERE file_id = ? AND id NOT IN (SELECT id FROM sync_keep)`;
-    const orphaned = db
-      .prepare(
-        `SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`,
-      )
-      .all(fileId, fileId) as { id: number }[];
-    db.prepare(`DELETE FROM edges WHERE target_id IN (${lost})`).run(fileId);
-    db.prepare("DELETE FROM edges WHERE file_id = ?").run(fileId);
-    db.prepare("DELETE FROM search WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
-    db.prepare("DELETE FROM nodes WHERE file_id = ?").run(fileId);
-    db.prepare("DELETE FROM refs WHERE file_id = ?").run(fileId);
-    db.prepare("DELETE FROM imports WHERE file_id = ?").run(fileId);
-    db.prepare("DELETE FROM local_types WHERE file_id = ?").run(fileId);
-    db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+    const orphaned = prepared(
+      db,
+      `SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`,
+    ).all(fileId, fileId) as { id: number }[];
+    prepared(db, `DELETE FROM edges WHERE target_id IN (${lost})`).run(fileId);
+    prepared(db, "DELETE FROM edges WHERE file_id = ?").run(fileId);
+    prepared(db, "DELETE FROM search WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
+    prepared(db, "DELETE FROM nodes WHERE file_id = ?").run(fileId);
+    prepared(db, "DELETE FROM refs WHERE file_id = ?").run(fileId);
+    prepared(db, "DELETE FROM imports WHERE file_id = ?").run(fileId);
+    prepared(db, "DELETE FROM local_types WHERE file_id = ?").run(fileId);
+    prepared(db, "DELETE FROM files WHERE id = ?").run(fileId);
     db.exec("DELETE FROM sync_keep");
     return orphaned.map((o) => o.id);
   }

@@ -291,3 +291,44 @@ describe("sync equals init --force", () => {
     expect(hits.hits.every((h) => h.name.startsWith("bulk_7_"))).toBe(true);
   });
 });
+
+describe("a sync that finds most files changed indexes from scratch", () => {
+  let repo: { dir: string; cleanup: () => void };
+  const files = 150;
+  const write = (i: number, note: string) => {
+    const next = (i + 1) % files;
+    writeFileSync(
+      join(repo.dir, `chain/step${i}.py`),
+      `from chain.step${next} import Step${next}\n\n\nclass Step${i}:\n    def run(self):\n        # ${note}\n        return Step${next}().run()\n`,
+    );
+  };
+
+  beforeAll(async () => {
+    repo = tempRepo();
+    mkdirSync(join(repo.dir, "chain"));
+    writeFileSync(join(repo.dir, "chain/__init__.py"), "");
+    for (let i = 0; i < files; i++) write(i, "first");
+    await runJson(["init", repo.dir]);
+  });
+  afterAll(() => repo.cleanup());
+
+  it("at least half of the files and at least 100: a full index, which equals init --force", async () => {
+    for (let i = 0; i < 100; i++) write(i, "second");
+    const synced = await runJson<Summary & { rebuilt?: string }>(["sync", repo.dir]);
+    expect([synced.added, synced.modified, synced.removed]).toEqual([0, 100, 0]);
+    expect(synced.rebuilt).toBe("100 files changed, added or removed, of 151 indexed: a full index is faster");
+    const afterSync = graphSnapshot(repo.dir);
+    await runJson(["init", "--force", repo.dir]);
+    expect(afterSync).toEqual(graphSnapshot(repo.dir));
+    expect(afterSync.edges.filter((e) => e.startsWith("chain/step7.py|Step7.run|method -calls"))).toEqual([
+      expect.stringContaining("-> chain/step8.py|Step8.run|method"),
+    ]);
+  });
+
+  it("fewer than 100 files, or fewer than half: an incremental sync", async () => {
+    for (let i = 0; i < 99; i++) write(i, "third");
+    const synced = await runJson<Summary & { rebuilt?: string }>(["sync", repo.dir]);
+    expect(synced.modified).toBe(99);
+    expect(synced.rebuilt).toBeUndefined();
+  });
+});

@@ -26,4 +26,21 @@ describe("RowBatch", () => {
     expect(db.prepare("SELECT count(*) FROM t").pluck().get()).toBe(130);
     db.close();
   });
+
+  it("writes any remainder, in pieces of 32, 16, 8, 4, 2 and 1 rows, in order", () => {
+    const db = new Database(join(dir, "r.db"));
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL)");
+    const batch = new RowBatch(db, "INSERT INTO t(a)", 1);
+    let written = 0;
+    for (const count of [1, 2, 3, 31, 33, 63, 64, 65, 127]) {
+      db.transaction(() => {
+        for (let i = 0; i < count; i++) batch.add(written + i);
+        batch.flush();
+      })();
+      written += count;
+      const stored = db.prepare("SELECT id, a FROM t ORDER BY id").raw().all();
+      expect(stored, `after ${count}`).toEqual(Array.from({ length: written }, (_, i) => [i + 1, i]));
+    }
+    db.close();
+  });
 });
