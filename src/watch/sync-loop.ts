@@ -241,6 +241,13 @@ export class SyncLoop {
   }
 
   private settle(): void {
+    // A flush is awaited: a change noticed since it was asked (an edit's event arriving while the
+    // flush's sync ran) is synced now rather than after its debounce, which kept a reader waiting
+    // for as long as the debounce (ten minutes, if so configured).
+    if (this.waiters.length && this.debounceTimer && !this.running && !this.closed) {
+      this.clearDebounce();
+      this.fire();
+    }
     const busy = this.running !== null || this.debounceTimer !== null || this.again;
     // After a failure the next try is seconds away (backoff): a caller gets the index as it is, whose
     // freshness checks name the files changed since, rather than waiting through the retries.

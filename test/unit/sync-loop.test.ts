@@ -3,11 +3,11 @@ import type { IndexSummary } from "../../src/indexer/progress.js";
 import { SyncLoop } from "../../src/watch/sync-loop.js";
 
 /** The loop with a sync of our choosing: a failing sync is a fault the real indexer rarely gives on demand. */
-function loop(sync: () => Promise<IndexSummary>) {
+function loop(sync: () => Promise<IndexSummary>, debounceMs = 20, maxWaitMs = 1000) {
   const logs: string[] = [];
   const l = new SyncLoop({
-    debounceMs: 20,
-    maxWaitMs: 1000,
+    debounceMs,
+    maxWaitMs,
     lockBudgetMs: 1000,
     recoverIntervalMs: 60_000,
     sync,
@@ -43,6 +43,26 @@ describe("SyncLoop.flush", () => {
     l.notify();
     await l.flush();
     expect(calls).toBe(1);
+    await l.close();
+  });
+
+  it("syncs a change noticed during its sync at once, not after the debounce", async () => {
+    // A ten-minute debounce and wait, as a daemon may be configured: the flush must not wait them out.
+    let calls = 0;
+    const { l } = loop(
+      async () => {
+        calls++;
+        // The change's file event arrives while the flush's sync runs.
+        if (calls === 1) l.notify();
+        await new Promise((r) => setTimeout(r, 5));
+        return { added: 1, modified: 0, removed: 0, files: 1, durationMs: 1 } as IndexSummary;
+      },
+      600_000,
+      600_000,
+    );
+    l.notify();
+    await l.flush();
+    expect(calls).toBe(2);
     await l.close();
   });
 });
