@@ -86,7 +86,7 @@ async function toolLatencies(cmd, cmdArgs, cwd, env) {
 async function inProcess(dir) {
   const api = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
   const db = api.openDatabase(join(dir, ".codegraph", "graph.db"), { readonly: true });
-  const { languageForPath } = await import(pathToFileURL(join(ROOT, "dist", "extract", "registry.js")).href);
+  const { languageForPath } = await import(pathToFileURL(join(ROOT, "dist", "extract", "language.js")).href);
   const plan = {
     search: () => api.searchSymbols(db, q.search, { limit: 10 }),
     callers: () => api.relations(db, q.callers, "callers", { limit: 20 }),

@@ -8,20 +8,22 @@ import { build } from "esbuild";
 const out = new URL("../dist/cli/", import.meta.url);
 for (const f of readdirSync(out)) if (f.startsWith("chunk-")) rmSync(new URL(f, out));
 
-await build({
-  entryPoints: {
-    // The executable is a small dispatcher (bin.ts) in front of the program (main.ts): the prompt
-    // hook, run on every prompt, loads its own bundle without commander or the other commands.
-    main: "src/cli/bin.ts",
-    program: "src/cli/main.ts",
-    worker: "src/indexer/worker.ts",
-    "declarations-worker": "src/indexer/declarations-worker.ts",
-    "read-worker": "src/cli/read-worker.ts",
-    "commands/serve-command": "src/cli/commands/serve-command.ts",
-    "commands/install-commands": "src/cli/commands/install-commands.ts",
-    "commands/prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",
+/**
+ * The in-process parser (src/indexer/in-process.ts) is a bundle of its own, which the pool loads
+ * when it has files to parse: the extractors are most of our code, and `status`, the read commands
+ * and a sync with nothing to parse would otherwise compile them on every start. Bundles one folder
+ * down (the daemon's) find it one folder up.
+ */
+const inProcessApart = (from) => ({
+  name: "in-process-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/in-process\.js$/ }, (args) =>
+      args.importer.endsWith("src/indexer/pool.ts") ? { path: `${from}in-process.js`, external: true } : undefined,
+    );
   },
-  outdir: "dist/cli",
+});
+
+const common = {
   bundle: true,
   splitting: false,
   format: "esm",
@@ -36,5 +38,31 @@ await build({
     js: "import { createRequire as __cgRequire } from 'node:module'; const require = __cgRequire(import.meta.url);",
   },
   logLevel: "warning",
+};
+
+await build({
+  ...common,
+  entryPoints: {
+    // The executable is a small dispatcher (bin.ts) in front of the program (main.ts): the prompt
+    // hook, run on every prompt, loads its own bundle without commander or the other commands.
+    main: "src/cli/bin.ts",
+    program: "src/cli/main.ts",
+    worker: "src/indexer/worker.ts",
+    "in-process": "src/indexer/in-process.ts",
+    "declarations-worker": "src/indexer/declarations-worker.ts",
+    "read-worker": "src/cli/read-worker.ts",
+  },
+  outdir: "dist/cli",
+  plugins: [inProcessApart("./")],
+});
+await build({
+  ...common,
+  entryPoints: {
+    "serve-command": "src/cli/commands/serve-command.ts",
+    "install-commands": "src/cli/commands/install-commands.ts",
+    "prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",
+  },
+  outdir: "dist/cli/commands",
+  plugins: [inProcessApart("../")],
 });
 chmodSync(new URL("main.js", out), 0o755);

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { languageForPath } from "../extract/registry.js";
+import { languageForPath } from "../extract/language.js";
 import { answerTool } from "../mcp/answer.js";
 import type { ReadReply, ReadRequest } from "../mcp/read-pool.js";
 import { IndexConnections } from "../query/open-index.js";

@@ -12,7 +12,10 @@ import { kotlinExtractor } from "./languages/kotlin.js";
 import { swiftExtractor } from "./languages/swift.js";
 import { cppExtractor } from "./languages/cpp.js";
 
-/** Every language we index. Adding one is one file under `languages/` and one line here. */
+/**
+ * Every language we index. Adding one is one file under `languages/`, one line here, and its id and
+ * file endings in `language.ts`.
+ */
 export const EXTRACTORS: readonly LanguageExtractor[] = [
   ...typescriptExtractors,
   pythonExtractor,
@@ -29,18 +32,6 @@ export const EXTRACTORS: readonly LanguageExtractor[] = [
 ];
 
 const byId = new Map<LanguageId, LanguageExtractor>(EXTRACTORS.map((e) => [e.id, e]));
-
-/** Endings sorted longest first so `.d.ts` is tried before `.ts`. */
-const endings = EXTRACTORS.flatMap((e) => e.extensions.map((ext) => [ext, e.id] as const)).sort(
-  (a, b) => b[0].length - a[0].length,
-);
-
-/** The language a path is indexed as, or null when we do not index it. */
-export function languageForPath(path: string): LanguageId | null {
-  const lower = path.toLowerCase();
-  for (const [ext, id] of endings) if (lower.endsWith(ext)) return id;
-  return null;
-}
 
 export function extractorFor(id: LanguageId): LanguageExtractor {
   const e = byId.get(id);

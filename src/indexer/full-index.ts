@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
-import { languageForPath } from "../extract/registry.js";
+import { languageForPath } from "../extract/language.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";

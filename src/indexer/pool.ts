@@ -77,12 +77,11 @@ export async function parseAll(
   try {
     if (!jobs.length) return;
     // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
-    const { preferFastStartup, stopOptimisingWasm, grammarSize } = await import("../extract/parser.js");
+    const { preferFastStartup, stopOptimisingWasm, grammarSize, parseFile } = await import("./in-process.js");
     optimiseLess();
     const optimised = optimisedLanguages(jobs, grammarSize);
     if (optimised.size === 0) preferFastStartup();
     if (jobs.length < WORKERS_FROM || threads === 0) {
-      const { parseFile } = await import("./parse-file.js");
       for (const job of jobs) onResult(await parseFile(root, job, maxSize));
       return;
     }

@@ -1,5 +1,5 @@
 import type { IndexingConfig } from "../config/config.js";
-import { languageForPath } from "../extract/registry.js";
+import { languageForPath } from "../extract/language.js";
 import { BUILTIN_IGNORED_DIRS } from "../scan/ignores.js";
 import { scanProject } from "../scan/inventory.js";
 import { PathScope } from "../scan/scope.js";

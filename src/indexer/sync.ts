@@ -4,7 +4,7 @@ import { readEnv } from "../config/env.js";
 import { indexDir, dbPath } from "../config/paths.js";
 import type { FileRecord } from "../core/rows.js";
 import type { RefInfo } from "../core/lookup.js";
-import { languageForPath } from "../extract/registry.js";
+import { languageForPath } from "../extract/language.js";
 import { moduleMayChange } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";

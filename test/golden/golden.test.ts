@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractSource } from "../../src/extract/parser.js";
-import { languageForPath } from "../../src/extract/registry.js";
+import { languageForPath } from "../../src/extract/language.js";
 import { annotate } from "./annotate.js";
 
 /**

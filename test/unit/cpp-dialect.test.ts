@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractSource } from "../../src/extract/parser.js";
-import { languageForPath } from "../../src/extract/registry.js";
+import { languageForPath } from "../../src/extract/language.js";
 import { looksLikeCpp } from "../../src/extract/languages/cpp.js";
 
 /** A `.h` is C unless its text is C++; the other C++ endings are C++ whatever they hold. */

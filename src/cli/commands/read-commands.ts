@@ -1,5 +1,5 @@
 import { CodegraphError } from "../../core/errors.js";
-import { languageForPath } from "../../extract/registry.js";
+import { languageForPath } from "../../extract/language.js";
 import { relations } from "../../query/callers.js";
 import { listFiles } from "../../query/files.js";
 import { impact } from "../../query/impact.js";

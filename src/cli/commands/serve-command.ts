@@ -6,7 +6,7 @@ import { ExplicitProjects } from "../../daemon/broker.js";
 import { runDaemon } from "../../daemon/daemon.js";
 import { runForegroundWriter } from "../../daemon/foreground.js";
 import { runProxy } from "../../daemon/proxy.js";
-import { languageForPath } from "../../extract/registry.js";
+import { languageForPath } from "../../extract/language.js";
 import type { ServerDeps } from "../../mcp/server.js";
 import { guardStdout, serveMcpStdio, stderrLog } from "../../mcp/stdio.js";
 import { isUnsafeRoot } from "../../project/root.js";

@@ -13,7 +13,7 @@ import {
   type HttpAddress,
 } from "../../core/http-address.js";
 import { ExplicitProjects } from "../../daemon/broker.js";
-import { languageForPath } from "../../extract/registry.js";
+import { languageForPath } from "../../extract/language.js";
 import { MCP_PATH, startHttpServer } from "../../mcp/http.js";
 import { toolPool } from "../../mcp/read-pool.js";
 import { IndexConnections, listedTools } from "../../mcp/session.js";

@@ -19,7 +19,6 @@ const OBJECTIVE_C =
  */
 export const cExtractor: LanguageExtractor = {
   id: "c",
-  extensions: [".c", ".h"],
   grammar: "tree-sitter-c.wasm",
   parseText: blankExportMacros,
   dialect: (source, path) =>

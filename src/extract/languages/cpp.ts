@@ -572,7 +572,6 @@ export function looksLikeCpp(source: string): boolean {
 
 export const cppExtractor: LanguageExtractor = {
   id: "cpp",
-  extensions: [".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"],
   grammar: "tree-sitter-cpp.wasm",
   parseText: blankExportMacros,
   prepare(language: Language, compile: (source: string) => Query) {

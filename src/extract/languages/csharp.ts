@@ -923,7 +923,6 @@ class CSharpFile {
 
 export const csharpExtractor: LanguageExtractor = {
   id: "csharp",
-  extensions: [".cs"],
   grammar: "tree-sitter-c_sharp.wasm",
   parseText: cSharpParseText,
   prepare(language: Language, compile: (source: string) => Query) {

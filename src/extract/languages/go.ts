@@ -911,7 +911,6 @@ const EMPTY: ReadonlySet<string> = new Set<string>();
 
 export const goExtractor: LanguageExtractor = {
   id: "go",
-  extensions: [".go"],
   grammar: "tree-sitter-go.wasm",
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

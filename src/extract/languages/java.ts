@@ -992,7 +992,6 @@ class JavaFile {
 
 export const javaExtractor: LanguageExtractor = {
   id: "java",
-  extensions: [".java"],
   grammar: "tree-sitter-java.wasm",
   prepare(language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

@@ -823,7 +823,6 @@ class KotlinFile {
 
 export const kotlinExtractor: LanguageExtractor = {
   id: "kotlin",
-  extensions: [".kt", ".kts"],
   grammar: "tree-sitter-kotlin.wasm",
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

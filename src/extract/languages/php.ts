@@ -786,7 +786,6 @@ function argCount(args: Node): number | null {
 
 export const phpExtractor: LanguageExtractor = {
   id: "php",
-  extensions: [".php"],
   grammar: "tree-sitter-php.wasm",
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

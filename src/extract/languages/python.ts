@@ -1315,7 +1315,6 @@ function typeNameFromText(raw: string): string | null {
 
 export const pythonExtractor: LanguageExtractor = {
   id: "python",
-  extensions: [".py", ".pyi"],
   grammar: "tree-sitter-python.wasm",
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

@@ -734,7 +734,6 @@ function argCount(args: Node): number | null {
 
 export const rubyExtractor: LanguageExtractor = {
   id: "ruby",
-  extensions: [".rb", ".rake", ".gemspec"],
   grammar: "tree-sitter-ruby.wasm",
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

@@ -1155,7 +1155,6 @@ const UNKNOWN = "?";
 
 export const rustExtractor: LanguageExtractor = {
   id: "rust",
-  extensions: [".rs"],
   grammar: "tree-sitter-rust.wasm",
   parse: parseWithMacroItems,
   prepare(language: Language, compile: (source: string) => Query) {

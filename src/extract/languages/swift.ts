@@ -982,7 +982,6 @@ function mendText(source: string): string {
 
 export const swiftExtractor: LanguageExtractor = {
   id: "swift",
-  extensions: [".swift"],
   grammar: "tree-sitter-swift.wasm",
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);

@@ -793,16 +793,9 @@ function isFlow(source: string): boolean {
   return /@flow\b/.test(header) && !/@noflow\b/.test(header);
 }
 
-function makeExtractor(
-  id: LanguageId,
-  dialect: Dialect,
-  jsx: boolean,
-  extensions: string[],
-  grammar: string,
-): LanguageExtractor {
+function makeExtractor(id: LanguageId, dialect: Dialect, jsx: boolean, grammar: string): LanguageExtractor {
   return {
     id,
-    extensions,
     grammar,
     dialect:
       id === "javascript"
@@ -824,7 +817,7 @@ function makeExtractor(
 
 /** TypeScript, TSX and JavaScript/JSX: one grammar family, three parsers. */
 export const typescriptExtractors: LanguageExtractor[] = [
-  makeExtractor("typescript", "ts", false, [".ts", ".mts", ".cts"], "tree-sitter-typescript.wasm"),
-  makeExtractor("tsx", "ts", true, [".tsx"], "tree-sitter-tsx.wasm"),
-  makeExtractor("javascript", "js", true, [".js", ".jsx", ".mjs", ".cjs"], "tree-sitter-javascript.wasm"),
+  makeExtractor("typescript", "ts", false, "tree-sitter-typescript.wasm"),
+  makeExtractor("tsx", "ts", true, "tree-sitter-tsx.wasm"),
+  makeExtractor("javascript", "js", true, "tree-sitter-javascript.wasm"),
 ];
