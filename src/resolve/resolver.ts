@@ -1242,9 +1242,19 @@ export class Resolver {
     if (!file) return null;
     const entry = this.typesAt(file.id, callable.id, key)[0];
     if (entry?.typeName === OBJECT_TYPE) return callable;
-    return entry
-      ? this.typeNamed(entry.typeName, file, callable.id, RULES[file.language] ?? RULES.typescript!, depth)
-      : null;
+    if (!entry) return null;
+    const rules = RULES[file.language] ?? RULES.typescript!;
+    const typed = this.typeNamed(entry.typeName, file, callable.id, rules, depth);
+    // Python's `return clone`: a name that is no type is a local of the function, of the type its
+    // last assignment before that return gives it (where variables have only assigned types).
+    if (typed || !rules.flowTypes || !BARE_NAME.test(entry.typeName)) return typed;
+    const outer = this.at;
+    this.at = { fileId: file.id, line: entry.line };
+    try {
+      return this.variableType(entry.typeName, file, callable.id, rules, depth + 1);
+    } finally {
+      this.at = outer;
+    }
   }
 
   /** The bound of a type parameter `name` declared around a scope (see TYPE_BOUND), or null. */
@@ -1812,6 +1822,9 @@ function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): Symb
 
 /** Languages whose files use each other's types, by the first of them. */
 const LANGUAGE_FAMILY: Readonly<Record<string, string>> = { typescript: "javascript" };
+
+/** A name alone, no path, call or element: `clone`. */
+const BARE_NAME = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function

@@ -108,10 +108,26 @@ export function nodeIdsByUid(db: Db, fileId: number): Map<string, number> {
 
 /**
  * Whether a local type can change how other files resolve: types of fields, module-level values and
- * return types can; a local variable's type inside a function matters only to its own file.
+ * return types can; a local variable's type inside a function matters only to its own file, unless
+ * the function returns through its locals (`returnsThroughLocals`).
  */
 export function affectsOtherFiles(name: string, scopeKind: string | null): boolean {
   return name === "()" || !(scopeKind === "function" || scopeKind === "method" || scopeKind === "constructor");
+}
+
+/**
+ * The scopes (by key) whose return (`()`) is written through a local of theirs (Python without a
+ * `->`: `return clone`, `return repo.find()`). What such a function's locals hold is what its callers
+ * in other files get, so a change to any of them is a change of the function's name.
+ */
+export function returnsThroughLocals(types: readonly { scope: string; name: string; typeName: string }[]): Set<string> {
+  const locals = new Set(types.map((t) => `${t.scope}\0${t.name}`));
+  const out = new Set<string>();
+  for (const t of types) {
+    const head = t.name === "()" ? /^[A-Za-z_$][\w$]*/.exec(t.typeName)?.[0] : undefined;
+    if (head && locals.has(`${t.scope}\0${head}`)) out.add(t.scope);
+  }
+  return out;
 }
 
 /**
@@ -154,10 +170,14 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
     facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
     names.push([i.local, i.imported ?? ""]);
   }
+  const throughLocals = returnsThroughLocals(types);
   for (const t of types) {
-    if (!affectsOtherFiles(t.name, t.scopeKind)) continue;
+    const returned = throughLocals.has(t.scope) && t.name !== "()";
+    if (!returned && !affectsOtherFiles(t.name, t.scopeKind)) continue;
     facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
-    names.push([t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""]);
+    names.push(
+      returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""],
+    );
   }
   return { facts, names };
 }

@@ -225,6 +225,30 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ modified: 2 });
   });
 
+  it("a Python function returning a local: a change of what the local holds re-resolves its callers elsewhere", async () => {
+    writeFileSync(
+      at("python/shop/made.py"),
+      "from shop.db import Repo\nfrom shop.models import QuerySet\n\n\ndef make():\n    c = Repo()\n    return c\n",
+    );
+    writeFileSync(
+      at("python/shop/uses_made.py"),
+      "from shop.made import make\n\n\ndef use():\n    return make().count()\n",
+    );
+    await syncThenCompare({ added: 2 });
+    const reaches = () =>
+      graphSnapshot(repo.dir).edges.filter(
+        (e) => e.startsWith("python/shop/uses_made.py|use|function -calls") && e.includes("QuerySet.count"),
+      );
+    expect(reaches()).toHaveLength(0);
+    // Only the local changes: the function, its return (`c`) and its callers' file stay as they were.
+    writeFileSync(
+      at("python/shop/made.py"),
+      "from shop.db import Repo\nfrom shop.models import QuerySet\n\n\ndef make():\n    c = QuerySet()\n    return c\n",
+    );
+    await syncThenCompare({ modified: 1 });
+    expect(reaches()).toHaveLength(1);
+  });
+
   it("a change big enough for parse workers", async () => {
     // Over 48 files are parsed on worker threads, by the sync that adds them and by init.
     const before = await runJson<{ edges: number }>(["status", "-p", repo.dir]);

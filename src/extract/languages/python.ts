@@ -970,7 +970,7 @@ class PyFile {
     const type = this.annotations.get(left.startIndex);
     if (type) return this.typeName(type);
     const fn = this.constructors.get(left.startIndex);
-    if (fn) return madeBy(this.name(fn));
+    if (fn) return this.makesOwnClass(fn) ? "this" : madeBy(this.name(fn));
     const path = this.constructorPaths.get(left.startIndex);
     if (path) return this.calleeType(path);
     const or = this.orElses.get(left.startIndex);
@@ -987,10 +987,23 @@ class PyFile {
     return chain ? `${chain}${ELEMENT}` : null;
   }
 
+  /**
+   * `self.__class__(..)` and a classmethod's `cls(..)`, in a method of a class: they make an instance
+   * of that class (Django's `QuerySet._clone`, alternative constructors), typed as the class itself
+   * (`this`), as `return self` is.
+   */
+  private makesOwnClass(fn: Node): boolean {
+    const text = this.text(fn);
+    if (text !== "self.__class__" && text !== "cls") return false;
+    const def = this.defs[this.scopeAt(fn.startIndex)];
+    return def?.kind === "function" && this.defs[def.parent]?.kind === "class";
+  }
+
   /** A value as a chain the resolver follows: `a.b`, `a.b()` (a call of a dotted name). */
   private chain(value: Node): string | null {
     if (value.type === "call") {
       const fn = value.childForFieldName("function");
+      if (fn && this.makesOwnClass(fn)) return "this";
       const name = fn ? this.dotted(fn) : null;
       return name ? `${name}()` : null;
     }
@@ -1102,6 +1115,7 @@ class PyFile {
 
   /** What a call of this callee makes (see `madeBy`). */
   private calleeType(fn: Node): string | null {
+    if (this.makesOwnClass(fn)) return "this";
     let dotted: string | null = null;
     if (this.fast) {
       // An identifier or attribute whose text is a plain dotted name (not `None.x`) is that name.
