@@ -228,7 +228,24 @@ export class Resolver {
     // C# writes base classes and interfaces in one list: a class or struct "extending" an interface implements it.
     if (kind === "extends" && target.kind === "interface" && this.lookup.symbol(ref.fromId)?.kind !== "interface")
       kind = "implements";
-    return [{ targetId: target.id, kind, resolution: how }];
+    const edges: ResolvedEdge[] = [{ targetId: target.id, kind, resolution: how }];
+    // `self.paginator_class(..)`: the attribute is called, and the class it holds is made.
+    const made = kind === "calls" && !CALLABLE_KINDS.has(target.kind) ? this.classHeldBy(target) : null;
+    if (made) edges.push({ targetId: made.id, kind: "instantiates", resolution: how });
+    return edges;
+  }
+
+  /**
+   * The class a class attribute holds (Python's `paginator_class = Paginator`, recorded as what a call
+   * of `this.paginator_class` makes), which a call of the attribute instantiates; else null.
+   */
+  private classHeldBy(attribute: SymbolInfo): SymbolInfo | null {
+    const file = attribute.parentId === null ? undefined : this.lookup.file(attribute.fileId);
+    const entry = file ? this.typesAt(file.id, attribute.parentId!, `this.${attribute.name}()`)[0] : undefined;
+    if (!file || !entry) return null;
+    const rules = RULES[file.language] ?? RULES.typescript!;
+    const made = this.typeNamed(entry.typeName, file, attribute.parentId!, rules, 0);
+    return made && TYPE_KINDS.has(made.kind) ? made : null;
   }
 
   private target(

@@ -1059,15 +1059,17 @@ class PyFile {
       });
     }
     const alias = scopeKind === "class" ? this.aliases.get(left.startIndex) : undefined;
+    const assigned = this.assignedType(left);
+    const held = !assigned && alias ? this.dotted(alias) : null;
     const typeName =
-      this.assignedType(left) ??
-      (alias ? this.dotted(alias) : null) ??
-      (scopeKind === "function" ? this.literal(assign.childForFieldName("right")) : null);
+      assigned ?? held ?? (scopeKind === "function" ? this.literal(assign.childForFieldName("right")) : null);
     if (!typeName) return;
     // A parameter's annotation declares its type; a value assigned to it later (`repo = repo or
     // Repo()`) is not a second type for it.
     if (scopeKind === "function" && this.paramTypes(this.defs[scope]!).has(name)) return;
     this.b.localType(left, scopeKind === "class" ? `this.${name}` : name, typeName);
+    // A class attribute that holds a class (`paginator_class = Paginator`): a call of it makes one.
+    if (held) this.b.localType(left, `this.${name}()`, held);
   }
 
   /**
