@@ -130,7 +130,7 @@ const REBUILD_MIN_FILES = 100;
  * memory: on Django, every file modified took 4.5-5.6 s to sync against 2.2-2.8 s to index, and half
  * of them about as long either way.
  */
-export function rebuildReason(changed: number, indexed: number): string | null {
+function rebuildReason(changed: number, indexed: number): string | null {
   if (changed < REBUILD_MIN_FILES || changed * 2 < indexed) return null;
   return `${changed} files changed, added or removed, of ${indexed} indexed: a full index is faster`;
 }
