@@ -153,6 +153,48 @@ export function renderMarkdown(report) {
     L.push(table(fullHead, fullRows));
     L.push("");
 
+    // --- by language (issue 9 asks throughput per language against its floor)
+    if (ours) {
+      const byLanguage = new Map();
+      for (const r of repos) {
+        const f = r.floor?.ms ?? null;
+        const o = ms(r, "ours", "full");
+        const lang = mainLanguage(r.corpus.byLang);
+        if (!lang || f == null || o == null) continue;
+        const g = byLanguage.get(lang) ?? { repos: [], floor: 0, ours: 0, bytes: 0 };
+        g.repos.push(r.repo);
+        g.floor += f;
+        g.ours += o;
+        g.bytes += r.corpus.parseBytes;
+        byLanguage.set(lang, g);
+      }
+      if (byLanguage.size) {
+        L.push("### By language");
+        L.push("");
+        L.push(
+          "Each repo counted under the language most of its parsed bytes are in; MiB/s over the bytes of files in the floor's languages.",
+        );
+        L.push("");
+        L.push(
+          table(
+            ["language", "repos", "floor s", "ours s", "floor MiB/s", "ours MiB/s", "ours/floor"],
+            [...byLanguage]
+              .sort((a, b) => a[0].localeCompare(b[0]))
+              .map(([lang, g]) => [
+                lang,
+                g.repos.join(", "),
+                s(g.floor),
+                s(g.ours),
+                rate(g.bytes / MiB, g.floor, 2),
+                rate(g.bytes / MiB, g.ours, 2),
+                ratio(g.ours, g.floor),
+              ]),
+          ),
+        );
+        L.push("");
+      }
+    }
+
     // --- incremental
     if (ours || peers.length) {
       const who = [...(ours ? ["ours"] : []), ...peers];
@@ -253,4 +295,12 @@ export function renderMarkdown(report) {
   );
   L.push("");
   return L.join("\n");
+}
+
+/** The floor language most of a repo's parsed bytes are in (`byLang` from corpus.mjs), or null. */
+function mainLanguage(byLang) {
+  let best = null;
+  for (const [lang, v] of Object.entries(byLang ?? {}))
+    if (!lang.startsWith("other:") && (!best || v.bytes > byLang[best].bytes)) best = lang;
+  return best;
 }
