@@ -99,6 +99,8 @@ export class Resolver {
    */
   private readonly moduleCache = new Map<number | string, Map<string, FileInfo[]>>();
   private readonly packageNames: PackageNames;
+  /** Each file's package, by file id (see `packageOf`). */
+  private readonly packages = new Map<number, { key: string; files: FileInfo[] } | null>();
   /**
    * The memo caches below are keyed by objects, ids and the names references carry, never by a key
    * string built per lookup: building and hashing such strings was a quarter of resolving the JDK.
@@ -443,7 +445,7 @@ export class Resolver {
         }
       }
     };
-    add(rules.packageOf(file, this.lookup)?.files ?? [file], null);
+    add(this.packageOf(file, rules)?.files ?? [file], null);
     for (const b of this.lookup.imports(file.id)) {
       if (b.reexport || b.imported === null) continue;
       const modules = this.modules(b.specifier, file, rules);
@@ -891,8 +893,18 @@ export class Resolver {
   }
 
   /** Top-level declarations named `name` anywhere in the file's package. */
+  /** A file's package (see `LanguageRules.packageOf`), asked once per file: most name lookups ask it. */
+  private packageOf(file: FileInfo, rules: LanguageRules): { key: string; files: FileInfo[] } | null {
+    let pkg = this.packages.get(file.id);
+    if (pkg === undefined) {
+      pkg = rules.packageOf(file, this.lookup);
+      this.packages.set(file.id, pkg);
+    }
+    return pkg;
+  }
+
   private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
-    const pkg = rules.packageOf(file, this.lookup);
+    const pkg = this.packageOf(file, rules);
     if (!pkg) return [];
     let hits = this.packageNames.named(pkg.key, () => pkg.files, name);
     // Swift: a member declared in an extension (`Foo.m`, at top level of its file) is Foo's, not a bare name.
@@ -1415,7 +1427,7 @@ export class Resolver {
     }
     if (rules.crateOf) return this.crateMembers(type, name, this.crateOf(file, rules));
     if (!rules.membersAcrossPackage) return own;
-    const pkg = rules.packageOf(file, this.lookup);
+    const pkg = this.packageOf(file, rules);
     return (pkg?.files ?? []).flatMap((f) => this.lookup.byQualifiedName(f.id, qname).filter(isDeclaration));
   }
 
