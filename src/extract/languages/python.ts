@@ -81,6 +81,7 @@ const PATTERNS: Record<keyof typeof P, string> = {
     type: (type) @type
     right: (call function: [(identifier) @callee (attribute) @calleePath])
     right: (boolean_operator) @or
+    right: (conditional_expression) @either
     right: (subscript) @item
     right: (attribute) @member
     right: (identifier) @alias
@@ -472,6 +473,8 @@ class PyFile {
   private readonly constructors = new Map<number, Node>();
   private readonly constructorPaths = new Map<number, Node>();
   private readonly orElses = new Map<number, Node>();
+  /** `x = a if c else b`, by the left side's start (see `eitherBranch`). */
+  private readonly eithers = new Map<number, Node>();
   /** `repo = self.repo`: the member whose type the name then has. */
   private readonly members = new Map<number, Node>();
   private readonly rightNames = new Map<number, Node>();
@@ -596,6 +599,7 @@ class PyFile {
         else if (fact.name === "callee") this.constructors.set(left, fact.node);
         else if (fact.name === "calleePath") this.constructorPaths.set(left, fact.node);
         else if (fact.name === "or") this.orElses.set(left, fact.node);
+        else if (fact.name === "either") this.eithers.set(left, fact.node);
         else if (fact.name === "item") this.items.set(left, fact.node);
         else if (fact.name === "member") this.members.set(left, fact.node);
         else if (fact.name === "alias") this.aliases.set(left, fact.node);
@@ -975,6 +979,8 @@ class PyFile {
     if (path) return this.calleeType(path);
     const or = this.orElses.get(left.startIndex);
     if (or) return this.constructed(or);
+    const either = this.eithers.get(left.startIndex);
+    if (either) return this.eitherBranch(either);
     const item = this.items.get(left.startIndex);
     if (item) return this.element(item.childForFieldName("value"));
     const member = this.members.get(left.startIndex);
@@ -1139,6 +1145,21 @@ class PyFile {
     const fn = value.childForFieldName("function");
     if (!fn || (fn.type !== "identifier" && fn.type !== "attribute")) return null;
     return this.calleeType(fn);
+  }
+
+  /**
+   * `a if c else b`: the type both branches give (`Foo(x) if c else Foo()`), or the one branch that is
+   * not None (`Foo() if c else None`); nothing when they differ or one cannot be typed.
+   */
+  private eitherBranch(either: Node): string | null {
+    const types: string[] = [];
+    for (const branch of [either.namedChild(0), either.namedChild(2)]) {
+      if (!branch || branch.type === "none") continue;
+      const type = this.constructed(branch) ?? (branch.type === "attribute" ? this.dotted(branch) : null);
+      if (!type) return null;
+      types.push(type);
+    }
+    return types.length > 0 && types.every((t) => t === types[0]) ? types[0]! : null;
   }
 
   /** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`, `Foo | None`; null otherwise. */
