@@ -18,7 +18,9 @@ const inProcessApart = (from) => ({
   name: "in-process-apart",
   setup(b) {
     b.onResolve({ filter: /^\.\/in-process\.js$/ }, (args) =>
-      args.importer.endsWith("src/indexer/pool.ts") ? { path: `${from}in-process.js`, external: true } : undefined,
+      args.importer.replaceAll("\\", "/").endsWith("src/indexer/pool.ts")
+        ? { path: `${from}in-process.js`, external: true }
+        : undefined,
     );
   },
 });

@@ -14,6 +14,7 @@ import {
   createDatabase,
   createIndexes,
   finishDeclarations,
+  INDEXED_BY,
   setMeta,
   startKindCounts,
   type Db,
@@ -30,7 +31,7 @@ import { IdAllocator, toRecord } from "./records.js";
 import { ResolvedQueue } from "./resolved-queue.js";
 import { phaseTimer } from "./timing.js";
 import { indexerWorkerUrl } from "./worker-url.js";
-import { codegraphVersion, INDEXED_BY } from "./version.js";
+import { codegraphVersion } from "./version.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */

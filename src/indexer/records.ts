@@ -2,7 +2,7 @@ import type { ExtractResult, RawReference } from "../core/extraction.js";
 import { stableId } from "../core/hash.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { FileRecord, NodeRow, RefRow } from "../core/rows.js";
-import { affectsOtherFiles, returnsThroughLocals } from "../store/reader.js";
+import { localTypeFacts } from "../store/reader.js";
 
 /** Hands out ids: a full index counts from 1, a sync continues after the largest stored id. */
 export class IdAllocator {
@@ -172,18 +172,15 @@ export function recordFacts(r: FileRecord): { facts: string[]; names: string[][]
     facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
     names.push([i.local, i.imported ?? ""]);
   }
-  const throughLocals = returnsThroughLocals(
-    r.localTypes.map((t) => ({ scope: byId.get(t.scopeId)?.uid ?? "", name: t.name, typeName: t.typeName })),
+  localTypeFacts(
+    r.localTypes.map((t) => {
+      const scope = byId.get(t.scopeId);
+      const where = { scope: scope?.uid ?? "", scopeKind: scope?.kind ?? null, scopeName: scope?.name ?? null };
+      return { ...where, name: t.name, typeName: t.typeName };
+    }),
+    facts,
+    names,
   );
-  for (const t of r.localTypes) {
-    const scope = byId.get(t.scopeId);
-    const returned = throughLocals.has(scope?.uid ?? "") && t.name !== "()";
-    if (!returned && !affectsOtherFiles(t.name, scope?.kind ?? null)) continue;
-    facts.push(`t|${scope?.uid ?? ""}|${t.name}|${t.typeName}`);
-    names.push(
-      returned ? [scope?.name ?? ""] : [t.name.replace(/^this\./, ""), t.name === "()" ? (scope?.name ?? "") : ""],
-    );
-  }
   return { facts, names };
 }
 

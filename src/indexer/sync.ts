@@ -10,7 +10,7 @@ import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
 import { isCodegraphError } from "../core/errors.js";
-import { getMeta, openDatabase, setMeta, updateFileStats, type Db } from "../store/database.js";
+import { getMeta, INDEXED_BY, openDatabase, setMeta, updateFileStats, type Db } from "../store/database.js";
 import {
   allRefs,
   edgeTargets,
@@ -37,7 +37,7 @@ import {
   type SkippedFile,
 } from "../store/skipped-files.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
-import { builtByOlder, INDEXED_BY } from "./version.js";
+import { builtByOlder } from "./version.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { fullIndex, removeAbandonedBuild } from "./full-index.js";

@@ -1,8 +1,5 @@
 import { readFileSync } from "node:fs";
 
-/** The meta key of the codegraph version that built an index. */
-export const INDEXED_BY = "indexed_by";
-
 let version: string | undefined;
 
 /**

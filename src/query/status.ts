@@ -5,7 +5,7 @@ import { dbPath } from "../config/paths.js";
 import { sha256 } from "../core/hash.js";
 import { scanProject } from "../scan/inventory.js";
 import { countGraph, type GraphCounts } from "../store/counts.js";
-import { getMeta, type Db } from "../store/database.js";
+import { getMeta, INDEXED_BY, type Db } from "../store/database.js";
 import { readSkippedFiles, stillSkipped } from "../store/skipped-files.js";
 import { storedFiles } from "../store/reader.js";
 
@@ -63,7 +63,7 @@ export function status(db: Db, root: string, languageOf: (path: string) => strin
     dbBytes,
     schemaVersion: Number(getMeta(db, "schema_version")),
     indexedAt: getMeta(db, "indexed_at"),
-    indexedBy: getMeta(db, "indexed_by"),
+    indexedBy: getMeta(db, INDEXED_BY),
     syncedAt: getMeta(db, "synced_at"),
     changes: { added, modified, removed },
   };

@@ -17,7 +17,7 @@ import { RubyResolution } from "./ruby.js";
 import { CppScopes } from "./cpp.js";
 import { isDeclaration, PackageNames } from "./package-names.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
-import type { LanguageRules, ProjectContext } from "./rules.js";
+import type { FileGroup, LanguageRules, ProjectContext } from "./rules.js";
 import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
 /** How an edge was found; stored with it so a reader can judge how far to trust it. */
@@ -100,7 +100,7 @@ export class Resolver {
   private readonly moduleCache = new Map<number | string, Map<string, FileInfo[]>>();
   private readonly packageNames: PackageNames;
   /** Each file's package, by file id (see `packageOf`). */
-  private readonly packages = new Map<number, { key: string; files: FileInfo[] } | null>();
+  private readonly packages = new Map<number, FileGroup | null>();
   /**
    * The memo caches below are keyed by objects, ids and the names references carry, never by a key
    * string built per lookup: building and hashing such strings was a quarter of resolving the JDK.
@@ -125,7 +125,7 @@ export class Resolver {
    */
   private at: { fileId: number; line: number } | null = null;
   /** Each file's compilation unit (`crateOf`): finding one lists the project's files. */
-  private readonly crates = new Map<number, { key: string; files: FileInfo[] } | null>();
+  private readonly crates = new Map<number, FileGroup | null>();
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
   private readonly fileExtensions = new Map<number, Extension[]>();
   private readonly topLevelNames = new Map<string, boolean>();
@@ -242,11 +242,13 @@ export class Resolver {
    * of `this.paginator_class` makes), which a call of the attribute instantiates; else null.
    */
   private classHeldBy(attribute: SymbolInfo): SymbolInfo | null {
-    const file = attribute.parentId === null ? undefined : this.lookup.file(attribute.fileId);
-    const entry = file ? this.typesAt(file.id, attribute.parentId!, `this.${attribute.name}()`)[0] : undefined;
-    if (!file || !entry) return null;
+    const owner = attribute.parentId;
+    const file = owner === null ? undefined : this.lookup.file(attribute.fileId);
+    if (owner === null || !file) return null;
+    const entry = this.typesAt(file.id, owner, `this.${attribute.name}()`)[0];
+    if (!entry) return null;
     const rules = RULES[file.language] ?? RULES.typescript!;
-    const made = this.typeNamed(entry.typeName, file, attribute.parentId!, rules, 0);
+    const made = this.typeNamed(entry.typeName, file, owner, rules, 0);
     return made && TYPE_KINDS.has(made.kind) ? made : null;
   }
 
@@ -635,7 +637,7 @@ export class Resolver {
   }
 
   /** Top-level declarations named `name` in a crate's files. */
-  private crateNamed(crate: { key: string; files: FileInfo[] }, name: string): SymbolInfo[] {
+  private crateNamed(crate: FileGroup, name: string): SymbolInfo[] {
     return this.packageNames.named(crate.key, () => crate.files, name);
   }
 
@@ -646,11 +648,9 @@ export class Resolver {
     return byLocal.get(local) ?? NONE;
   }
 
-  private crateOf(file: FileInfo, rules: LanguageRules): { key: string; files: FileInfo[] } | null {
-    if (!rules.crateOf) return null;
-    let crate = this.crates.get(file.id);
-    if (crate === undefined) this.crates.set(file.id, (crate = rules.crateOf(file, this.lookup)));
-    return crate;
+  private crateOf(file: FileInfo, rules: LanguageRules): FileGroup | null {
+    const crateOf = rules.crateOf;
+    return crateOf ? groupOf(this.crates, file, () => crateOf(file, this.lookup)) : null;
   }
 
   /** What a receiver expression denotes, for `receiver.name`. */
@@ -894,13 +894,8 @@ export class Resolver {
 
   /** Top-level declarations named `name` anywhere in the file's package. */
   /** A file's package (see `LanguageRules.packageOf`), asked once per file: most name lookups ask it. */
-  private packageOf(file: FileInfo, rules: LanguageRules): { key: string; files: FileInfo[] } | null {
-    let pkg = this.packages.get(file.id);
-    if (pkg === undefined) {
-      pkg = rules.packageOf(file, this.lookup);
-      this.packages.set(file.id, pkg);
-    }
-    return pkg;
+  private packageOf(file: FileInfo, rules: LanguageRules): FileGroup | null {
+    return groupOf(this.packages, file, () => rules.packageOf(file, this.lookup));
   }
 
   private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
@@ -1436,7 +1431,7 @@ export class Resolver {
    * qualified within their file, so this holds only when no other file of the crate declares a type
    * of the same qualified name.
    */
-  private crateMembers(type: SymbolInfo, name: string, crate: { key: string; files: FileInfo[] } | null): SymbolInfo[] {
+  private crateMembers(type: SymbolInfo, name: string, crate: FileGroup | null): SymbolInfo[] {
     if (!crate) return [];
     const types = this.crateNamed(crate, type.qualifiedName).filter((s) => TYPE_KINDS.has(s.kind));
     if (types.length !== 1 || types[0]!.id !== type.id) return [];
@@ -1851,6 +1846,13 @@ function lastAlternative(list: SymbolInfo[], kinds: ReadonlySet<NodeKind>): Symb
 
 /** Languages whose files use each other's types, by the first of them. */
 const LANGUAGE_FAMILY: Readonly<Record<string, string>> = { typescript: "javascript" };
+
+/** A file's group (package or crate) from `cache`, asked of `ask` the first time. */
+function groupOf(cache: Map<number, FileGroup | null>, file: FileInfo, ask: () => FileGroup | null): FileGroup | null {
+  let group = cache.get(file.id);
+  if (group === undefined) cache.set(file.id, (group = ask()));
+  return group;
+}
 
 /** A name alone, no path, call or element: `clone`. */
 const BARE_NAME = /^[A-Za-z_$][\w$]*$/;

@@ -21,6 +21,12 @@ export interface ProjectContext {
 }
 
 /** What differs between languages when names are resolved. One object per language, in `languages/`. */
+/** Files that see each other's top-level names (a package, a crate), and a key naming them. */
+export interface FileGroup {
+  key: string;
+  files: FileInfo[];
+}
+
 export interface LanguageRules {
   /** The files a module specifier names (a package may be several files); empty when outside the project. */
   resolveModule(specifier: string, from: FileInfo, lookup: Lookup, ctx: ProjectContext): FileInfo[];
@@ -39,7 +45,7 @@ export interface LanguageRules {
    * The files whose top-level names are visible without import (Go's folder, Java's package), the
    * file itself included, and a key naming that package; null when the language has no such scope.
    */
-  packageOf(from: FileInfo, lookup: Lookup): { key: string; files: FileInfo[] } | null;
+  packageOf(from: FileInfo, lookup: Lookup): FileGroup | null;
   /** Whether importers see only exported names. */
   exportsOnly: boolean;
   /** Imports inside a module re-export its names to importers (Python's `from x import y`). */
@@ -60,7 +66,7 @@ export interface LanguageRules {
    * declared in any of them (`impl Point` in another module), and crate-wide names (macros) are found
    * there when the type or name is unique in it.
    */
-  crateOf?(from: FileInfo, lookup: Lookup): { key: string; files: FileInfo[] } | null;
+  crateOf?(from: FileInfo, lookup: Lookup): FileGroup | null;
   /**
    * C and C++ linkage (see `linkage.ts`): a function declared in a header and defined in a source
    * file is one function, so a call reaches the definition and every prototype of it; a C call of a

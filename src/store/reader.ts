@@ -106,28 +106,39 @@ export function nodeIdsByUid(db: Db, fileId: number): Map<string, number> {
   return new Map(rows.map((r) => [r.uid, r.id]));
 }
 
-/**
- * Whether a local type can change how other files resolve: types of fields, module-level values and
- * return types can; a local variable's type inside a function matters only to its own file, unless
- * the function returns through its locals (`returnsThroughLocals`).
- */
-export function affectsOtherFiles(name: string, scopeKind: string | null): boolean {
-  return name === "()" || !(scopeKind === "function" || scopeKind === "method" || scopeKind === "constructor");
+/** A local type with its scope, as resolution facts read it (see `storedFacts`). */
+export interface LocalTypeFact {
+  /** The scope's stable id, "" at module level. */
+  scope: string;
+  scopeKind: string | null;
+  scopeName: string | null;
+  name: string;
+  typeName: string;
 }
 
 /**
- * The scopes (by key) whose return (`()`) is written through a local of theirs (Python without a
- * `->`: `return clone`, `return repo.find()`). What such a function's locals hold is what its callers
- * in other files get, so a change to any of them is a change of the function's name.
+ * The facts of the local types that can change how other files resolve, each with the names it
+ * involves: types of fields, module-level values and return types can; a local variable's type inside
+ * a function matters only to its own file, unless the function returns through its locals (Python
+ * without a `->`: `return clone`, `return repo.find()`): what those hold is what its callers in other
+ * files get, so a change to any of them is a change of the function's name.
  */
-export function returnsThroughLocals(types: readonly { scope: string; name: string; typeName: string }[]): Set<string> {
+export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[], names: string[][]): void {
   const locals = new Set(types.map((t) => `${t.scope}\0${t.name}`));
-  const out = new Set<string>();
+  const throughLocals = new Set<string>();
   for (const t of types) {
     const head = t.name === "()" ? /^[A-Za-z_$][\w$]*/.exec(t.typeName)?.[0] : undefined;
-    if (head && locals.has(`${t.scope}\0${head}`)) out.add(t.scope);
+    if (head && locals.has(`${t.scope}\0${head}`)) throughLocals.add(t.scope);
   }
-  return out;
+  for (const t of types) {
+    const returned = throughLocals.has(t.scope) && t.name !== "()";
+    const inFunction = t.scopeKind === "function" || t.scopeKind === "method" || t.scopeKind === "constructor";
+    if (!returned && inFunction && t.name !== "()") continue;
+    facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
+    names.push(
+      returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""],
+    );
+  }
 }
 
 /**
@@ -170,15 +181,7 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
     facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
     names.push([i.local, i.imported ?? ""]);
   }
-  const throughLocals = returnsThroughLocals(types);
-  for (const t of types) {
-    const returned = throughLocals.has(t.scope) && t.name !== "()";
-    if (!returned && !affectsOtherFiles(t.name, t.scopeKind)) continue;
-    facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
-    names.push(
-      returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""],
-    );
-  }
+  localTypeFacts(types, facts, names);
   return { facts, names };
 }
 
