@@ -26,7 +26,15 @@ import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
 type Dialect = "ts" | "js";
 
-/** Patterns shared by every dialect. Capture names say what a match is; `@name`/`@body` are its parts. */
+/**
+ * Patterns shared by every dialect. Capture names say what a match is; `@name`/`@body` are its parts.
+ * What a declaration's type, value or return type says of local types is read in code from the node
+ * its symbol pattern matched (`declaredTypes`, `memberType`, `ownReturnType`), and an interface's or
+ * object type's members from its own (`signatureMembers`): a pattern that reaches into a field's
+ * children makes tree-sitter analyse the grammar's parse states for it when the query is compiled,
+ * once per parse worker and once per sync of a few files, and the TypeScript grammar has many.
+ * Twenty-five such patterns were two fifths of the query's compile time.
+ */
 const COMMON = `
 (comment) @comment
 (function_declaration name: (identifier) @name body: (_) @body) @def.function
@@ -35,28 +43,17 @@ const COMMON = `
 (variable_declarator name: (identifier) @name) @def.variable
 (call_expression function: (_) @fn arguments: (_) @args) @call
 (new_expression constructor: (_) @fn) @new
-(variable_declarator name: (identifier) @lt.name value: (new_expression constructor: (_) @lt.type))
-(variable_declarator name: (identifier) @lt.name value: (call_expression) @lt.expr)
-(variable_declarator name: (identifier) @lt.name value: (member_expression) @lt.expr)
-(variable_declarator name: (identifier) @lt.name value: (object) @lt.object)
 (variable_declarator name: (object_pattern) @lt.pattern value: (_) @lt.from)
 (return_statement (object) @lt.returnsObject)
 (arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
-(variable_declarator name: (identifier) @lt.name value: (await_expression (call_expression) @lt.expr))
-(variable_declarator name: (identifier) @lt.name value: (subscript_expression) @lt.expr)
-(variable_declarator name: (identifier) @lt.name value: (parenthesized_expression (assignment_expression)) @lt.expr)
-(variable_declarator name: (identifier) @lt.name value: (array (new_expression constructor: (_) @lt.element)))
 (for_in_statement left: (identifier) @forof.name) @forof
 (import_statement) @import
 (export_statement) @export
-(variable_declarator name: (_) @req.target value: (call_expression function: (identifier) @req.fn arguments: (arguments . (string) @req.src .)))
 `;
 
 const TS_ONLY = `
 (return_statement (as_expression (object) @lt.returnsObject))
-(variable_declarator name: (identifier) @lt.name value: (as_expression (object) @lt.object))
-(variable_declarator name: (identifier) @lt.name value: (as_expression (_) (_) @lt.type))
 (type_parameter name: (type_identifier) @tp.name constraint: (constraint (_) @tp.bound))
 (function_signature name: (identifier) @name) @def.signature
 (class_declaration name: (_) @name body: (_) @body) @def.class
@@ -68,27 +65,14 @@ const TS_ONLY = `
 (enum_assignment name: (property_identifier) @name) @def.enum_member
 (internal_module name: (_) @name body: (_) @body) @def.namespace
 (module name: (_) @name body: (_) @body) @def.namespace
-(interface_body (method_signature name: (_) @name) @def.method)
-(type_alias_declaration value: (object_type (method_signature name: (_) @name) @def.method))
 (abstract_method_signature name: (_) @name) @def.method
 (public_field_definition name: (_) @name) @def.property
-(interface_body (property_signature name: (_) @name) @def.property)
-(type_alias_declaration value: (object_type (property_signature name: (_) @name) @def.property))
 (extends_clause value: (_) @extends)
 (implements_clause (_) @implements)
 (extends_type_clause type: (_) @extends)
-(variable_declarator name: (identifier) @lt.name type: (type_annotation (_) @lt.type))
 (required_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
 (optional_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
-(public_field_definition name: (_) @lt.field type: (type_annotation (_) @lt.type))
-(public_field_definition name: (_) @lt.field value: (new_expression constructor: (_) @lt.type))
-(interface_body (property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type)))
-(type_alias_declaration value: (object_type (property_signature name: (_) @lt.field type: (type_annotation (_) @lt.type))))
-(function_declaration return_type: (type_annotation (_) @lt.return))
-(method_definition return_type: (type_annotation (_) @lt.return))
 (method_signature return_type: (type_annotation (_) @lt.return))
-(abstract_method_signature return_type: (type_annotation (_) @lt.return))
-(function_signature return_type: (type_annotation (_) @lt.return))
 (arrow_function return_type: (type_annotation (_) @lt.return))
 (type_annotation (type_identifier) @typeref)
 (type_annotation (generic_type name: (type_identifier) @typeref))
@@ -113,7 +97,6 @@ const JS_ONLY = `
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (field_definition property: (_) @name) @def.property
 (class_heritage (_) @extends)
-(field_definition property: (_) @lt.field value: (new_expression constructor: (_) @lt.type))
 `;
 
 /** Where an object literal's function members are worth indexing as methods. */
@@ -168,7 +151,14 @@ function modifiers(b: ExtractionBuilder, def: Node, name: Node | undefined) {
   return { visibility, isStatic: /\bstatic\b/.test(prefix) };
 }
 
-/** The statement a top-level declaration hangs from, and whether it is exported. */
+/** The type a `: T` annotation writes (a node's `type` or `return_type`); none for another node. */
+function annotated(annotation: Node | null): Node[] {
+  if (annotation?.type !== "type_annotation") return [];
+  const types: Node[] = [];
+  for (const t of annotation.namedChildren) if (t) types.push(t);
+  return types;
+}
+
 /** A parameter's name when its type is not written: `v`, `v = 1` (JavaScript), `v?` (TypeScript). */
 function untypedParameter(p: Node): Node | null {
   if (p.type === "identifier") return p;
@@ -222,6 +212,7 @@ function positionIn(param: Node): number | null {
 /** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
+/** The statement a top-level declaration hangs from, and whether it is exported. */
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
   const parent = decl.parent;
   if (parent?.type === "export_statement") return { exported: true, docNode: parent };
@@ -250,18 +241,15 @@ class TsFile {
     if (c.has("call") || c.has("new")) return this.call(c);
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
-    if (c.has("lt.type") || c.has("lt.expr")) return this.localType(c);
-    if (c.has("lt.element")) return this.arrayOfNew(c.get("lt.name")!, c.get("lt.element")!);
+    if (c.has("lt.param")) return this.parameterType(c.get("lt.param")!, c.get("lt.name")!, c.get("lt.type")!);
     if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
     if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof")) return this.forOf(c.get("forof")!, c.get("forof.name")!);
-    // An object literal is its own type: its function-valued members are the methods of the variable
-    // that holds it, or of the function that returns it (`createManager()` returning `{ batch() {} }`).
-    if (c.has("lt.object")) return this.b.localType(c.get("lt.name")!, this.b.text(c.get("lt.name")!), OBJECT_TYPE);
+    // An object literal is its own type: its function-valued members are the methods of the function
+    // that returns it (`createManager()` returning `{ batch() {} }`), as of a variable that holds it.
     if (c.has("lt.returnsObject")) return this.b.localType(c.get("lt.returnsObject")!, "()", OBJECT_TYPE);
     if (c.has("lt.return")) return this.returnType(c.get("lt.return")!);
     if (c.has("typeref")) return this.typeRef(c.get("typeref")!);
-    if (c.has("req.target")) return requireBinding(this.b, c);
     if (c.has("jsx")) return this.jsxElement(c.get("jsx")!);
     if (c.has("assign.left")) return this.assignment(c.get("assign.left")!, c.get("assign.right")!);
     if (c.has("import")) return this.importStatement(c.get("import")!);
@@ -281,6 +269,7 @@ class TsFile {
       case "namespace": {
         const { exported, docNode } = exportInfo(def);
         const nodeKind: NodeKind = kind as NodeKind;
+        if (def.type === "function_declaration") this.ownReturnType(def);
         b.symbol(nodeKind, def, name ?? null, {
           signatureEnd: body?.startIndex,
           exported: exported || this.isDeclarationFile,
@@ -289,15 +278,21 @@ class TsFile {
           ...(kind === "namespace" && name ? { name: unquote(b.text(name)) } : {}),
         });
         if (kind === "function") this.jsDoc(def, docNode);
+        if (kind === "interface" && body?.type === "interface_body") this.signatureMembers(body);
+        const value = kind === "type_alias" ? def.childForFieldName("value") : null;
+        if (value?.type === "object_type") this.signatureMembers(value);
         return;
       }
       case "signature": {
+        this.ownReturnType(def);
         // Overload signatures precede an implementation we already index; keep only ambient ones.
         if (!this.isDeclarationFile && def.parent?.type !== "ambient_declaration") return;
         b.symbol("function", def, name ?? null, { exported: true, paramCount: paramCount(def) });
         return;
       }
       case "method": {
+        // A method signature's return type has a pattern of its own: not every one is a symbol.
+        if (def.type !== "method_signature") this.ownReturnType(def);
         const nameText = name ? b.text(name) : "";
         const mods = modifiers(b, def, name);
         const owner = def.parent?.type === "object" ? this.prototypes.prototypeObjectOwner(def.parent) : null;
@@ -312,6 +307,7 @@ class TsFile {
       }
       case "property":
         b.symbol("property", def, name ?? null, { ...modifiers(b, def, name) });
+        if (name) this.memberType(def, name);
         return;
       case "member": {
         // Function-valued keys of an object literal that is held or returned, not of every argument.
@@ -335,6 +331,16 @@ class TsFile {
     }
   }
 
+  /** An interface's or object type alias's method and property signatures are its members. */
+  private signatureMembers(body: Node): void {
+    for (const member of body.namedChildren) {
+      const kind =
+        member?.type === "method_signature" ? "method" : member?.type === "property_signature" ? "property" : null;
+      const name = kind ? member!.childForFieldName("name") : null;
+      if (name) this.definition(kind!, member!, new Map([["name", name]]));
+    }
+  }
+
   /**
    * What a JSDoc comment above a function types that its signature does not: its parameters
    * (`@param {Vector3} v`) and what it returns (`@returns {Box3}`).
@@ -354,12 +360,21 @@ class TsFile {
     if (returns) this.b.localType(params, "()", returns);
   }
 
-  /** Only module-level variables are symbols; locals inside functions are not. */
+  /** A declarator: its symbol, if it is one; what it says its variable holds; a `require` it binds. */
   private variable(declarator: Node, name: Node | undefined): void {
+    const value = declarator.childForFieldName("value");
+    this.variableSymbol(declarator, name, value);
+    if (!name) return;
+    this.declaredTypes(declarator, name, value);
+    const required = requiredSource(this.b, value);
+    if (required) requireBinding(this.b, name, required);
+  }
+
+  /** Only module-level variables are symbols; locals inside functions are not. */
+  private variableSymbol(declarator: Node, name: Node | undefined, value: Node | null): void {
     const statement = declarator.parent;
     const container = statement?.parent;
     if (!statement || !container) return;
-    const value = declarator.childForFieldName("value");
     const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
     // Local functions (`const flush = () => ...` in a body) are symbols too: code calls them.
     const inNamespace = container.type === "statement_block" && container.parent?.type === "internal_module";
@@ -473,26 +488,87 @@ class TsFile {
     this.b.ref("references", node, name, receiver);
   }
 
-  private localType(c: Map<string, Node>): void {
+  /** A parameter's written type (`repo: Repo`, `fn: (u: User) => void`). */
+  private parameterType(param: Node, name: Node, type: Node): void {
     const text = (n: Node) => this.b.text(n);
-    const expr = c.get("lt.expr");
-    // `const x = a.b()` records the call; the resolver follows it to the callee's return type.
-    const typeName = expr ? receiverExpression(expr, text) : constructedTypeName(c.get("lt.type")!, text);
-    const param = c.get("lt.param");
-    if (param && c.get("lt.type")?.type === "function_type") this.callbackParameters(param, c.get("lt.type")!);
+    if (type.type === "function_type") this.callbackParameters(param, type);
+    const typeName = constructedTypeName(type, text);
     if (!typeName) return;
-    const field = c.get("lt.field");
-    if (field) return this.b.localType(field, `this.${text(field)}`, typeName);
-    const name = c.get("lt.name")!;
     // A parameter of a function type (`f: (clock: C) => void`) is no variable, but the function
     // given for it names its own the same way (Effect's `dual<(self: TQueue) => ..>(2, (self) => ..)`),
     // so its type stands; unless an import has the name, which it would hide (the module `clock`).
-    if (param && SIGNATURE_TYPES.has(param.parent?.parent?.type ?? "") && this.b.imported(text(name))) return;
+    if (SIGNATURE_TYPES.has(param.parent?.parent?.type ?? "") && this.b.imported(text(name))) return;
     this.b.localType(name, text(name), typeName);
     // `constructor(private repo: Repo)` also declares the field `this.repo`.
-    if (param?.namedChild(0)?.type === "accessibility_modifier") {
+    if (param.namedChild(0)?.type === "accessibility_modifier") {
       this.b.localType(name, `this.${text(name)}`, typeName);
     }
+  }
+
+  /**
+   * What a declarator says its variable holds: its written type (`let x: Repo`), what its value
+   * constructs (`new Repo()`, `[new A(), new B()]`, `{..} as Repo`), or the call or chain it is
+   * (`a.b()`, `await a.b()`, `a[0]`), which the resolver follows to the callee's return type.
+   */
+  private declaredTypes(declarator: Node, name: Node, value: Node | null): void {
+    const text = (n: Node) => this.b.text(n);
+    const holds = (typeName: string | null) => {
+      if (typeName) this.b.localType(name, text(name), typeName);
+    };
+    for (const type of annotated(declarator.childForFieldName("type"))) holds(constructedTypeName(type, text));
+    if (!value) return;
+    switch (value.type) {
+      case "new_expression": {
+        const constructor = value.childForFieldName("constructor");
+        if (constructor) holds(constructedTypeName(constructor, text));
+        return;
+      }
+      case "call_expression":
+      case "member_expression":
+      case "subscript_expression":
+        return holds(receiverExpression(value, text));
+      case "await_expression":
+        for (const inner of value.namedChildren)
+          if (inner?.type === "call_expression") holds(receiverExpression(inner, text));
+        return;
+      case "parenthesized_expression":
+        for (const inner of value.namedChildren)
+          if (inner?.type === "assignment_expression") holds(receiverExpression(value, text));
+        return;
+      // An object literal is its own type: its function-valued members are the variable's methods.
+      case "object":
+        return holds(OBJECT_TYPE);
+      case "array":
+        for (const element of value.namedChildren) {
+          const constructor = element?.type === "new_expression" ? element.childForFieldName("constructor") : null;
+          if (constructor) this.arrayOfNew(name, constructor);
+        }
+        return;
+      case "as_expression": {
+        const parts = value.namedChildren;
+        for (const part of parts) if (part?.type === "object") holds(OBJECT_TYPE);
+        for (let i = 1; i < parts.length; i++) holds(constructedTypeName(parts[i]!, text));
+        return;
+      }
+    }
+  }
+
+  /** A field's or property signature's type (`repo: Repo`, `repo = new Repo()`) is `this.repo`'s. */
+  private memberType(def: Node, name: Node): void {
+    const text = (n: Node) => this.b.text(n);
+    const holds = (type: Node) => {
+      const typeName = constructedTypeName(type, text);
+      if (typeName) this.b.localType(name, `this.${text(name)}`, typeName);
+    };
+    for (const type of annotated(def.childForFieldName("type"))) holds(type);
+    const value = def.childForFieldName("value");
+    const constructor = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
+    if (constructor) holds(constructor);
+  }
+
+  /** A function's, method's or signature's written return type (see `returnType`). */
+  private ownReturnType(fn: Node): void {
+    for (const type of annotated(fn.childForFieldName("return_type"))) this.returnType(type);
   }
 
   /**
@@ -539,6 +615,8 @@ class TsFile {
 
   /** `const { repo, store: s } = this.deps`: each name has the type of the member it takes. */
   private destructured(pattern: Node, from: Node): void {
+    const required = requiredSource(this.b, from);
+    if (required) return requireBinding(this.b, pattern, required);
     const text = (n: Node) => this.b.text(n);
     const chain = receiverExpression(from, text);
     // `const { a } = require("./x")` binds imports (see requireBinding), not typed values.
@@ -603,13 +681,8 @@ class TsFile {
     }
     if (object.type === "this" && right.type === "new_expression") {
       const type = right.childForFieldName("constructor");
-      if (type)
-        this.localType(
-          new Map([
-            ["lt.field", property],
-            ["lt.type", type],
-          ]),
-        );
+      const typeName = type ? constructedTypeName(type, (n) => this.b.text(n)) : null;
+      if (typeName) this.b.localType(property, `this.${this.b.text(property)}`, typeName);
     } else this.commonJs.assignment(left, object, property, right);
   }
 
@@ -753,11 +826,19 @@ class TsFile {
   }
 }
 
-/** `const x = require("./m")` and `const { a, b: c } = require("./m")`. */
-function requireBinding(b: ExtractionBuilder, c: Map<string, Node>): void {
-  if (b.text(c.get("req.fn")!) !== "require") return;
-  const specifier = unquote(b.text(c.get("req.src")!));
-  const target = c.get("req.target")!;
+/** The string of `require("x")`, its one argument; null for any other value. */
+function requiredSource(b: ExtractionBuilder, value: Node | null): Node | null {
+  if (value?.type !== "call_expression") return null;
+  const fn = value.childForFieldName("function");
+  if (fn?.type !== "identifier" || b.text(fn) !== "require") return null;
+  const args = value.childForFieldName("arguments");
+  const only = args?.type === "arguments" && args.namedChildCount === 1 ? args.namedChild(0) : null;
+  return only?.type === "string" ? only : null;
+}
+
+/** `const x = require("./m")` binds x to the module; `const { a, b: c } = require(..)` imports a and b. */
+function requireBinding(b: ExtractionBuilder, target: Node, source: Node): void {
+  const specifier = unquote(b.text(source));
   const line = target.startPosition.row + 1;
   if (target.type === "identifier") {
     // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
