@@ -35,24 +35,19 @@ const P = {
   // Facts for the first pass.
   decorator: 8,
   decoratorCall: 9,
-  classDoc: 10,
-  functionDoc: 11,
-  assigned: 12,
-  assignedName: 13,
-  aliasName: 14,
-  typeParam: 15,
-  typeArg: 16,
-  comment: 17,
+  assigned: 10,
+  assignedName: 11,
+  aliasName: 12,
+  typeParam: 13,
+  typeArg: 14,
+  comment: 15,
   // Loop variables: an element of what they loop over.
-  forIn: 18,
-  forClause: 19,
+  forIn: 16,
+  forClause: 17,
   // What a function without a `->` returns (see `unannotatedReturns`).
-  returned: 20,
-  yielded: 21,
+  returned: 18,
+  yielded: 19,
 } as const;
-
-/** A docstring, or a comment first in a body (the docstring may follow it). */
-const BODY_START = `[(expression_statement . (string) @doc .) (comment) @comment]`;
 
 const PATTERNS: Record<keyof typeof P, string> = {
   class: `(class_definition name: (identifier) body: (block) @body) @def`,
@@ -75,8 +70,6 @@ const PATTERNS: Record<keyof typeof P, string> = {
     (wildcard_import) @star])`,
   decorator: `(decorated_definition (decorator) @decorator definition: (_) @def) @outer`,
   decoratorCall: `(decorator (call arguments: (_) @args))`,
-  classDoc: `(class_definition body: (block . ${BODY_START}))`,
-  functionDoc: `(function_definition body: (block . ${BODY_START}))`,
   assigned: `(assignment left: (_) @left [
     type: (type) @type
     right: (call function: [(identifier) @callee (attribute) @calleePath])
@@ -458,12 +451,6 @@ class PyFile {
   /** Argument list ids of calls that are a decorator (`@foo(...)`), recorded with the definition instead. */
   private readonly decoratorCalls = new Set<number>();
   /**
-   * Body start → the string literal that is its first statement (a block starts with its first
-   * statement); bodies starting with a comment are read from the tree.
-   */
-  private readonly docs = new Map<number, Node>();
-  private readonly commentFirst = new Set<number>();
-  /**
    * Assignment left side start → its annotation, the callee of a call on the right (a name, or a
    * dotted path), an `or` on the right, a name on the right.
    */
@@ -585,12 +572,6 @@ class PyFile {
       }
       case P.decoratorCall:
         this.decoratorCalls.add(c[0]!.node.id);
-        return;
-      case P.classDoc:
-      case P.functionDoc:
-        // A body starts with its first statement (or comment).
-        if (c[0]!.name === "doc") this.docs.set(c[0]!.node.startIndex, c[0]!.node);
-        else this.commentFirst.add(c[0]!.node.startIndex);
         return;
       case P.assigned: {
         const left = c[0]!.node.startIndex;
@@ -786,20 +767,17 @@ class PyFile {
     }
   }
 
-  /** The first statement of a body when it is a string literal. */
+  /**
+   * The first statement of a body when it is a string literal, comments before it passed over. Read
+   * here rather than matched: the two patterns for it (a class's, a function's) were a third of the
+   * query's compile time, which every parse worker and every sync of a few files pays.
+   */
   private docstring(body: Node): string | null {
-    if (this.commentFirst.has(body.startIndex)) {
-      for (const stmt of body.namedChildren) {
-        if (!stmt || stmt.type === "comment") continue;
-        if (stmt.type !== "expression_statement" || stmt.namedChildCount !== 1) return null;
-        const s = stmt.namedChild(0);
-        if (s?.type !== "string") return null;
-        return cleanDoc(stringContent(this.text(s)));
-      }
-      return null;
-    }
-    const s = this.docs.get(body.startIndex);
-    return s ? cleanDoc(stringContent(this.text(s))) : null;
+    let stmt = body.firstNamedChild;
+    while (stmt?.type === "comment") stmt = stmt.nextNamedSibling;
+    if (stmt?.type !== "expression_statement" || stmt.namedChildCount !== 1) return null;
+    const s = stmt.firstNamedChild;
+    return s?.type === "string" ? cleanDoc(stringContent(this.text(s))) : null;
   }
 
   /** `@foo`, `@foo(...)`, `@a.b` → a reference from the decorated definition, placed at its name. */
