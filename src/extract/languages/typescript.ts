@@ -555,15 +555,16 @@ class TsFile {
 
   /** A field's or property signature's type (`repo: Repo`, `repo = new Repo()`) is `this.repo`'s. */
   private memberType(def: Node, name: Node): void {
-    const text = (n: Node) => this.b.text(n);
-    const holds = (type: Node) => {
-      const typeName = constructedTypeName(type, text);
-      if (typeName) this.b.localType(name, `this.${text(name)}`, typeName);
-    };
-    for (const type of annotated(def.childForFieldName("type"))) holds(type);
+    for (const type of annotated(def.childForFieldName("type"))) this.fieldType(name, type);
     const value = def.childForFieldName("value");
     const constructor = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
-    if (constructor) holds(constructor);
+    if (constructor) this.fieldType(name, constructor);
+  }
+
+  /** `this.field` holds what `type` names or constructs. */
+  private fieldType(field: Node, type: Node): void {
+    const typeName = constructedTypeName(type, (n) => this.b.text(n));
+    if (typeName) this.b.localType(field, `this.${this.b.text(field)}`, typeName);
   }
 
   /** A function's, method's or signature's written return type (see `returnType`). */
@@ -681,8 +682,7 @@ class TsFile {
     }
     if (object.type === "this" && right.type === "new_expression") {
       const type = right.childForFieldName("constructor");
-      const typeName = type ? constructedTypeName(type, (n) => this.b.text(n)) : null;
-      if (typeName) this.b.localType(property, `this.${this.b.text(property)}`, typeName);
+      if (type) this.fieldType(property, type);
     } else this.commonJs.assignment(left, object, property, right);
   }
 
