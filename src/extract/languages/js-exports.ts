@@ -12,8 +12,8 @@ import { FUNCTION_VALUES, paramCount } from "../ts-helpers.js";
  *     exports.parse = function (text) { .. };         // an exported function `parse`
  *     module.exports.format = format;                 // a re-export of `format`
  *
- * Functions are declared only by statements at the top of the file: inside a function, such an
- * assignment may run any number of times, or never.
+ * Functions are declared only by statements that run once as the module loads (see `runsOnce`):
+ * elsewhere in a function, such an assignment may run any number of times, or never.
  */
 export class CommonJsExports {
   constructor(
@@ -28,15 +28,23 @@ export class CommonJsExports {
       this.moduleAssigned(left, value);
       return true;
     }
+    if (property.type !== "property_identifier") return false;
+    const isFunction = FUNCTION_VALUES.has(value.type);
+    // Only a function or a name is worth the walk to the enclosing function that an alias takes.
     const onExports =
-      (object.type === "identifier" && this.b.text(object) === "exports") ||
-      (object.type === "member_expression" &&
-        this.isModuleExports(object.childForFieldName("object"), object.childForFieldName("property")));
-    if (!onExports || property.type !== "property_identifier") return false;
+      this.isExports(object) ||
+      ((isFunction || value.type === "identifier" || value.type === "assignment_expression") &&
+        object.type === "identifier" &&
+        this.isExportsParameter(object, left));
+    if (!onExports) return false;
     const statement = this.topLevelStatement(left);
     const name = this.b.text(property);
-    if (statement && FUNCTION_VALUES.has(value.type)) this.declare(statement, property, value);
+    if (statement && isFunction) this.declare(statement, property, value);
     else if (value.type === "identifier") this.reexport(name, this.b.text(value), left);
+    else if (value.type === "assignment_expression" && value.childForFieldName("left")?.type === "identifier") {
+      // `exports.run = run = function () {..}`, as CoffeeScript exports a function it also calls.
+      this.reexport(name, this.b.text(value.childForFieldName("left")!), left);
+    }
     return true;
   }
 
@@ -78,6 +86,33 @@ export class CommonJsExports {
     this.b.import({ local, imported, specifier: "", line: at.startPosition.row + 1, reexport: true });
   }
 
+  /** `exports` or `module.exports`. */
+  private isExports(n: Node | null): boolean {
+    if (n?.type === "identifier") return this.b.text(n) === "exports";
+    return (
+      n?.type === "member_expression" &&
+      this.isModuleExports(n.childForFieldName("object"), n.childForFieldName("property"))
+    );
+  }
+
+  /**
+   * `sax` in `(function (sax) { sax.parser = .. })(typeof exports === "undefined" ? (this.sax = {}) : exports)`:
+   * a parameter of the function whose body an assignment's statement stands in, which its call binds
+   * to the module's exports (`exports`, `module.exports`, or either branch of a condition).
+   */
+  private isExportsParameter(name: Node, left: Node): boolean {
+    const fn = enclosingFunction(left.parent?.parent ?? null);
+    const text = this.b.text(name);
+    const params = fn?.childForFieldName("parameters")?.namedChildren ?? [];
+    const i = params.findIndex((p) => p?.type === "identifier" && this.b.text(p) === text);
+    // Only a call of the function itself binds its parameters to the arguments in order.
+    const call = i < 0 ? null : directCall(fn!);
+    let arg = call?.childForFieldName("arguments")?.namedChild(i) ?? null;
+    while (arg?.type === "parenthesized_expression") arg = arg.namedChild(0);
+    if (arg?.type !== "ternary_expression") return this.isExports(arg);
+    return this.isExports(arg.childForFieldName("consequence")) || this.isExports(arg.childForFieldName("alternative"));
+  }
+
   private isModuleExports(object: Node | null, property: Node | null): boolean {
     return (
       object?.type === "identifier" &&
@@ -87,9 +122,65 @@ export class CommonJsExports {
     );
   }
 
-  /** The statement an assignment is, when it stands at the top of the file. */
+  /** The statement an assignment is, when it runs once as the module loads (see `runsOnce`). */
   private topLevelStatement(left: Node): Node | null {
     const statement = left.parent?.parent;
-    return statement?.type === "expression_statement" && statement.parent?.type === "program" ? statement : null;
+    return statement?.type === "expression_statement" && this.runsOnce(statement) ? statement : null;
+  }
+
+  /**
+   * Whether a statement runs once, as the module loads: it stands at the top of the file, or at the
+   * top of a function's body that is itself run once from such a statement. That function is called
+   * where it stands (`(function () { .. })()`, `!function () { .. }()`, CoffeeScript's
+   * `(function () { .. }).call(this)`), or is a module factory handed to a loader: a UMD wrapper's
+   * (`})(this, function (exports) { .. })`) or AMD's `define`, told apart by a parameter for the
+   * module (`exports`, `module`).
+   */
+  runsOnce(statement: Node, depth = 0): boolean {
+    if (statement.parent?.type === "program") return true;
+    const fn = depth > 4 ? null : enclosingFunction(statement);
+    const call = fn ? this.callOf(fn) : null;
+    let at = call?.parent;
+    while (at && WRAPPERS.has(at.type)) at = at.parent;
+    return at?.type === "expression_statement" && this.runsOnce(at, depth + 1);
+  }
+
+  /** The call that runs a function where it stands, or a module factory's loader call. */
+  private callOf(fn: Node): Node | null {
+    const direct = directCall(fn);
+    if (direct) return direct;
+    let at: Node = fn;
+    while (at.parent?.type === "parenthesized_expression") at = at.parent;
+    const parent = at.parent;
+    if (parent?.type === "member_expression") {
+      // `(function () {..}).call(this)`
+      const method = this.b.text(parent.childForFieldName("property") ?? parent);
+      const call = parent.parent;
+      return (method === "call" || method === "apply") && call?.type === "call_expression" ? call : null;
+    }
+    if (parent?.type !== "arguments") return null;
+    const params = fn.childForFieldName("parameters")?.namedChildren ?? [];
+    return params.some((p) => p?.type === "identifier" && MODULE_PARAMS.has(this.b.text(p))) ? parent.parent : null;
   }
 }
+
+/** The function expression whose body a statement stands at the top of. */
+function enclosingFunction(statement: Node | null): Node | null {
+  const block = statement?.parent;
+  const fn = block?.type === "statement_block" ? block.parent : null;
+  return fn?.type === "function_expression" || fn?.type === "arrow_function" ? fn : null;
+}
+
+/** The call of a function where it stands: `(function () {..})()`, `!function () {..}()`. */
+function directCall(fn: Node): Node | null {
+  let callee: Node = fn;
+  while (callee.parent?.type === "parenthesized_expression") callee = callee.parent;
+  const call = callee.parent;
+  return call?.type === "call_expression" && call.childForFieldName("function")?.id === callee.id ? call : null;
+}
+
+/** What may stand between a call run once and its statement: `(..)`, `!..`, `a = ..`. */
+const WRAPPERS = new Set(["parenthesized_expression", "unary_expression", "assignment_expression"]);
+
+/** The parameter names that stand for the module being built, by CommonJS convention. */
+const MODULE_PARAMS = new Set(["exports", "module"]);

@@ -88,12 +88,18 @@ const JSX = `
 (jsx_opening_element name: (member_expression) @jsx)
 `;
 
-/** CommonJS: `module.exports = { a, b }` exports a and b; `exports.x = ...` is not followed yet. */
+/** CommonJS: what `module.exports` and `exports.x` are assigned (see CommonJsExports). */
 const COMMONJS = `
 (assignment_expression left: (member_expression) @assign.left right: (_) @assign.right)
 `;
 
+/**
+ * JavaScript's alone. The first is a variable declared apart from its value, as CoffeeScript writes
+ * every one (`var fs, run; fs = require("fs"); run = function () {..}`): another choice of `left` in
+ * COMMONJS would compile as one more pattern for TypeScript too.
+ */
 const JS_ONLY = `
+(assignment_expression left: (identifier) @assign.left right: (_) @assign.right)
 (class_declaration name: (_) @name body: (_) @body) @def.class
 (field_definition property: (_) @name) @def.property
 (class_heritage (_) @extends)
@@ -660,6 +666,7 @@ class TsFile {
    * apart here: a pattern through an assignment's parts costs several milliseconds each to compile.
    */
   private assignment(left: Node, right: Node): void {
+    if (left.type === "identifier") return this.variableAssigned(left, right);
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
@@ -684,6 +691,29 @@ class TsFile {
       const type = right.childForFieldName("constructor");
       if (type) this.fieldType(property, type);
     } else this.commonJs.assignment(left, object, property, right);
+  }
+
+  /**
+   * `fs = require("fs")` and `run = function () {..}` where they run once as the module loads (see
+   * CommonJsExports.runsOnce): the variable holds the module, or is the function, as a declarator's
+   * would. The statement may assign others beside it (`ref = require("./a"), b = ref.b`), or the
+   * same value on (`exports.run = run = function () {..}`).
+   */
+  private variableAssigned(name: Node, value: Node): void {
+    const required = requiredSource(this.b, value);
+    const isFunction = FUNCTION_VALUES.has(value.type);
+    if (!required && !isFunction) return;
+    let statement = name.parent?.parent;
+    while (statement?.type === "sequence_expression" || statement?.type === "assignment_expression")
+      statement = statement.parent;
+    if (statement?.type !== "expression_statement" || !this.commonJs.runsOnce(statement)) return;
+    if (required) return requireBinding(this.b, name, required);
+    this.b.symbol("function", name.parent!, name, {
+      signatureEnd: value.childForFieldName("body")?.startIndex,
+      paramCount: paramCount(value),
+      docNode: statement,
+    });
+    this.jsDoc(value, statement);
   }
 
   /**
