@@ -35,7 +35,7 @@ export class CommonJsExports {
       this.isExports(object) ||
       ((isFunction || value.type === "identifier" || value.type === "assignment_expression") &&
         object.type === "identifier" &&
-        this.isExportsParameter(object, left));
+        (this.isExportsParameter(object, left) || this.isModuleObject(object, left)));
     if (!onExports) return false;
     const statement = this.topLevelStatement(left);
     const name = this.b.text(property);
@@ -111,6 +111,51 @@ export class CommonJsExports {
     while (arg?.type === "parenthesized_expression") arg = arg.namedChild(0);
     if (arg?.type !== "ternary_expression") return this.isExports(arg);
     return this.isExports(arg.childForFieldName("consequence")) || this.isExports(arg.childForFieldName("alternative"));
+  }
+
+  /**
+   * `app` in `app.listen = function listen() {..}` at the top of a file whose module is that object:
+   * `var app = exports = module.exports = {}` (Express's application), or `var res = Object.create(..);
+   * module.exports = res` (its response).
+   */
+  private isModuleObject(name: Node, left: Node): boolean {
+    const program = left.parent?.parent?.parent;
+    if (program?.type !== "program") return false;
+    this.moduleObjects ??= this.findModuleObjects(program);
+    return this.moduleObjects.has(this.b.text(name));
+  }
+
+  /** The variables a file's top-level statements make its module (see `isModuleObject`). */
+  private moduleObjects: Set<string> | null = null;
+
+  private findModuleObjects(program: Node): Set<string> {
+    const names = new Set<string>();
+    for (const statement of program.namedChildren) {
+      if (statement?.type === "variable_declaration" || statement?.type === "lexical_declaration") {
+        for (const d of statement.namedChildren) {
+          const name = d?.type === "variable_declarator" ? d.childForFieldName("name") : null;
+          if (name?.type === "identifier" && this.assignsExports(d!.childForFieldName("value")))
+            names.add(this.b.text(name));
+        }
+      } else if (statement?.type === "expression_statement") {
+        // `module.exports = res`, `exports = module.exports = res`
+        let value = statement.namedChild(0);
+        if (value?.type !== "assignment_expression" || !this.isExports(value.childForFieldName("left"))) continue;
+        while (value?.type === "assignment_expression") value = value.childForFieldName("right");
+        if (value?.type === "identifier") names.add(this.b.text(value));
+      }
+    }
+    return names;
+  }
+
+  /** Whether a value assigns the module's exports on its way: `exports = module.exports = {}`. */
+  private assignsExports(value: Node | null): boolean {
+    let v = value;
+    while (v?.type === "parenthesized_expression") v = v.namedChild(0);
+    for (; v?.type === "assignment_expression"; v = v.childForFieldName("right")) {
+      if (this.isExports(v.childForFieldName("left"))) return true;
+    }
+    return false;
   }
 
   private isModuleExports(object: Node | null, property: Node | null): boolean {
