@@ -49,7 +49,7 @@ export class CommonJsExports {
   }
 
   private moduleAssigned(left: Node, value: Node): void {
-    if (value.type === "object") return this.objectExports(value);
+    if (value.type === "object") return this.objectExports(value, this.topLevelStatement(left) !== null);
     if (value.type === "identifier") return this.reexport(MODULE_EXPORTS, this.b.text(value), left);
     const name = FUNCTION_VALUES.has(value.type) ? value.childForFieldName("name") : null;
     const statement = this.topLevelStatement(left);
@@ -58,8 +58,12 @@ export class CommonJsExports {
     this.reexport(MODULE_EXPORTS, this.b.text(name), left);
   }
 
-  /** `module.exports = { a, b: c }`: a and b, the file's a and c. */
-  private objectExports(obj: Node): void {
+  /**
+   * `module.exports = { a, b: c }`: a and b, the file's a and c. Where the statement runs once, its
+   * functions are the module's too: `parse: function (s) {..}`, `format(v) {..}`. Not a getter
+   * (`get Platform() { return require(..) }`, a lazy export): its value is what it returns.
+   */
+  private objectExports(obj: Node, runsOnce: boolean): void {
     for (const p of obj.namedChildren) {
       if (p?.type === "shorthand_property_identifier") {
         const name = this.b.text(p);
@@ -68,18 +72,29 @@ export class CommonJsExports {
         const key = p.childForFieldName("key");
         const value = p.childForFieldName("value");
         if (key && value?.type === "identifier") this.reexport(this.b.text(key), this.b.text(value), obj);
+        else if (runsOnce && key?.type === "property_identifier" && value && FUNCTION_VALUES.has(value.type))
+          this.declare(p, key, value);
+      } else if (runsOnce && p?.type === "method_definition" && !isAccessor(p)) {
+        const name = p.childForFieldName("name");
+        if (name?.type !== "property_identifier") continue;
+        this.declare(p, name, p);
+        this.exportedMethods.add(p.id);
       }
     }
   }
 
-  private declare(statement: Node, name: Node, fn: Node): void {
-    this.b.symbol("function", statement, name, {
+  /** Method definitions `objectExports` declared as exported functions: not methods as well. */
+  readonly exportedMethods = new Set<number>();
+
+  /** An exported function: `at` is what it spans and what its doc comment precedes. */
+  private declare(at: Node, name: Node, fn: Node): void {
+    this.b.symbol("function", at, name, {
       signatureEnd: fn.childForFieldName("body")?.startIndex,
       exported: true,
       paramCount: paramCount(fn),
-      docNode: statement,
+      docNode: at,
     });
-    this.jsDoc(fn, statement);
+    this.jsDoc(fn, at);
   }
 
   private reexport(local: string, imported: string, at: Node): void {
@@ -229,3 +244,9 @@ const WRAPPERS = new Set(["parenthesized_expression", "unary_expression", "assig
 
 /** The parameter names that stand for the module being built, by CommonJS convention. */
 const MODULE_PARAMS = new Set(["exports", "module"]);
+
+/** `get x() {..}` or `set x(v) {..}`: read or written as a property, never called. */
+function isAccessor(method: Node): boolean {
+  const first = method.child(0);
+  return first?.type === "get" || first?.type === "set";
+}

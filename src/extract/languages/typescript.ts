@@ -297,6 +297,8 @@ class TsFile {
         return;
       }
       case "method": {
+        // `module.exports = { format(v) {..} }`: an exported function, declared with the assignment.
+        if (this.commonJs.exportedMethods.has(def.id)) return;
         // A method signature's return type has a pattern of its own: not every one is a symbol.
         if (def.type !== "method_signature") this.ownReturnType(def);
         const nameText = name ? b.text(name) : "";
