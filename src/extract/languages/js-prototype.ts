@@ -26,6 +26,20 @@ const DECLARATIONS = new Set([
  * top of the file, the assignments below it). A name imported from elsewhere, or bound later, is
  * left alone: the assignment may patch anything there.
  */
+
+/**
+ * Functions whose call `f(X, Base)` makes X extend Base: Node's `util.inherits`, TypeScript's ES5
+ * `__extends(X, _super)`, Babel's `_inherits(X, _Base)` and, in its loose mode, `_inheritsLoose`.
+ */
+const INHERITS = new Set(["inherits", "__extends", "_inherits", "_inheritsLoose"]);
+
+/**
+ * CoffeeScript 1's helper for `class X extends Base`, `extend(X, superClass)`, named `extend1`,
+ * `extend2`.. when the file has an `extend` of its own. Only called bare: `_.extend(X, mixin)` and
+ * `$.extend(..)` copy properties. Either way X must be a class of the file (see `extends`).
+ */
+const COFFEE_EXTEND = /^extend\d*$/;
+
 export class PrototypeMembers {
   /** Per block (by node id): what its statements declare. */
   private readonly blocks = new Map<number, BlockNames>();
@@ -93,7 +107,8 @@ export class PrototypeMembers {
 
   /** A call as a statement that shapes a class: `util.inherits`, `__extends`, `Object.assign`. */
   call(name: string, call: Node, args: Node): void {
-    if (name === "inherits" || name === "__extends") this.inherits(call, args);
+    if (INHERITS.has(name) || (COFFEE_EXTEND.test(name) && call.childForFieldName("function")?.type === "identifier"))
+      this.inherits(call, args);
     else if (name === "assign") this.prototypeMixins(call, args);
   }
 
@@ -151,8 +166,9 @@ export class PrototypeMembers {
   }
 
   /**
-   * `util.inherits(X, Base)`, `inherits(X, Base)` as a statement: X extends Base. So does TypeScript's
-   * ES5 output, `__extends(X, _super)` in a class's IIFE, whose `_super` is the IIFE's argument.
+   * `util.inherits(X, Base)`, `inherits(X, Base)` as a statement: X extends Base. So do the helpers
+   * compilers call in a class's IIFE, whose second argument is the IIFE's parameter for the base
+   * (see INHERITS and COFFEE_EXTEND).
    */
   private inherits(call: Node, args: Node): void {
     if (call.parent?.type !== "expression_statement" || args.namedChildCount !== 2) return;
