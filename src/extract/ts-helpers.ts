@@ -229,6 +229,17 @@ export function paramCount(fn: Node | null): number | null {
   return n;
 }
 
+/**
+ * The function a call wraps, `wrap(function (code) {..})` or `memoize((x) => ..)`: its first argument
+ * that defines a function, or null. What such a call returns holds that function's code.
+ */
+export function wrappedFunction(value: Node): Node | null {
+  if (value.type !== "call_expression") return null;
+  for (const arg of value.childForFieldName("arguments")?.namedChildren ?? [])
+    if (arg && FUNCTION_VALUES.has(arg.type)) return arg;
+  return null;
+}
+
 /** Values that define a function: what a variable, a property or a prototype member may be given. */
 export const FUNCTION_VALUES: ReadonlySet<string> = new Set([
   "arrow_function",

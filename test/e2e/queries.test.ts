@@ -28,7 +28,7 @@ describe("reading the graph from the CLI", () => {
       schemaVersion: number;
       changes: { added: string[] };
     }>(["status", ...p()]);
-    expect(s.files).toBe(38);
+    expect(s.files).toBe(39);
     expect(s.edgesByKind.calls).toBeGreaterThan(5);
     expect(s.schemaVersion).toBe(3);
     expect(s.changes.added).toEqual([]);
@@ -143,7 +143,7 @@ describe("reading the graph from the CLI", () => {
       "src/models/order.ts",
     ]);
     const tree = await run(["files", ...p()]);
-    expect(tree.stdout).toMatch(/^src\/\n {2}legacy\/\n {4}boot\.js {2}\(javascript, \d+ symbols\)/);
+    expect(tree.stdout).toMatch(/^src\/\n {2}legacy\/\n {4}bare\.js {2}\(javascript, \d+ symbols\)/);
     expect(tree.stdout).toMatch(/\n {2}models\/\n {4}entity\.ts {2}\(typescript, \d+ symbols\)/);
   });
 

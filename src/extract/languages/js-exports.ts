@@ -1,7 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { MODULE_EXPORTS } from "../../core/extraction.js";
 import type { ExtractionBuilder } from "../builder.js";
-import { FUNCTION_VALUES, paramCount } from "../ts-helpers.js";
+import { FUNCTION_VALUES, paramCount, wrappedFunction } from "../ts-helpers.js";
 
 /**
  * What a CommonJS module exports, from the assignments that export it:
@@ -30,16 +30,18 @@ export class CommonJsExports {
     }
     if (property.type !== "property_identifier") return false;
     const isFunction = FUNCTION_VALUES.has(value.type);
+    const wrapped = isFunction ? null : wrappedFunction(value);
     // Only a function or a name is worth the walk to the enclosing function that an alias takes.
     const onExports =
       this.isExports(object) ||
-      ((isFunction || value.type === "identifier" || value.type === "assignment_expression") &&
+      ((isFunction || wrapped || value.type === "identifier" || value.type === "assignment_expression") &&
         object.type === "identifier" &&
         (this.isExportsParameter(object, left) || this.isModuleObject(object, left)));
     if (!onExports) return false;
     const statement = this.topLevelStatement(left);
     const name = this.b.text(property);
     if (statement && isFunction) this.declare(statement, property, value);
+    else if (statement && wrapped) this.declareWrapped(statement, property, wrapped, true);
     else if (value.type === "identifier") this.reexport(name, this.b.text(value), left);
     else if (value.type === "assignment_expression" && value.childForFieldName("left")?.type === "identifier") {
       // `exports.run = run = function () {..}`, as CoffeeScript exports a function it also calls.
@@ -95,6 +97,20 @@ export class CommonJsExports {
       docNode: at,
     });
     this.jsDoc(fn, at);
+  }
+
+  /**
+   * `exports.tokens = withPrettyErrors(function (code) {..})`: a variable holding what the call makes
+   * of the function, as a declarator `var tokens = withPrettyErrors(..)` would be one; the function's
+   * calls are its. Not a function: the call may return anything (a server, a debounced function
+   * that takes other arguments), so no parameter count either.
+   */
+  declareWrapped(at: Node, name: Node, fn: Node, exported: boolean): void {
+    this.b.symbol("variable", at, name, {
+      signatureEnd: fn.childForFieldName("body")?.startIndex,
+      exported,
+      docNode: at,
+    });
   }
 
   private reexport(local: string, imported: string, at: Node): void {

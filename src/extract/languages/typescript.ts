@@ -19,6 +19,7 @@ import {
   splitLast,
   typeNameOf,
   unquote,
+  wrappedFunction,
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
 import { PrototypeMembers } from "./js-prototype.js";
@@ -391,11 +392,33 @@ class TsFile {
       (container.type !== "export_statement" || container.parent?.type === "program" || inNamespace);
     if (!topLevel && !isFunction) return;
     if (!isFunction && value && name && this.prototypes.isIifeClass(this.b.text(name), value)) return;
+    // `var run, compile;` above `run = function ..`: the assignment declares it (see `finish`).
+    if (!value && name) return void this.bareDeclarators.push({ declarator, name });
+    this.declareVariable(declarator, name ?? null, value, isFunction);
+  }
+
+  /** Top-level declarators without a value, declared by `finish` unless an assignment declared them. */
+  private readonly bareDeclarators: { declarator: Node; name: Node }[] = [];
+  /** Names `variableAssigned` declared: `run` of `run = function () {..}`. */
+  private readonly assignedNames = new Set<string>();
+
+  /**
+   * What is left once every match is handled: the bare declarators (`var run, compile;`, as
+   * CoffeeScript declares a module's variables) whose names no assignment declared. Such a name
+   * declared twice would be ambiguous, and every call of `run` would reach nothing.
+   */
+  finish(): void {
+    for (const { declarator, name } of this.bareDeclarators)
+      if (!this.assignedNames.has(this.b.text(name))) this.declareVariable(declarator, name, null, false);
+  }
+
+  private declareVariable(declarator: Node, name: Node | null, value: Node | null, isFunction: boolean): void {
+    const statement = declarator.parent!;
     const isConst = this.b.source.startsWith("const", statement.startIndex);
     const { exported, docNode } = exportInfo(statement);
     const kind: NodeKind = isFunction ? "function" : isConst ? "constant" : "variable";
-    this.b.symbol(kind, declarator, name ?? null, {
-      signatureEnd: isFunction ? value.childForFieldName("body")?.startIndex : undefined,
+    this.b.symbol(kind, declarator, name, {
+      signatureEnd: isFunction ? value!.childForFieldName("body")?.startIndex : undefined,
       signatureText: name && !isFunction ? this.overloadedSignature(declarator, name) : undefined,
       exported: exported || this.isDeclarationFile,
       paramCount: isFunction ? paramCount(value) : null,
@@ -704,12 +727,15 @@ class TsFile {
   private variableAssigned(name: Node, value: Node): void {
     const required = requiredSource(this.b, value);
     const isFunction = FUNCTION_VALUES.has(value.type);
-    if (!required && !isFunction) return;
+    const wrapped = required || isFunction ? null : wrappedFunction(value);
+    if (!required && !isFunction && !wrapped) return;
     let statement = name.parent?.parent;
     while (statement?.type === "sequence_expression" || statement?.type === "assignment_expression")
       statement = statement.parent;
     if (statement?.type !== "expression_statement" || !this.commonJs.runsOnce(statement)) return;
     if (required) return requireBinding(this.b, name, required);
+    this.assignedNames.add(this.b.text(name));
+    if (wrapped) return this.commonJs.declareWrapped(name.parent!, name, wrapped, false);
     this.b.symbol("function", name.parent!, name, {
       signatureEnd: value.childForFieldName("body")?.startIndex,
       paramCount: paramCount(value),
@@ -922,6 +948,7 @@ function makeExtractor(id: LanguageId, dialect: Dialect, jsx: boolean, grammar: 
         const file = new TsFile(b, path.endsWith(".d.ts"));
         const root = tree.rootNode;
         for (const m of query.matches(root)) file.handle(m);
+        file.finish();
         return b.finish(null, countSyntaxErrors(root));
       };
     },
