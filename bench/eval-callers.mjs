@@ -71,15 +71,20 @@ function split(ref) {
   return i < 0 ? { file: ref, qname: null } : { file: ref.slice(0, i), qname: ref.slice(i + 1) };
 }
 
+const VALUE_KINDS = new Set(["variable", "constant", "property"]);
+
 /** Callers of a target as our index has them, each `file:qualified name`. Null when the target is not indexed. */
 function ourCallers(db, target) {
   const { file, qname } = split(target);
-  const ids = db
+  const named = db
     .prepare(
-      "SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'",
+      "SELECT n.id, n.kind FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import'",
     )
-    .all(file, qname)
-    .map((r) => r.id);
+    .all(file, qname);
+  // A target is a function, method or class: a variable of the same name (`var send = require('send')`
+  // beside Express's `res.send = function send ..`) is another declaration, counted only when alone.
+  const declared = named.filter((r) => !VALUE_KINDS.has(r.kind));
+  const ids = (declared.length ? declared : named).map((r) => r.id);
   if (!ids.length) return null;
   const rows = db
     .prepare(

@@ -288,7 +288,7 @@ export class Resolver {
     }
     if (rules.selfNames.has(receiver)) {
       const owner = this.enclosingType(scopeId);
-      if (!owner) return null;
+      if (!owner) return rules.moduleThis ? this.moduleMember(scopeId, name, file, rules) : null;
       if (name === "constructor") return { symbols: this.constructors(owner), how: "member" };
       const hits = this.member(owner, name, 0);
       if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "member" };
@@ -313,6 +313,11 @@ export class Resolver {
       }
       if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "typed" };
       return this.extension(name, file, rules, ref.argCount, { type: typed });
+    }
+    if (rules.moduleThis && BARE_NAME.test(receiver)) {
+      // `var self = this` in a function the module exports: `self.send()` in its callbacks.
+      const alias = this.variableTypeName(receiver, file, scopeId, rules);
+      if (alias?.typeName === "this") return this.moduleMember(alias.scopeId, name, file, rules);
     }
     const value = this.value(receiver, file, scopeId, rules, 0);
     if (!value) {
@@ -909,6 +914,19 @@ export class Resolver {
 
   private fileNodes(files: FileInfo[]): SymbolInfo[] {
     return files.map((f) => this.lookup.symbol(f.nodeId)).filter((s): s is SymbolInfo => s !== undefined);
+  }
+
+  /** `this.name` in a function its module exports at the top level: the module's export `name` (see `moduleThis`). */
+  private moduleMember(
+    scopeId: number,
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    const scope = this.lookup.symbol(scopeId);
+    if (scope?.kind !== "function" || !scope.exported || scope.parentId !== file.nodeId) return null;
+    const hits = this.exported(this.modules("", file, rules), name, rules, 0);
+    return hits.length ? { symbols: hits, how: "module" } : null;
   }
 
   private filesOf(fileNodes: SymbolInfo[]): FileInfo[] {

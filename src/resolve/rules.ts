@@ -194,6 +194,12 @@ export interface LanguageRules {
    * `ruby.ts` instead of the generic lookups.
    */
   rubyConstants?: boolean;
+  /**
+   * `this` in a function the module exports, outside any class, is the module: such a function is
+   * called as its method (`app.handle()`, `exports.parse()`), so `this.lazyrouter()` in Express's
+   * `app.handle = function ..` calls the module's `lazyrouter` (and `self` where `self = this`).
+   */
+  moduleThis?: boolean;
 }
 
 export interface CollectionMethods {

@@ -28,7 +28,7 @@ describe("reading the graph from the CLI", () => {
       schemaVersion: number;
       changes: { added: string[] };
     }>(["status", ...p()]);
-    expect(s.files).toBe(39);
+    expect(s.files).toBe(41);
     expect(s.edgesByKind.calls).toBeGreaterThan(5);
     expect(s.schemaVersion).toBe(3);
     expect(s.changes.added).toEqual([]);

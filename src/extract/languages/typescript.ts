@@ -372,6 +372,9 @@ class TsFile {
   /** A declarator: its symbol, if it is one; what it says its variable holds; a `require` it binds. */
   private variable(declarator: Node, name: Node | undefined): void {
     const value = declarator.childForFieldName("value");
+    const taken = name?.type === "identifier" ? requiredMember(this.b, value) : null;
+    // `var normalizeType = require("./utils").normalizeType` imports it as `{ normalizeType }` would.
+    if (taken) return requireBinding(this.b, name!, taken.source, taken.name);
     this.variableSymbol(declarator, name, value);
     if (!name) return;
     this.declaredTypes(declarator, name, value);
@@ -566,6 +569,9 @@ class TsFile {
         for (const inner of value.namedChildren)
           if (inner?.type === "assignment_expression") holds(receiverExpression(value, text));
         return;
+      // `const self = this`: a method's `self.paint()` is `this.paint()` (before arrow functions kept `this`).
+      case "this":
+        return holds("this");
       // An object literal is its own type: its function-valued members are the variable's methods.
       case "object":
         return holds(OBJECT_TYPE);
@@ -726,15 +732,17 @@ class TsFile {
    */
   private variableAssigned(name: Node, value: Node): void {
     const required = requiredSource(this.b, value);
+    const taken = required ? null : requiredMember(this.b, value);
     const isFunction = FUNCTION_VALUES.has(value.type);
-    const wrapped = required || isFunction ? null : wrappedFunction(value);
-    if (!required && !isFunction && !wrapped) return;
+    const wrapped = required || taken || isFunction ? null : wrappedFunction(value);
+    if (!required && !taken && !isFunction && !wrapped) return;
     let statement = name.parent?.parent;
     while (statement?.type === "sequence_expression" || statement?.type === "assignment_expression")
       statement = statement.parent;
     if (statement?.type !== "expression_statement" || !this.commonJs.runsOnce(statement)) return;
     if (required) return requireBinding(this.b, name, required);
     this.assignedNames.add(this.b.text(name));
+    if (taken) return requireBinding(this.b, name, taken.source, taken.name);
     if (wrapped) return this.commonJs.declareWrapped(name.parent!, name, wrapped, false);
     this.b.symbol("function", name.parent!, name, {
       signatureEnd: value.childForFieldName("body")?.startIndex,
@@ -894,10 +902,27 @@ function requiredSource(b: ExtractionBuilder, value: Node | null): Node | null {
   return only?.type === "string" ? only : null;
 }
 
-/** `const x = require("./m")` binds x to the module; `const { a, b: c } = require(..)` imports a and b. */
-function requireBinding(b: ExtractionBuilder, target: Node, source: Node): void {
+/** `require("./utils").normalizeType`: the module's specifier and the name taken from it. */
+function requiredMember(b: ExtractionBuilder, value: Node | null): { source: Node; name: string } | null {
+  if (value?.type !== "member_expression") return null;
+  const object = value.childForFieldName("object");
+  const property = value.childForFieldName("property");
+  const source = object ? requiredSource(b, object) : null;
+  return source && property?.type === "property_identifier" ? { source, name: b.text(property) } : null;
+}
+
+/**
+ * `const x = require("./m")` binds x to the module; `const { a, b: c } = require(..)` imports a and b,
+ * and so does `const a = require(..).a` (`member`).
+ */
+function requireBinding(b: ExtractionBuilder, target: Node, source: Node, member?: string): void {
   const specifier = unquote(b.text(source));
   const line = target.startPosition.row + 1;
+  if (member !== undefined) {
+    b.import({ local: b.text(target), imported: member, specifier, line, reexport: false });
+    b.symbol("import", target, null, { name: b.text(target) });
+    return;
+  }
   if (target.type === "identifier") {
     // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
     b.import({ local: b.text(target), imported: "*", specifier, line, reexport: false });
