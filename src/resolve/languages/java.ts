@@ -56,6 +56,8 @@ export const javaRules: LanguageRules = {
   outerMembers: {
     universal: new Set("equals hashCode toString getClass clone finalize notify notifyAll wait".split(" ")),
     external: {
+      // `class Node extends Object`, as java.util.regex.Pattern writes it: the root type, nothing more.
+      Object: [],
       Serializable: [],
       Cloneable: [],
       RandomAccess: [],
