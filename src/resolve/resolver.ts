@@ -875,8 +875,12 @@ export class Resolver {
       // binding of the name gives a value (Rust's `mod spawn; pub use spawn::spawn;`).
       let module: SymbolInfo[] = [];
       let value = false;
+      let atTop: boolean | undefined;
       for (const b of this.importsNamed(f.id, name)) {
         if (!b.reexport && !fileRules.importsReexport) continue;
+        // Python: a name imported inside a function (`from django.db import models` in one of
+        // django/forms/models.py's) is that function's, not an attribute of the module.
+        if (!b.reexport && !(atTop ??= this.lookup.topLevel(f.id, name).some((s) => s.kind === "import"))) continue;
         const v = this.binding(b, f, fileRules, depth + 1);
         if (v && "symbols" in v && v.symbols.length) {
           out.push(...v.symbols);
