@@ -6,6 +6,7 @@ import type { SymbolRow } from "../store/symbol-row.js";
 import {
   declarationsByName,
   declarationsByQualifiedName,
+  declarationsHeldBy,
   otherDeclarationsNamed,
   symbolRowById,
   symbolRowsByUid,
@@ -68,7 +69,8 @@ function byQualifiedName(db: Db, text: string): Row[] {
     if (fit < best) [best, rows] = [fit, [r]];
     else if (fit === best && fit < Infinity) rows.push(r);
   }
-  return rows;
+  const holder = text.slice(0, dot);
+  return rows.length || !/^[A-Za-z_$][\w$]*$/.test(holder) ? rows : declarationsHeldBy(db, holder, text.slice(dot + 1));
 }
 
 /**
@@ -149,8 +151,12 @@ export function groupDefinitions(defs: readonly SymbolHit[]): SymbolHit[][] {
     if (g) g.push(d);
     else groups.set(key, [d]);
   }
-  return [...groups.values()];
+  // A group is headed by its function or type before a variable of the same name: Express's
+  // response.js has `var send = require("send")` above `res.send = function send ..`.
+  return [...groups.values()].map((g) => (g.length > 1 ? g.sort((a, b) => valueRank(a) - valueRank(b)) : g));
 }
+
+const valueRank = (d: SymbolHit) => (d.kind === "variable" || d.kind === "constant" || d.kind === "property" ? 1 : 0);
 
 /** Definitions answered in full when more share a name; the next ones are listed with a count, the rest counted. */
 export const DEFINITIONS_SHOWN = 10;

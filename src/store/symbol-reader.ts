@@ -43,6 +43,21 @@ export function declarationsByName(db: Db, name: string): SymbolRow[] {
   ) as SymbolRow[];
 }
 
+/**
+ * JavaScript's top-level functions named `name` in files with a top-level variable `holder`: what
+ * `res.send` means for Express's `res.send = function send ..`, a function of the module's object.
+ */
+export function declarationsHeldBy(db: Db, holder: string, name: string): SymbolRow[] {
+  return prepared(
+    db,
+    `${SELECT} WHERE n.name = ? AND n.parent_id = f.node_id AND n.kind = 'function'
+       AND f.language IN ('javascript', 'typescript', 'tsx')
+       AND EXISTS (SELECT 1 FROM nodes h WHERE h.name = ? AND h.file_id = n.file_id AND h.parent_id = f.node_id
+                   AND h.kind IN ('variable', 'constant'))
+     ORDER BY f.path, n.start_line`,
+  ).all(name, holder) as SymbolRow[];
+}
+
 /** Where a declaration is: enough to name it in a hint. */
 export type DeclarationPlace = Pick<SymbolRow, "qualifiedName" | "kind" | "file" | "startLine">;
 
