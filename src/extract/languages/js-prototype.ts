@@ -12,6 +12,19 @@ const DECLARATIONS = new Set([
 ]);
 
 /**
+ * Functions whose call `f(X, Base)` makes X extend Base: Node's `util.inherits`, TypeScript's ES5
+ * `__extends(X, _super)`, Babel's `_inherits(X, _Base)` and, in its loose mode, `_inheritsLoose`.
+ */
+const INHERITS = new Set(["inherits", "__extends", "_inherits", "_inheritsLoose"]);
+
+/**
+ * CoffeeScript 1's helper for `class X extends Base`, `extend(X, superClass)`, named `extend1`,
+ * `extend2`.. when the file has an `extend` of its own. Only called bare: `_.extend(X, mixin)` and
+ * `$.extend(..)` copy properties. Either way X must be a class of the file (see `extends`).
+ */
+const COFFEE_EXTEND = /^extend\d*$/;
+
+/**
  * JavaScript's classes from before `class`, as older libraries and ES5 builds still write them:
  *
  *     function Shape(name) { this.name = name; }
@@ -26,20 +39,6 @@ const DECLARATIONS = new Set([
  * top of the file, the assignments below it). A name imported from elsewhere, or bound later, is
  * left alone: the assignment may patch anything there.
  */
-
-/**
- * Functions whose call `f(X, Base)` makes X extend Base: Node's `util.inherits`, TypeScript's ES5
- * `__extends(X, _super)`, Babel's `_inherits(X, _Base)` and, in its loose mode, `_inheritsLoose`.
- */
-const INHERITS = new Set(["inherits", "__extends", "_inherits", "_inheritsLoose"]);
-
-/**
- * CoffeeScript 1's helper for `class X extends Base`, `extend(X, superClass)`, named `extend1`,
- * `extend2`.. when the file has an `extend` of its own. Only called bare: `_.extend(X, mixin)` and
- * `$.extend(..)` copy properties. Either way X must be a class of the file (see `extends`).
- */
-const COFFEE_EXTEND = /^extend\d*$/;
-
 export class PrototypeMembers {
   /** Per block (by node id): what its statements declare. */
   private readonly blocks = new Map<number, BlockNames>();
