@@ -918,28 +918,23 @@ function requiredMember(b: ExtractionBuilder, value: Node | null): { source: Nod
 function requireBinding(b: ExtractionBuilder, target: Node, source: Node, member?: string): void {
   const specifier = unquote(b.text(source));
   const line = target.startPosition.row + 1;
-  if (member !== undefined) {
-    b.import({ local: b.text(target), imported: member, specifier, line, reexport: false });
-    b.symbol("import", target, null, { name: b.text(target) });
-    return;
-  }
+  // One name the module offers, bound to `local`: an import node of its own.
+  const take = (local: Node, imported: string) => {
+    b.import({ local: b.text(local), imported, specifier, line, reexport: false });
+    b.symbol("import", local, null, { name: b.text(local) });
+  };
+  if (member !== undefined) return take(target, member);
   if (target.type === "identifier") {
     // The variable itself is already a symbol; the binding makes `x.f()` resolve into the module.
     b.import({ local: b.text(target), imported: "*", specifier, line, reexport: false });
     return;
   }
   for (const p of target.namedChildren) {
-    if (!p) continue;
-    if (p.type === "shorthand_property_identifier_pattern") {
-      b.import({ local: b.text(p), imported: b.text(p), specifier, line, reexport: false });
-      b.symbol("import", p, null, { name: b.text(p) });
-    } else if (p.type === "pair_pattern") {
+    if (p?.type === "shorthand_property_identifier_pattern") take(p, b.text(p));
+    else if (p?.type === "pair_pattern") {
       const key = p.childForFieldName("key");
       const value = p.childForFieldName("value");
-      if (key && value?.type === "identifier") {
-        b.import({ local: b.text(value), imported: b.text(key), specifier, line, reexport: false });
-        b.symbol("import", value, null, { name: b.text(value) });
-      }
+      if (key && value?.type === "identifier") take(value, b.text(key));
     }
   }
 }
