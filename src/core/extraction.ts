@@ -107,6 +107,12 @@ export const IMPLICIT_RECEIVER = "~";
  */
 export const MODULE_EXPORTS = "module.exports";
 
+/**
+ * The prefix of a local type that gives a variable another value's members: `mixin(app, proto)`
+ * types app `+proto` (see js-mixins). Only a call on the variable reads it, as that value's member.
+ */
+export const MIXIN = "+";
+
 /** The type name that means "the object literal itself": its members are the holder's children. */
 export const OBJECT_TYPE = "{}";
 

@@ -89,6 +89,8 @@ export interface SymbolOptions {
 const MADE_CLASSES: ReadonlySet<NodeKind> = new Set(["function", "variable", "constant"]);
 
 const MAX_SIGNATURE = 300;
+/** JSDoc tags that make a block the file's header rather than the next declaration's doc. */
+const FILE_HEADER_TAG = /@(?:license|preserve|copyright|module|file|fileoverview|overview)\b/;
 const MAX_DOC = 2000;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -108,6 +110,8 @@ export class ExtractionBuilder {
   private readonly imports: ImportBinding[] = [];
   /** Comment blocks keyed by their last row. */
   private readonly commentsByEndRow = new Map<number, { startRow: number; text: string }>();
+  /** JSDoc blocks followed by blank lines, keyed by the last blank row (see `jsDocAcrossBlankLines`). */
+  private readonly jsDocsByGapEndRow = new Map<number, string>();
 
   constructor(readonly source: string) {}
 
@@ -137,6 +141,31 @@ export class ExtractionBuilder {
     }
   }
 
+  /**
+   * A `/** .. *\/` block with blank lines between it and the next code still documents that code,
+   * as TypeScript reads JSDoc (Express writes `@param {Layer} layer`, a blank line, then the
+   * function). A file's header (`@license`, `@module`, ...) documents the file, not the code below.
+   */
+  jsDocAcrossBlankLines(node: Node): void {
+    const src = this.source;
+    if (!src.startsWith("/**", node.startIndex) || !this.startsLine(node.startIndex)) return;
+    let row = node.endPosition.row;
+    let i = node.endIndex;
+    let blank = 0;
+    for (; i < src.length; i++) {
+      const c = src.charCodeAt(i);
+      if (c === 10) {
+        row++;
+        blank++;
+      } else if (c !== 32 && c !== 9 && c !== 13) break;
+    }
+    // One newline ends the comment's own line: a blank line needs a second.
+    if (blank < 2 || i === src.length) return;
+    const text = this.text(node);
+    if (FILE_HEADER_TAG.test(text)) return;
+    this.jsDocsByGapEndRow.set(row - 1, text);
+  }
+
   /** Whether only spaces and tabs come before `at` on its line. */
   private startsLine(at: number): boolean {
     const src = this.source;
@@ -150,7 +179,7 @@ export class ExtractionBuilder {
 
   /** The raw text of the comment block that ends on the row before `row`, or null. */
   commentAbove(row: number): string | null {
-    return this.commentsByEndRow.get(row - 1)?.text ?? null;
+    return this.commentsByEndRow.get(row - 1)?.text ?? this.jsDocsByGapEndRow.get(row - 1) ?? null;
   }
 
   symbol(kind: NodeKind, node: Node, nameNode: Node | null, options: SymbolOptions = {}): void {
@@ -458,9 +487,9 @@ export class ExtractionBuilder {
   }
 
   private docAbove(row: number): string | null {
-    const block = this.commentsByEndRow.get(row - 1);
+    const block = this.commentAbove(row);
     if (!block) return null;
-    const lines = block.text.split("\n");
+    const lines = block.split("\n");
     let joined = "";
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#)\s?/, "")

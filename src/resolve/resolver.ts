@@ -6,6 +6,7 @@ import {
   IMPLICIT_RECEIVER,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
+  MIXIN,
   MODULE_EXPORTS,
   OBJECT_TYPE,
   type ImportBinding,
@@ -300,6 +301,10 @@ export class Resolver {
       if (hits.length || !rules.extensionCalls) return { symbols: hits, how: "member" };
       return this.extension(name, file, rules, ref.argCount, { type: owner });
     }
+    if (receiver === MODULE_EXPORTS && rules.moduleThis) {
+      // `this.lazyrouter()` where `this` is the module's object (see CommonJsExports.thisIsModule).
+      return this.moduleExport(this.modules("", file, rules), name, rules);
+    }
     if (receiver === "super") {
       const owner = this.enclosingType(scopeId);
       if (!owner) return null;
@@ -324,6 +329,10 @@ export class Resolver {
       // `var self = this` in a function the module exports: `self.send()` in its callbacks.
       const alias = this.variableTypeName(receiver, file, scopeId, rules);
       if (alias?.typeName === "this") return this.moduleMember(alias.scopeId, name, file, rules);
+      const mixed = alias?.typeName.startsWith(MIXIN)
+        ? this.mixedIn(alias.typeName.slice(MIXIN.length), alias.scopeId, name, file, rules)
+        : null;
+      if (mixed) return mixed;
     }
     const value = this.value(receiver, file, scopeId, rules, 0);
     if (!value) {
@@ -935,8 +944,36 @@ export class Resolver {
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
     const scope = this.lookup.symbol(scopeId);
     if (scope?.kind !== "function" || !scope.exported || scope.parentId !== file.nodeId) return null;
-    const hits = this.exported(this.modules("", file, rules), name, rules, 0);
+    return this.moduleExport(this.modules("", file, rules), name, rules);
+  }
+
+  /** A module's export `name`, as a resolution (null: none). */
+  private moduleExport(
+    files: FileInfo[],
+    name: string,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    const hits = this.exported(files, name, rules, 0);
     return hits.length ? { symbols: hits, how: "module" } : null;
+  }
+
+  /**
+   * `app.init()` where `mixin(app, proto)` gave app the members of proto, a module (required, or the
+   * file's own module object): that module's export `init`.
+   */
+  private mixedIn(
+    source: string,
+    scopeId: number,
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    if (source === MODULE_EXPORTS) return this.moduleExport(this.modules("", file, rules), name, rules);
+    const value = this.value(source, file, scopeId, rules, 0);
+    if (!value) return null;
+    if ("files" in value) return this.moduleExport(value.files, name, rules);
+    const only = unique(value.symbols);
+    return only?.kind === "file" ? this.moduleExport(this.filesOf([only]), name, rules) : null;
   }
 
   private filesOf(fileNodes: SymbolInfo[]): FileInfo[] {
@@ -1362,7 +1399,7 @@ export class Resolver {
     rules: LanguageRules,
     depth: number,
   ): SymbolInfo | null {
-    if (depth > MAX_DEPTH) return null;
+    if (depth > MAX_DEPTH || typeName.startsWith(MIXIN)) return null;
     if (typeName.startsWith(DOC_TYPE)) {
       const written = typeName.slice(DOC_TYPE.length);
       return this.typeNamed(written, file, scopeId, rules, depth) ?? this.projectType(written, file);

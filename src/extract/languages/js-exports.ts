@@ -151,10 +151,38 @@ export class CommonJsExports {
    */
   private isModuleObject(name: Node, left: Node): boolean {
     const program = left.parent?.parent?.parent;
-    if (program?.type !== "program") return false;
-    this.moduleObjects ??= this.findModuleObjects(program);
-    return this.moduleObjects.has(this.b.text(name));
+    return program?.type === "program" && this.isModuleVariable(this.b.text(name), program);
   }
+
+  /**
+   * Whether `this` at a node is the module's object: in `app[method] = function () {..}` (arrow
+   * functions see through to it), where app is the module object or `exports`. Express declares its
+   * `app.get`, `app.post`.. so, in a loop over the HTTP methods, each calling `this.lazyrouter()`.
+   * A function declared by the assignment is the resolver's part (see `moduleThis`).
+   */
+  thisIsModule(at: Node): boolean {
+    // Most files, TypeScript's all but always, have no module object: no walk up for their `this`.
+    this.mentionsExports ??= this.b.source.includes("exports");
+    if (!this.mentionsExports) return false;
+    let fn = at.parent;
+    while (fn && !THIS_BINDERS.has(fn.type)) fn = fn.parent;
+    const assignment = fn?.type === "function_expression" ? fn.parent : null;
+    if (assignment?.type !== "assignment_expression" || assignment.childForFieldName("right")?.id !== fn!.id)
+      return false;
+    const left = assignment.childForFieldName("left");
+    if (left?.type !== "member_expression" && left?.type !== "subscript_expression") return false;
+    const object = left.childForFieldName("object");
+    if (object?.type !== "identifier") return false;
+    return this.isExports(object) || this.isModuleVariable(this.b.text(object), at.tree.rootNode);
+  }
+
+  /** Whether a top-level variable is the module's object: `var app = exports = module.exports = {}`. */
+  isModuleVariable(name: string, program: Node): boolean {
+    this.moduleObjects ??= this.findModuleObjects(program);
+    return this.moduleObjects.has(name);
+  }
+
+  private mentionsExports: boolean | null = null;
 
   /** The variables a file's top-level statements make its module (see `isModuleObject`). */
   private moduleObjects: Set<string> | null = null;
@@ -246,6 +274,17 @@ function enclosingFunction(statement: Node | null): Node | null {
   const fn = block?.type === "statement_block" ? block.parent : null;
   return fn?.type === "function_expression" || fn?.type === "arrow_function" ? fn : null;
 }
+
+/** What gives `this` its value inside it: anything else (an arrow function, a block) sees through. */
+const THIS_BINDERS = new Set([
+  "function_expression",
+  "function_declaration",
+  "generator_function",
+  "generator_function_declaration",
+  "method_definition",
+  "class_body",
+  "program",
+]);
 
 /** The call of a function where it stands: `(function () {..})()`, `!function () {..}()`. */
 function directCall(fn: Node): Node | null {

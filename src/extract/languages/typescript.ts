@@ -22,6 +22,7 @@ import {
   wrappedFunction,
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
+import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
 
@@ -241,7 +242,11 @@ class TsFile {
   handle(m: QueryMatch): void {
     const c = capturesOf(m);
     const first = m.captures[0]!.name;
-    if (first === "comment") return this.b.comment(m.captures[0]!.node);
+    if (first === "comment") {
+      const comment = m.captures[0]!.node;
+      this.b.comment(comment);
+      return this.b.jsDocAcrossBlankLines(comment);
+    }
     for (const [name, node] of c) {
       if (name.startsWith("def.")) return this.definition(name.slice(4), node, c);
     }
@@ -464,10 +469,14 @@ class TsFile {
     if (!callee || (member && !recv)) return;
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
-    if (kind === "calls" && args) this.prototypes.call(name, site, args);
+    if (kind === "calls" && args) {
+      this.prototypes.call(name, site, args);
+      objectMixin(this.b, site, args, (n) => this.commonJs.isModuleVariable(n, site.tree.rootNode));
+    }
     let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
+    else if (receiver === "this" && this.commonJs.thisIsModule(site)) receiver = MODULE_EXPORTS;
     this.b.ref(kind, callee, name, receiver, argCount);
     if (!args || receiver === "?") return;
     if (receiver && (ELEMENT_CALLBACKS.has(name) || name === "then")) this.elementCallback(name, receiver, args);

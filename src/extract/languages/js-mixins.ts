@@ -1,0 +1,39 @@
+import type { Node } from "web-tree-sitter";
+import { MIXIN, MODULE_EXPORTS } from "../../core/extraction.js";
+import type { ExtractionBuilder } from "../builder.js";
+
+/**
+ * Calls that give an object another's members, called as `f(target, source)`: Express's
+ * `mixin(app, proto)` (merge-descriptors) and `setPrototypeOf(router, proto)`, Connect's
+ * `merge(app, proto)` (utils-merge), `Object.assign`, and underscore's and jQuery's `extend`.
+ */
+const MIXINS = new Set([
+  "mixin",
+  "merge",
+  "Object.assign",
+  "setPrototypeOf",
+  "Object.setPrototypeOf",
+  "_.extend",
+  "$.extend",
+]);
+
+/**
+ * `mixin(app, proto)` as a statement, both plain names: in the scope around it, app has proto's
+ * members, as a local type MIXIN + proto (MIXIN + MODULE_EXPORTS where proto is the file's own
+ * module object). Express builds its app and router this way: `app.init()` is application.js's
+ * `app.init`. A class's prototype (`Object.assign(X.prototype, ..)`) is PrototypeMembers' part.
+ */
+export function objectMixin(
+  b: ExtractionBuilder,
+  call: Node,
+  args: Node,
+  isModuleObject: (name: string) => boolean,
+): void {
+  const fn = call.childForFieldName("function");
+  if (!fn || !MIXINS.has(b.text(fn)) || call.parent?.type !== "expression_statement") return;
+  const target = args.namedChild(0);
+  const source = args.namedChild(1);
+  if (target?.type !== "identifier" || source?.type !== "identifier") return;
+  const from = b.text(source);
+  b.localType(call, b.text(target), `${MIXIN}${isModuleObject(from) ? MODULE_EXPORTS : from}`);
+}
