@@ -20,6 +20,8 @@ export interface SymbolInfo {
   qualifiedName: string;
   paramCount: number | null;
   exported: boolean;
+  /** A static member (`static create()`), or a class method where the language has them. */
+  isStatic: boolean;
 }
 
 /** A reference waiting for resolution, as stored. `fromId` is a node id (the file's node at file level). */

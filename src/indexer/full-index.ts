@@ -256,6 +256,7 @@ function forResolution(r: FileRecord): MemoryFile {
       qualifiedName: n.qualifiedName,
       paramCount: n.paramCount,
       exported: n.exported,
+      isStatic: n.isStatic,
     })),
     refs: r.refs,
     imports: r.imports,

@@ -165,7 +165,7 @@ export function recordFacts(r: FileRecord): { facts: string[]; names: string[][]
   const names: string[][] = [];
   for (const n of r.nodes) {
     const parent = n.parentId === null ? "" : (byId.get(n.parentId)?.uid ?? "");
-    facts.push(`s|${n.uid}|${n.kind}|${n.paramCount ?? ""}|${n.exported ? 1 : 0}|${parent}`);
+    facts.push(`s|${n.uid}|${n.kind}|${n.paramCount ?? ""}|${n.exported ? 1 : 0}|${n.isStatic ? 1 : 0}|${parent}`);
     names.push([n.name]);
   }
   for (const i of r.imports) {

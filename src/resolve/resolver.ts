@@ -213,6 +213,7 @@ export class Resolver {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
     }
+    if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
     if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
     if (rules.argumentLabels && candidates.length > 1) candidates = this.byLabels(ref, file, candidates);
     if (rules.linkage) {
@@ -242,6 +243,35 @@ export class Resolver {
     const made = kind === "calls" && !CALLABLE_KINDS.has(target.kind) ? this.classHeldBy(target) : null;
     if (made) edges.push({ targetId: made.id, kind: "instantiates", resolution: how });
     return edges;
+  }
+
+  /**
+   * A static member and an instance member of one name (three.js's `static createMaterialFromType`
+   * beside the method that calls it): the one the call reaches. `Type.m()` reaches the static one,
+   * `x.m()` on an instance the other, and `this.m()` the one of its own kind, as the member it is
+   * called from (in a static method, `this` is the class). A bare call is left as it was: Java's
+   * overloads of one name may be either, chosen by their parameters.
+   */
+  private staticOrNot(ref: RefInfo, how: Resolution, candidates: SymbolInfo[], rules: LanguageRules): SymbolInfo[] {
+    let statics = 0;
+    for (const s of candidates) if (s.isStatic) statics++;
+    if (statics === 0 || statics === candidates.length) return candidates;
+    let wantStatic: boolean;
+    if (how === "static") wantStatic = true;
+    else if (how === "typed") wantStatic = false;
+    else if (how === "member" && ref.receiver !== null && rules.selfNames.has(ref.receiver))
+      wantStatic = this.enclosingMember(ref.fromId)?.isStatic ?? false;
+    else return candidates;
+    return candidates.filter((s) => s.isStatic === wantStatic);
+  }
+
+  /** The member of a type that a scope is, or is nested in (a callback in a method: that method). */
+  private enclosingMember(scopeId: number): SymbolInfo | undefined {
+    for (let s = this.lookup.symbol(scopeId); s && s.parentId !== null; s = this.lookup.symbol(s.parentId)) {
+      const parent = this.lookup.symbol(s.parentId);
+      if (parent && TYPE_KINDS.has(parent.kind)) return s;
+    }
+    return undefined;
   }
 
   /**

@@ -149,9 +149,18 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
 export function storedFacts(db: Db, fileId: number): { facts: string[]; names: string[][] } {
   const symbols = prepared(
     db,
-    `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, coalesce(p.uid, '') AS parent
+    `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, n.is_static AS static,
+       coalesce(p.uid, '') AS parent
        FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ?`,
-  ).all(fileId) as { uid: string; kind: string; name: string; pc: string; exported: number; parent: string }[];
+  ).all(fileId) as {
+    uid: string;
+    kind: string;
+    name: string;
+    pc: string;
+    exported: number;
+    static: number;
+    parent: string;
+  }[];
   const imports = prepared(db, "SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?").all(
     fileId,
   ) as {
@@ -174,7 +183,7 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
   const facts: string[] = [];
   const names: string[][] = [];
   for (const s of symbols) {
-    facts.push(`s|${s.uid}|${s.kind}|${s.pc}|${s.exported ? 1 : 0}|${s.parent}`);
+    facts.push(`s|${s.uid}|${s.kind}|${s.pc}|${s.exported ? 1 : 0}|${s.static ? 1 : 0}|${s.parent}`);
     names.push([s.name]);
   }
   for (const i of imports) {

@@ -6,15 +6,16 @@ import { prepared } from "./statements.js";
 
 const FILE_COLS = "id, path, language, package AS packageName, node_id AS nodeId";
 const NODE_COLS =
-  "id, file_id AS fileId, parent_id AS parentId, kind, name, qualified_name AS qualifiedName, param_count AS paramCount, exported";
+  "id, file_id AS fileId, parent_id AS parentId, kind, name, qualified_name AS qualifiedName, param_count AS paramCount, exported, is_static AS isStatic";
 
-interface NodeSqlRow extends Omit<SymbolInfo, "exported" | "kind"> {
+interface NodeSqlRow extends Omit<SymbolInfo, "exported" | "kind" | "isStatic"> {
   kind: string;
   exported: number;
+  isStatic: number;
 }
 
 function toSymbol(r: NodeSqlRow): SymbolInfo {
-  return { ...r, kind: r.kind as NodeKind, exported: r.exported === 1 };
+  return { ...r, kind: r.kind as NodeKind, exported: r.exported === 1, isStatic: r.isStatic === 1 };
 }
 
 /**
@@ -54,7 +55,7 @@ export class SqliteLookup implements Lookup {
       named: prepared(
         db,
         `SELECT n.id, n.file_id AS fileId, n.parent_id AS parentId, n.kind, n.name, n.qualified_name AS qualifiedName,
-           n.param_count AS paramCount, n.exported
+           n.param_count AS paramCount, n.exported, n.is_static AS isStatic
          FROM nodes n JOIN files f ON f.id = n.file_id WHERE n.name = ? ORDER BY f.path, n.id`,
       ),
       imports: prepared(

@@ -13,17 +13,31 @@ const fixtures = join(import.meta.dirname, "fixtures");
 interface Expectation {
   negate: boolean;
   kind: string;
-  from: { file: string; qname: string; kind?: string };
-  to: { file: string; qname: string; kind?: string };
+  from: End;
+  to: End;
   text: string;
 }
 
-/** `file`, `file:Q.name`, or `file:Q.name@kind` where a field and a method share a qualified name. */
-function parseEnd(s: string): { file: string; qname: string; kind?: string } {
+interface End {
+  file: string;
+  qname: string;
+  kind?: string;
+  /** Set by `@static` or `@instance`: a static member and an instance member share a qualified name. */
+  isStatic?: boolean;
+}
+
+/**
+ * `file`, `file:Q.name`, or `file:Q.name@kind` where a field and a method share a qualified name
+ * (`@static` and `@instance` where a static and an instance member do).
+ */
+function parseEnd(s: string): End {
   const i = s.indexOf(":");
   if (i < 0) return { file: s, qname: "<file>" };
   const at = /^(.*)@(\w+)$/.exec(s.slice(i + 1));
-  return at ? { file: s.slice(0, i), qname: at[1]!, kind: at[2]! } : { file: s.slice(0, i), qname: s.slice(i + 1) };
+  if (!at) return { file: s.slice(0, i), qname: s.slice(i + 1) };
+  const end = { file: s.slice(0, i), qname: at[1]! };
+  if (at[2] === "static" || at[2] === "instance") return { ...end, isStatic: at[2] === "static" };
+  return { ...end, kind: at[2]! };
 }
 
 function parse(text: string): Expectation[] {
@@ -40,7 +54,7 @@ function parse(text: string): Expectation[] {
     });
 }
 
-function nodeIds(db: Db, end: { file: string; qname: string; kind?: string }): number[] {
+function nodeIds(db: Db, end: End): number[] {
   const rows =
     end.qname === "<file>"
       ? db
@@ -48,9 +62,10 @@ function nodeIds(db: Db, end: { file: string; qname: string; kind?: string }): n
           .all(end.file)
       : db
           .prepare(
-            "SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ? AND n.kind <> 'import' AND n.kind = coalesce(?, n.kind)",
+            `SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ?
+               AND n.kind <> 'import' AND n.kind = coalesce(?, n.kind) AND n.is_static = coalesce(?, n.is_static)`,
           )
-          .all(end.file, end.qname, end.kind ?? null);
+          .all(end.file, end.qname, end.kind ?? null, end.isStatic === undefined ? null : Number(end.isStatic));
   return (rows as { id: number }[]).map((r) => r.id);
 }
 

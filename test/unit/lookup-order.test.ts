@@ -18,6 +18,7 @@ function header(id: number, path: string, ids: number[]): MemoryFile {
     qualifiedName: "Mso.Promise",
     paramCount: null,
     exported: true,
+    isStatic: false,
   }));
   return {
     file: { id, path, language: "cpp", packageName: null, nodeId },
