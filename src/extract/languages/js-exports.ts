@@ -46,8 +46,31 @@ export class CommonJsExports {
     else if (value.type === "assignment_expression" && value.childForFieldName("left")?.type === "identifier") {
       // `exports.run = run = function () {..}`, as CoffeeScript exports a function it also calls.
       this.reexport(name, this.b.text(value.childForFieldName("left")!), left);
-    }
+    } else if (statement && value.type === "assignment_expression") this.chained(statement, name, value);
     return true;
+  }
+
+  /**
+   * `req.get = req.header = function header(name) {..}`, as Express names one function twice: it is
+   * declared under the name it is assigned to last (`header`), and exported under the others too.
+   * Every name must be the module's: `exports.x`, or a member of the module's object.
+   */
+  private chained(statement: Node, first: string, value: Node): void {
+    const aliases = [first];
+    for (let v: Node | null = value; v?.type === "assignment_expression"; v = v.childForFieldName("right")) {
+      const left = v.childForFieldName("left");
+      const object = left?.type === "member_expression" ? left.childForFieldName("object") : null;
+      const property = left?.childForFieldName("property");
+      if (object?.type !== "identifier" || property?.type !== "property_identifier") return;
+      if (!this.isExports(object) && !this.isModuleVariable(this.b.text(object), statement.tree.rootNode)) return;
+      const right = v.childForFieldName("right");
+      if (right && FUNCTION_VALUES.has(right.type)) {
+        this.declare(statement, property, right);
+        for (const alias of aliases) this.reexport(alias, this.b.text(property), statement);
+        return;
+      }
+      aliases.push(this.b.text(property));
+    }
   }
 
   private moduleAssigned(left: Node, value: Node): void {
