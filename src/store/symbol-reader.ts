@@ -46,16 +46,19 @@ export function declarationsByName(db: Db, name: string): SymbolRow[] {
 /**
  * JavaScript's top-level functions named `name` in files with a top-level variable `holder`: what
  * `res.send` means for Express's `res.send = function send ..`, a function of the module's object.
+ * Also one the file exports as `name` under another (`res.set = res.header = function header ..`).
  */
 export function declarationsHeldBy(db: Db, holder: string, name: string): SymbolRow[] {
   return prepared(
     db,
-    `${SELECT} WHERE n.name = ? AND n.parent_id = f.node_id AND n.kind = 'function'
+    `${SELECT} WHERE n.parent_id = f.node_id AND n.kind = 'function'
+       AND (n.name = @name OR n.name IN (SELECT i.imported FROM imports i
+              WHERE i.file_id = n.file_id AND i.local = @name AND i.reexport = 1 AND i.specifier = ''))
        AND f.language IN ('javascript', 'typescript', 'tsx')
-       AND EXISTS (SELECT 1 FROM nodes h WHERE h.name = ? AND h.file_id = n.file_id AND h.parent_id = f.node_id
+       AND EXISTS (SELECT 1 FROM nodes h WHERE h.name = @holder AND h.file_id = n.file_id AND h.parent_id = f.node_id
                    AND h.kind IN ('variable', 'constant'))
      ORDER BY f.path, n.start_line`,
-  ).all(name, holder) as SymbolRow[];
+  ).all({ name, holder }) as SymbolRow[];
 }
 
 /** Where a declaration is: enough to name it in a hint. */

@@ -16,6 +16,10 @@ res.send = function send(body) {
 function format(body) {
   return String(body);
 }
+
+res.set = res.header = function header(field) {
+  return format(field);
+};
 `;
 
 let project: IndexedProject;
@@ -40,5 +44,15 @@ describe("definitions sharing a qualified name", () => {
       ["function send:4"],
     );
     expect(relations(project.db, "other.send", "callees").groups).toEqual([]);
+  });
+
+  it("are found by each name a chained assignment gives them, `res.set` as `res.header`", () => {
+    for (const name of ["res.set", "res.header"]) {
+      const r = relations(project.db, name, "callees");
+      expect(r.groups.map((g) => `${g.definition.qualifiedName}:${g.definition.startLine}`), name).toEqual([
+        "header:12",
+      ]);
+    }
+    expect(relations(project.db, "res.get", "callees").groups).toEqual([]);
   });
 });
