@@ -49,9 +49,10 @@ describe("definitions sharing a qualified name", () => {
   it("are found by each name a chained assignment gives them, `res.set` as `res.header`", () => {
     for (const name of ["res.set", "res.header"]) {
       const r = relations(project.db, name, "callees");
-      expect(r.groups.map((g) => `${g.definition.qualifiedName}:${g.definition.startLine}`), name).toEqual([
-        "header:12",
-      ]);
+      expect(
+        r.groups.map((g) => `${g.definition.qualifiedName}:${g.definition.startLine}`),
+        name,
+      ).toEqual(["header:12"]);
     }
     expect(relations(project.db, "res.get", "callees").groups).toEqual([]);
   });
