@@ -16,19 +16,24 @@ const MIXINS = new Set([
   "_.extend",
   "$.extend",
 ]);
+/** Their last names: a call named otherwise is passed over without reading its callee's text. */
+const MIXIN_NAMES = new Set([...MIXINS].map((m) => m.slice(m.lastIndexOf(".") + 1)));
 
 /**
- * `mixin(app, proto)` as a statement, both plain names: in the scope around it, app has proto's
- * members, as a local type MIXIN + proto (MIXIN + MODULE_EXPORTS where proto is the file's own
- * module object). Express builds its app and router this way: `app.init()` is application.js's
- * `app.init`. A class's prototype (`Object.assign(X.prototype, ..)`) is PrototypeMembers' part.
+ * `mixin(app, proto)` as a statement (`name` is the callee's last name), both plain names: in the
+ * scope around it, app has proto's members, as a local type MIXIN + proto (MIXIN + MODULE_EXPORTS
+ * where proto is the file's own module object). Express builds its app and router this way:
+ * `app.init()` is application.js's `app.init`. A class's prototype (`Object.assign(X.prototype, ..)`)
+ * is PrototypeMembers' part.
  */
 export function objectMixin(
   b: ExtractionBuilder,
+  name: string,
   call: Node,
   args: Node,
   isModuleObject: (name: string) => boolean,
 ): void {
+  if (!MIXIN_NAMES.has(name)) return;
   const fn = call.childForFieldName("function");
   if (!fn || !MIXINS.has(b.text(fn)) || call.parent?.type !== "expression_statement") return;
   const target = args.namedChild(0);
