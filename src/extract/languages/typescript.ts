@@ -567,6 +567,8 @@ class TsFile {
         return;
       }
       case "call_expression":
+        if (this.mappedElements(name, value)) return;
+        return holds(receiverExpression(value, text));
       case "member_expression":
       case "subscript_expression":
         return holds(receiverExpression(value, text));
@@ -597,6 +599,24 @@ class TsFile {
         return;
       }
     }
+  }
+
+  /**
+   * `const observers = matches.map((m) => m.observer)`: an array of what the callback's expression
+   * is, read where it is written, so that its parameter stands for an element of `matches` (see
+   * `elementCallback`): `matches[0].observer[]`. Says whether it was such a call.
+   */
+  private mappedElements(name: Node, call: Node): boolean {
+    const fn = call.childForFieldName("function");
+    const method = fn?.type === "member_expression" ? fn.childForFieldName("property") : null;
+    if (!method || this.b.text(method) !== "map") return false;
+    const callback = call.childForFieldName("arguments")?.namedChild(0);
+    const body = callback?.type === "arrow_function" ? callback.childForFieldName("body") : null;
+    if (!body || body.type === "statement_block") return false;
+    const element = receiverExpression(body, (n) => this.b.text(n));
+    if (!element) return false;
+    this.b.localType(body, this.b.text(name), `${element}[]`);
+    return true;
   }
 
   /** A field's or property signature's type (`repo: Repo`, `repo = new Repo()`) is `this.repo`'s. */
