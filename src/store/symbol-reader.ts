@@ -2,9 +2,9 @@ import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
 import type { SymbolRow } from "./symbol-row.js";
 
-const SELECT = `SELECT n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
-  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported
-  FROM nodes n JOIN files f ON f.id = n.file_id`;
+const COLUMNS = `n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
+  n.start_line AS startLine, n.end_line AS endLine, n.signature, n.docstring, n.exported`;
+const SELECT = `SELECT ${COLUMNS} FROM nodes n JOIN files f ON f.id = n.file_id`;
 /** Imports and file nodes are never a definition. */
 const DECLARATION = "n.kind NOT IN ('import', 'file')";
 
@@ -49,16 +49,25 @@ export function declarationsByName(db: Db, name: string): SymbolRow[] {
  * Also one the file exports as `name` under another (`res.set = res.header = function header ..`).
  */
 export function declarationsHeldBy(db: Db, holder: string, name: string): SymbolRow[] {
-  return prepared(
+  // Two reads, each through an index (the name's; the holder's, then its file's imports): one read
+  // with an OR of both scanned every node.
+  const named = prepared(
     db,
-    `${SELECT} WHERE n.parent_id = f.node_id AND n.kind = 'function'
-       AND (n.name = @name OR n.name IN (SELECT i.imported FROM imports i
-              WHERE i.file_id = n.file_id AND i.local = @name AND i.reexport = 1 AND i.specifier = ''))
+    `${SELECT} WHERE n.name = @name AND n.parent_id = f.node_id AND n.kind = 'function'
        AND f.language IN ('javascript', 'typescript', 'tsx')
        AND EXISTS (SELECT 1 FROM nodes h WHERE h.name = @holder AND h.file_id = n.file_id AND h.parent_id = f.node_id
-                   AND h.kind IN ('variable', 'constant'))
-     ORDER BY f.path, n.start_line`,
+                   AND h.kind IN ('variable', 'constant'))`,
   ).all({ name, holder }) as SymbolRow[];
+  const aliased = prepared(
+    db,
+    `SELECT ${COLUMNS} FROM nodes h CROSS JOIN files f CROSS JOIN imports i CROSS JOIN nodes n
+     WHERE h.name = @holder AND h.kind IN ('variable', 'constant') AND f.id = h.file_id AND h.parent_id = f.node_id
+       AND f.language IN ('javascript', 'typescript', 'tsx')
+       AND i.file_id = f.id AND i.local = @name AND i.reexport = 1 AND i.specifier = '' AND i.imported <> @name
+       AND n.parent_id = f.node_id AND n.name = i.imported AND n.kind = 'function'`,
+  ).all({ name, holder }) as SymbolRow[];
+  const byId = new Map([...named, ...aliased].map((r) => [r.id, r]));
+  return [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine));
 }
 
 /** Where a declaration is: enough to name it in a hint. */
