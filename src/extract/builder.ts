@@ -144,11 +144,13 @@ export class ExtractionBuilder {
   /**
    * A `/** .. *\/` block with blank lines between it and the next code still documents that code,
    * as TypeScript reads JSDoc (Express writes `@param {Layer} layer`, a blank line, then the
-   * function). A file's header (`@license`, `@module`, ...) documents the file, not the code below.
+   * function). A file's header documents the file, not the code below: the block the file opens
+   * with (blueprint's copyright notices), or one with a header's tag (`@license`, `@module`, ...).
    */
   jsDocAcrossBlankLines(node: Node): void {
     const src = this.source;
     if (!src.startsWith("/**", node.startIndex) || !this.startsLine(node.startIndex)) return;
+    if (!/\S/.test(src.slice(0, node.startIndex))) return;
     let row = node.endPosition.row;
     let i = node.endIndex;
     let blank = 0;
