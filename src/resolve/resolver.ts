@@ -1330,6 +1330,8 @@ export class Resolver {
   private saysLittle(typeName: string, file: FileInfo, scopeId: number, rules: LanguageRules): boolean {
     if (typeName.startsWith(DOC_TYPE)) return false;
     if (typeName.endsWith(ELEMENT) || TUPLE_POSITION.test(typeName)) return true;
+    // What `map` makes (`items[0].copy()[]`, see mappedElements): elements, and no type of its own.
+    if (typeName.endsWith("[]") && (typeName.includes("(") || typeName.includes(ELEMENT))) return true;
     const dot = typeName.indexOf(".");
     if (dot < 0 || typeName.includes("(")) return false;
     const head = typeName.slice(0, dot);

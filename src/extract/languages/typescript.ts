@@ -1,6 +1,7 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
+  ELEMENT,
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TYPE_BOUND,
@@ -567,7 +568,7 @@ class TsFile {
         return;
       }
       case "call_expression":
-        if (this.mappedElements(name, value)) return;
+        this.mappedElements(name, value);
         return holds(receiverExpression(value, text));
       case "member_expression":
       case "subscript_expression":
@@ -603,20 +604,26 @@ class TsFile {
 
   /**
    * `const observers = matches.map((m) => m.observer)`: an array of what the callback's expression
-   * is, read where it is written, so that its parameter stands for an element of `matches` (see
-   * `elementCallback`): `matches[0].observer[]`. Says whether it was such a call.
+   * is, its parameter an element of `matches`: `matches[0].observer[]`. Recorded ahead of the call
+   * chain (`matches.map()`), which the resolver reads when this says nothing: a project type's own
+   * `map` (an Option's, a List's) returns what it declares.
    */
-  private mappedElements(name: Node, call: Node): boolean {
+  private mappedElements(name: Node, call: Node): void {
+    const text = (n: Node) => this.b.text(n);
     const fn = call.childForFieldName("function");
     const method = fn?.type === "member_expression" ? fn.childForFieldName("property") : null;
-    if (!method || this.b.text(method) !== "map") return false;
+    if (!method || text(method) !== "map") return;
     const callback = call.childForFieldName("arguments")?.namedChild(0);
     const body = callback?.type === "arrow_function" ? callback.childForFieldName("body") : null;
-    if (!body || body.type === "statement_block") return false;
-    const element = receiverExpression(body, (n) => this.b.text(n));
-    if (!element) return false;
-    this.b.localType(body, this.b.text(name), `${element}[]`);
-    return true;
+    if (!body || body.type === "statement_block") return;
+    const items = receiverExpression(fn!.childForFieldName("object")!, text);
+    const param = parameterNames(callback!)[0];
+    let element = receiverExpression(body, text);
+    if (!items || !element) return;
+    const head = param ? text(param) : null;
+    const rest = head && element.startsWith(head) ? element.slice(head.length) : null;
+    if (rest !== null && (rest === "" || /^[.[(]/.test(rest))) element = `${items}${ELEMENT}${rest}`;
+    this.b.localType(name, text(name), `${element}[]`);
   }
 
   /** A field's or property signature's type (`repo: Repo`, `repo = new Repo()`) is `this.repo`'s. */
