@@ -333,7 +333,7 @@ export class Resolver {
     }
     if (receiver === MODULE_EXPORTS && rules.moduleThis) {
       // `this.lazyrouter()` where `this` is the module's object (see CommonJsExports.thisIsModule).
-      return this.moduleExport(this.modules("", file, rules), name, rules);
+      return this.ownExport(name, file, rules);
     }
     if (receiver === "super") {
       const owner = this.enclosingType(scopeId);
@@ -974,6 +974,15 @@ export class Resolver {
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
     const scope = this.lookup.symbol(scopeId);
     if (scope?.kind !== "function" || !scope.exported || scope.parentId !== file.nodeId) return null;
+    return this.ownExport(name, file, rules);
+  }
+
+  /** The file's own module's export `name` (`this.g()` where `this` is the module), as a resolution. */
+  private ownExport(
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
     return this.moduleExport(this.modules("", file, rules), name, rules);
   }
 
@@ -998,7 +1007,7 @@ export class Resolver {
     file: FileInfo,
     rules: LanguageRules,
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
-    if (source === MODULE_EXPORTS) return this.moduleExport(this.modules("", file, rules), name, rules);
+    if (source === MODULE_EXPORTS) return this.ownExport(name, file, rules);
     const value = this.value(source, file, scopeId, rules, 0);
     if (!value) return null;
     if ("files" in value) return this.moduleExport(value.files, name, rules);

@@ -62,7 +62,7 @@ export class CommonJsExports {
       const object = left?.type === "member_expression" ? left.childForFieldName("object") : null;
       const property = left?.childForFieldName("property");
       if (object?.type !== "identifier" || property?.type !== "property_identifier") return;
-      if (!this.isExports(object) && !this.isModuleVariable(this.b.text(object), statement.tree.rootNode)) return;
+      if (!this.isExports(object) && !this.isModuleVariable(this.b.text(object), statement)) return;
       const right = v.childForFieldName("right");
       if (right && FUNCTION_VALUES.has(right.type)) {
         this.declare(statement, property, right);
@@ -196,12 +196,15 @@ export class CommonJsExports {
     if (left?.type !== "member_expression" && left?.type !== "subscript_expression") return false;
     const object = left.childForFieldName("object");
     if (object?.type !== "identifier") return false;
-    return this.isExports(object) || this.isModuleVariable(this.b.text(object), at.tree.rootNode);
+    return this.isExports(object) || this.isModuleVariable(this.b.text(object), at);
   }
 
-  /** Whether a top-level variable is the module's object: `var app = exports = module.exports = {}`. */
-  isModuleVariable(name: string, program: Node): boolean {
-    this.moduleObjects ??= this.findModuleObjects(program);
+  /**
+   * Whether a top-level variable is the module's object: `var app = exports = module.exports = {}`.
+   * `at` is any node of the file: its root is read once, when the file's module objects are found.
+   */
+  isModuleVariable(name: string, at: Node): boolean {
+    this.moduleObjects ??= this.findModuleObjects(at.tree.rootNode);
     return this.moduleObjects.has(name);
   }
 

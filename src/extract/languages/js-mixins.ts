@@ -1,6 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { MIXIN, MODULE_EXPORTS } from "../../core/extraction.js";
 import type { ExtractionBuilder } from "../builder.js";
+import type { CommonJsExports } from "./js-exports.js";
 
 /**
  * Calls that give an object another's members, called as `f(target, source)`: Express's
@@ -31,7 +32,7 @@ export function objectMixin(
   name: string,
   call: Node,
   args: Node,
-  isModuleObject: (name: string) => boolean,
+  exports: Pick<CommonJsExports, "isModuleVariable">,
 ): void {
   if (!MIXIN_NAMES.has(name)) return;
   const fn = call.childForFieldName("function");
@@ -40,5 +41,5 @@ export function objectMixin(
   const source = args.namedChild(1);
   if (target?.type !== "identifier" || source?.type !== "identifier") return;
   const from = b.text(source);
-  b.localType(call, b.text(target), `${MIXIN}${isModuleObject(from) ? MODULE_EXPORTS : from}`);
+  b.localType(call, b.text(target), `${MIXIN}${exports.isModuleVariable(from, call) ? MODULE_EXPORTS : from}`);
 }

@@ -472,7 +472,7 @@ class TsFile {
     if (kind === "calls" && !recv && name === "require") return;
     if (kind === "calls" && args) {
       this.prototypes.call(name, site, args);
-      objectMixin(this.b, name, site, args, (n) => this.commonJs.isModuleVariable(n, site.tree.rootNode));
+      objectMixin(this.b, name, site, args, this.commonJs);
     }
     let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
