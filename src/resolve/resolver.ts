@@ -361,8 +361,14 @@ export class Resolver {
       if (alias?.typeName === "this") return this.moduleMember(alias.scopeId, name, file, rules);
       const mixed = alias?.typeName.startsWith(MIXIN)
         ? this.mixedIn(alias.typeName.slice(MIXIN.length), alias.scopeId, name, file, rules)
-        : null;
+        : alias && MODULE_FIELD.test(alias.typeName)
+          ? this.moduleField(alias.typeName, alias.scopeId, name, file, rules)
+          : null;
       if (mixed) return mixed;
+    }
+    if (rules.moduleThis && MODULE_FIELD.test(receiver)) {
+      const held = this.moduleField(receiver, scopeId, name, file, rules);
+      if (held) return held;
     }
     const value = this.value(receiver, file, scopeId, rules, 0);
     if (!value) {
@@ -972,9 +978,34 @@ export class Resolver {
     file: FileInfo,
     rules: LanguageRules,
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    return this.thisIsModule(scopeId, file) ? this.ownExport(name, file, rules) : null;
+  }
+
+  /** Whether `this` in a scope is the module's object: the scope is a function the module exports at its top level. */
+  private thisIsModule(scopeId: number, file: FileInfo): boolean {
     const scope = this.lookup.symbol(scopeId);
-    if (scope?.kind !== "function" || !scope.exported || scope.parentId !== file.nodeId) return null;
-    return this.ownExport(name, file, rules);
+    return scope?.kind === "function" && scope.exported && scope.parentId === file.nodeId;
+  }
+
+  /**
+   * `this._router.use()`, or `router.handle()` after `var router = this._router`, where `this` is the
+   * module's object (see `moduleMember`): a member of what another of the module's functions put in
+   * that field (Express's `this._router = new Router()`), a module or an instance of a class.
+   */
+  private moduleField(
+    field: string,
+    scopeId: number,
+    name: string,
+    file: FileInfo,
+    rules: LanguageRules,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    if (!this.thisIsModule(scopeId, file)) return null;
+    const entry = this.typesAt(file.id, file.nodeId, field)[0];
+    if (!entry) return null;
+    const held = this.mixedIn(entry.typeName, file.nodeId, name, file, rules);
+    if (held) return held;
+    const type = this.typeNamed(entry.typeName, file, file.nodeId, rules, 0);
+    return type ? { symbols: this.member(type, name, 0), how: "typed" } : null;
   }
 
   /** The file's own module's export `name` (`this.g()` where `this` is the module), as a resolution. */
@@ -1969,6 +2000,8 @@ function groupOf(cache: Map<number, FileGroup | null>, file: FileInfo, ask: () =
 
 /** A name alone, no path, call or element: `clone`. */
 const BARE_NAME = /^[A-Za-z_$][\w$]*$/;
+/** `this._router`: a field of `this`, one name deep. */
+const MODULE_FIELD = /^this\.[A-Za-z_$][\w$]*$/;
 
 /**
  * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function
