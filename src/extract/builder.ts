@@ -266,6 +266,17 @@ export class ExtractionBuilder {
     if (name && typeName) this.types.push({ at: at.startIndex, name, typeName, line: at.startPosition.row + 1 });
   }
 
+  /** The type last recorded for `name` between two offsets (a function, up to where it is used), or null. */
+  typeRecordedBetween(name: string, start: number, end: number): string | null {
+    // Recorded in match order, which is the source's: the search stops once it is before `start`.
+    for (let i = this.types.length - 1; i >= 0; i--) {
+      const t = this.types[i]!;
+      if (t.at < start) return null;
+      if (t.name === name && t.at < end) return t.typeName;
+    }
+    return null;
+  }
+
   /**
    * Between two offsets, `name` stands for an element of `value` (a receiver chain): a `for..of` loop's
    * variable, a callback's parameter (`items.forEach((x) => ...)`). Receivers and local types headed

@@ -981,6 +981,15 @@ export class Resolver {
     return this.thisIsModule(scopeId, file) ? this.ownExport(name, file, rules) : null;
   }
 
+  /**
+   * `this` where it is the module's object (a function the module exports, see `thisIsModule`), as a
+   * type: its file's node, whose members are the module's exports and whose fields are the `this.x`
+   * its functions assign (recorded at the file's scope, as no type encloses them). Null elsewhere.
+   */
+  private moduleObject(scopeId: number, file: FileInfo, rules: LanguageRules): SymbolInfo | null {
+    return rules.moduleThis && this.thisIsModule(scopeId, file) ? (this.lookup.symbol(file.nodeId) ?? null) : null;
+  }
+
   /** Whether `this` in a scope is the module's object: the scope is a function the module exports at its top level. */
   private thisIsModule(scopeId: number, file: FileInfo): boolean {
     const scope = this.lookup.symbol(scopeId);
@@ -1153,7 +1162,7 @@ export class Resolver {
       // Where the collection keeps its own type (Kotlin's `List`), its elements' is recorded apart.
       current ??= this.variableType(head, file, scopeId, rules, depth + 1);
     } else if (rules.selfNames.has(head)) {
-      current = parts.length > 1 ? (this.enclosingType(scopeId) ?? null) : null;
+      current = parts.length > 1 ? (this.enclosingType(scopeId) ?? this.moduleObject(scopeId, file, rules)) : null;
     } else {
       current = this.variableType(head, file, scopeId, rules, depth + 1);
       // Java and friends: a bare field name means `this.field`.
@@ -1318,8 +1327,9 @@ export class Resolver {
     depth: number,
   ): SymbolInfo | null {
     if (typeName.endsWith("[]")) return this.typeNamed(typeName.slice(0, -2), file, scopeId, rules, depth + 1);
-    // A value typed by an expression (`const items = repo.all()`): the element of what it stands for.
-    return typeName.includes("(") || typeName.endsWith(ELEMENT)
+    // A value typed by an expression (`const items = repo.all()`, `var stack = this.stack`): the
+    // element of what it stands for.
+    return typeName.includes("(") || typeName.endsWith(ELEMENT) || MEMBER_PATH.test(typeName)
       ? this.exprType(`${typeName}${ELEMENT}`, file, scopeId, rules, depth + 1)
       : null;
   }
@@ -1486,7 +1496,7 @@ export class Resolver {
       return this.typeNamed(typeName.slice(0, -2), file, scopeId, rules, depth + 1);
     }
     // A fluent method's `this` (TypeScript) or `Self` (Python, Swift): the type it is a member of.
-    if (typeName === "this") return this.enclosingType(scopeId) ?? null;
+    if (typeName === "this") return this.enclosingType(scopeId) ?? this.moduleObject(scopeId, file, rules);
     const v = this.value(typeName, file, scopeId, rules, depth + 1);
     if (!v && typeName === "Self") return this.enclosingType(scopeId) ?? null;
     if (!v && (rules.ownerScopes || rules.nestedTypesByName) && !typeName.includes(".")) {
@@ -1544,6 +1554,12 @@ export class Resolver {
   }
 
   private computeMember(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
+    // The module's object (see `moduleObject`): its members are what the module exports.
+    if (type.kind === "file") {
+      const file = this.lookup.file(type.fileId);
+      const rules = file ? RULES[file.language] : undefined;
+      return (file && rules && this.ownExport(name, file, rules)?.symbols) || [];
+    }
     const own = this.ownMembers(type, name);
     if (own.length) return own;
     for (const base of this.bases(type, depth)) {
@@ -2000,6 +2016,8 @@ function groupOf(cache: Map<number, FileGroup | null>, file: FileInfo, ask: () =
 
 /** A name alone, no path, call or element: `clone`. */
 const BARE_NAME = /^[A-Za-z_$][\w$]*$/;
+/** `this.stack`, `self.items`, `a.b.c`: a member of a value, by a dotted path of plain names. */
+const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** `this._router`: a field of `this`, one name deep. */
 const MODULE_FIELD = /^this\.[A-Za-z_$][\w$]*$/;
 

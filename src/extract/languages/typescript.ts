@@ -117,6 +117,28 @@ const OBJECT_HOLDERS = new Set([
 ]);
 
 /** Array methods whose callback gets an element, by the parameters that hold one. */
+/** The function a node is in (its body or parameters): the one whose locals it sees first. */
+function innermostFunction(node: Node): Node | null {
+  for (let n = node.parent; n; n = n.parent)
+    if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) return n;
+  return null;
+}
+
+const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_function_declaration", "method_definition"]);
+
+/** What `x.push(..)` may fill with a known element type: an array variable, or a field of `this`. */
+const PUSHED_INTO = /^(?:this\.)?[A-Za-z_$][\w$]*$/;
+/** A type a pushed value may carry into the array's scope: a constructor's name, or a call of one. */
+const CONSTRUCTED_TYPE = /^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$/;
+/** The values of a plain assignment (`x = ..`) that type the variable as a declaration's would. */
+const REASSIGNED_VALUES = new Set([
+  "new_expression",
+  "call_expression",
+  "member_expression",
+  "subscript_expression",
+  "await_expression",
+]);
+
 const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
   ["forEach", [0]],
   ["map", [0]],
@@ -480,6 +502,7 @@ class TsFile {
     else if (receiver === "this" && this.commonJs.thisIsModule(site)) receiver = MODULE_EXPORTS;
     this.b.ref(kind, callee, name, receiver, argCount);
     if (!args || receiver === "?") return;
+    if (name === "push" && receiver && kind === "calls") this.pushed(receiver, site, args);
     if (receiver && (ELEMENT_CALLBACKS.has(name) || name === "then")) this.elementCallback(name, receiver, args);
     else if (kind === "calls") this.callbackArguments(receiver ? `${receiver}.${name}` : name, args);
   }
@@ -500,6 +523,26 @@ class TsFile {
     if (!/^[\s)]*of\b/.test(this.b.source.slice(name.endIndex, value.startIndex))) return;
     const of = receiverExpression(value, (n) => this.b.text(n));
     if (of) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, of);
+  }
+
+  /**
+   * `this.stack.push(layer)` after `var layer = new Layer(..)`, or `stack.push(new Layer(..))`: the
+   * array holds Layers, as TypeScript's evolving `[]` does. Only a type named with a capital (`Layer`,
+   * `Layer()`, `ns.Layer`): the entry is read where the array is, a scope where a lower-case name
+   * the pushing function declared would mean something else.
+   */
+  private pushed(receiver: string, site: Node, args: Node): void {
+    if (!PUSHED_INTO.test(receiver)) return;
+    const value = args.namedChild(0);
+    let type: string | null = null;
+    if (value?.type === "new_expression") {
+      const constructor = value.childForFieldName("constructor");
+      type = constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
+    } else if (value?.type === "identifier") {
+      const fn = innermostFunction(site);
+      if (fn) type = this.b.typeRecordedBetween(this.b.text(value), fn.startIndex, site.startIndex);
+    }
+    if (type && CONSTRUCTED_TYPE.test(type)) this.b.localType(site, `${receiver}${ELEMENT}`, type);
   }
 
   /** `items.forEach((x) => ...)`, `.map`, `.filter`, `.reduce((acc, x) => ...)`: in the callback, x is an element of items. */
@@ -771,7 +814,11 @@ class TsFile {
     const taken = required ? null : requiredMember(this.b, value);
     const isFunction = FUNCTION_VALUES.has(value.type);
     const wrapped = required || taken || isFunction ? null : wrappedFunction(value);
-    if (!required && !taken && !isFunction && !wrapped) return;
+    // `layer = stack[idx++]` after `var layer;`: typed as a declaration's value would type it.
+    if (!required && !taken && !isFunction && !wrapped) {
+      if (REASSIGNED_VALUES.has(value.type)) this.declaredTypes(name.parent!, name, value);
+      return;
+    }
     let statement = name.parent?.parent;
     while (statement?.type === "sequence_expression" || statement?.type === "assignment_expression")
       statement = statement.parent;
