@@ -23,6 +23,7 @@ import {
   wrappedFunction,
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
+import { CONSTRUCTED_TYPE, LocalCallSites, typeOfLocal } from "./js-local-calls.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
@@ -117,19 +118,8 @@ const OBJECT_HOLDERS = new Set([
 ]);
 
 /** Array methods whose callback gets an element, by the parameters that hold one. */
-/** The function a node is in (its body or parameters): the one whose locals it sees first. */
-function innermostFunction(node: Node): Node | null {
-  for (let n = node.parent; n; n = n.parent)
-    if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) return n;
-  return null;
-}
-
-const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_function_declaration", "method_definition"]);
-
 /** What `x.push(..)` may fill with a known element type: an array variable, or a field of `this`. */
 const PUSHED_INTO = /^(?:this\.)?[A-Za-z_$][\w$]*$/;
-/** A type a pushed value may carry into the array's scope: a constructor's name, or a call of one. */
-const CONSTRUCTED_TYPE = /^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$/;
 /** The values of a plain assignment (`x = ..`) that type the variable as a declaration's would. */
 const REASSIGNED_VALUES = new Set([
   "new_expression",
@@ -253,12 +243,14 @@ function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
 class TsFile {
   private readonly prototypes: PrototypeMembers;
   private readonly commonJs: CommonJsExports;
+  private readonly localCalls: LocalCallSites;
 
   constructor(
     private readonly b: ExtractionBuilder,
     private readonly isDeclarationFile: boolean,
   ) {
     this.prototypes = new PrototypeMembers(b);
+    this.localCalls = new LocalCallSites(b);
     this.commonJs = new CommonJsExports(b, (fn, docNode) => this.jsDoc(fn, docNode));
   }
 
@@ -304,7 +296,10 @@ class TsFile {
       case "namespace": {
         const { exported, docNode } = exportInfo(def);
         const nodeKind: NodeKind = kind as NodeKind;
-        if (def.type === "function_declaration") this.ownReturnType(def);
+        if (def.type === "function_declaration") {
+          this.ownReturnType(def);
+          if (name) this.localCalls.declaration(def, b.text(name));
+        }
         b.symbol(nodeKind, def, name ?? null, {
           signatureEnd: body?.startIndex,
           exported: exported || this.isDeclarationFile,
@@ -441,6 +436,7 @@ class TsFile {
   finish(): void {
     for (const { declarator, name } of this.bareDeclarators)
       if (!this.assignedNames.has(this.b.text(name))) this.declareVariable(declarator, name, null, false);
+    this.localCalls.finish();
   }
 
   private declareVariable(declarator: Node, name: Node | null, value: Node | null, isFunction: boolean): void {
@@ -493,6 +489,7 @@ class TsFile {
     const name = this.b.text(callee);
     if (kind === "calls" && !recv && name === "require") return;
     if (kind === "calls" && args) {
+      if (!recv) this.localCalls.call(name, site, args);
       this.prototypes.call(name, site, args);
       objectMixin(this.b, name, site, args, this.commonJs);
     }
@@ -539,8 +536,7 @@ class TsFile {
       const constructor = value.childForFieldName("constructor");
       type = constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
     } else if (value?.type === "identifier") {
-      const fn = innermostFunction(site);
-      if (fn) type = this.b.typeRecordedBetween(this.b.text(value), fn.startIndex, site.startIndex);
+      type = typeOfLocal(this.b, this.b.text(value), site)?.type ?? null;
     }
     if (type && CONSTRUCTED_TYPE.test(type)) this.b.localType(site, `${receiver}${ELEMENT}`, type);
   }

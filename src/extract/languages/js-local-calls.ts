@@ -1,0 +1,128 @@
+import type { Node } from "web-tree-sitter";
+import type { ExtractionBuilder } from "../builder.js";
+import { FUNCTION_VALUES, constructedTypeName } from "../ts-helpers.js";
+
+const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_function_declaration", "method_definition"]);
+
+/** The function a node is in (its body or parameters): the one whose locals it sees first. */
+export function innermostFunction(node: Node): Node | null {
+  for (let n = node.parent; n; n = n.parent)
+    if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) return n;
+  return null;
+}
+
+/** A type a value may carry into another scope: a constructor's name, or a call of one (`Layer`, `Layer()`, `ns.Layer`). */
+export const CONSTRUCTED_TYPE = /^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$/;
+
+/**
+ * The type recorded for a local `name` as seen from `site`: the innermost function that types it,
+ * looking outwards, and stopping at one where it is an untyped parameter or declared untyped.
+ */
+export function typeOfLocal(b: ExtractionBuilder, name: string, site: Node): { type: string; fn: Node } | null {
+  // Typings before the statement: in `keys = wrap(keys)` the argument is what keys held before.
+  const before = statementOf(site).startIndex;
+  for (let fn = innermostFunction(site); fn; fn = innermostFunction(fn)) {
+    const type = b.typeRecordedBetween(name, fn.startIndex, before);
+    if (type) return { type, fn };
+    if (binds(b, fn, name)) return null;
+  }
+  return null;
+}
+
+/** The statement or declaration a node is part of (itself, if it is one). */
+function statementOf(node: Node): Node {
+  for (let n: Node | null = node; n; n = n.parent)
+    if (n.type.endsWith("_statement") || n.type.endsWith("_declaration")) return n;
+  return node;
+}
+
+/** Whether a function has `name` as a parameter or declares it in its body (`var`, `let`, `const`, `function`). */
+function binds(b: ExtractionBuilder, fn: Node, name: string): boolean {
+  const id = name.replace(/\$/g, "\\$");
+  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+  if (params && new RegExp(`(?:^|[^\\w$])${id}(?![\\w$])`).test(b.text(params))) return true;
+  const body = fn.childForFieldName("body");
+  return body !== null && new RegExp(`(?:var|let|const|function)\\s+${id}(?![\\w$])`).test(b.text(body));
+}
+
+/**
+ * The untyped parameters of a function declared inside another (Express's `trim_prefix(layer, ..)`
+ * inside the router's `handle`), typed by what its calls pass: where every call in the enclosing
+ * function passes a value of one type at a position, the parameter is of that type. TypeScript
+ * leaves such a parameter `any`; JavaScript written this way has no other type to give.
+ */
+export class LocalCallSites {
+  private readonly declared = new Map<string, Node[]>();
+  private readonly calls = new Map<string, { site: Node; args: Node }[]>();
+
+  constructor(private readonly b: ExtractionBuilder) {}
+
+  /** A function declaration: kept when it is nested in another function. */
+  declaration(def: Node, name: string): void {
+    if (!innermostFunction(def)) return;
+    let list = this.declared.get(name);
+    if (!list) this.declared.set(name, (list = []));
+    list.push(def);
+  }
+
+  /** A call by bare name, `name(args)`. */
+  call(name: string, site: Node, args: Node): void {
+    let list = this.calls.get(name);
+    if (!list) this.calls.set(name, (list = []));
+    list.push({ site, args });
+  }
+
+  /** Once every match is read: the types the calls give the parameters. */
+  finish(): void {
+    // Recorded once all are read: `typeRecordedBetween` relies on the source order of what it searches.
+    const typed: { param: Node; type: string }[] = [];
+    for (const [name, defs] of this.declared) {
+      // Two local functions of one name: which a call reaches is a matter of scope, left alone.
+      if (defs.length !== 1) continue;
+      const def = defs[0]!;
+      const outer = innermostFunction(def)!;
+      const sites = (this.calls.get(name) ?? []).filter(({ site }) => within(site, outer) && !within(site, def));
+      if (sites.length) this.typeParameters(def, sites, typed);
+    }
+    for (const { param, type } of typed) this.b.localType(param, this.b.text(param), type);
+  }
+
+  private typeParameters(def: Node, sites: { site: Node; args: Node }[], typed: { param: Node; type: string }[]): void {
+    const params = def.childForFieldName("parameters")?.namedChildren ?? [];
+    params.forEach((param, i) => {
+      if (param?.type !== "identifier") return;
+      let agreed: string | null = null;
+      for (const { site, args } of sites) {
+        const type = this.argumentType(args.namedChild(i), site, def);
+        if (!type || (agreed !== null && type !== agreed)) return;
+        agreed = type;
+      }
+      if (agreed) typed.push({ param, type: agreed });
+    });
+  }
+
+  /**
+   * What an argument holds, written so that it reads the same inside `def`: `new Layer()`'s Layer, or
+   * a local's recorded type whose first name `def` sees as the call does (`stack[0]`, where `stack`
+   * belongs to a function around both).
+   */
+  private argumentType(arg: Node | null, site: Node, def: Node): string | null {
+    if (arg?.type === "new_expression") {
+      const constructor = arg.childForFieldName("constructor");
+      return constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
+    }
+    if (arg?.type !== "identifier") return null;
+    const found = typeOfLocal(this.b, this.b.text(arg), site);
+    const head = found ? /^[A-Za-z_$][\w$]*/.exec(found.type)?.[0] : undefined;
+    if (!found || !head || head === "this") return null;
+    if (CONSTRUCTED_TYPE.test(found.type)) return found.type;
+    // The head must not be a local of a function the call is in and `def` is not.
+    for (let fn = innermostFunction(site); fn && !within(def, fn); fn = innermostFunction(fn))
+      if (binds(this.b, fn, head)) return null;
+    return found.type;
+  }
+}
+
+function within(node: Node, outer: Node): boolean {
+  return node.startIndex >= outer.startIndex && node.endIndex <= outer.endIndex;
+}
