@@ -1,49 +1,10 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractionBuilder } from "../builder.js";
-import { FUNCTION_VALUES, constructedTypeName } from "../ts-helpers.js";
-
-const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_function_declaration", "method_definition"]);
-
-/** The function a node is in (its body or parameters): the one whose locals it sees first. */
-export function innermostFunction(node: Node): Node | null {
-  for (let n = node.parent; n; n = n.parent)
-    if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) return n;
-  return null;
-}
+import { constructedTypeName } from "../ts-helpers.js";
+import type { JsScopes } from "./js-scopes.js";
 
 /** A type a value may carry into another scope: a constructor's name, or a call of one (`Layer`, `Layer()`, `ns.Layer`). */
 export const CONSTRUCTED_TYPE = /^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$/;
-
-/**
- * The type recorded for a local `name` as seen from `site`: the innermost function that types it,
- * looking outwards, and stopping at one where it is an untyped parameter or declared untyped.
- */
-export function typeOfLocal(b: ExtractionBuilder, name: string, site: Node): { type: string; fn: Node } | null {
-  // Typings before the statement: in `keys = wrap(keys)` the argument is what keys held before.
-  const before = statementOf(site).startIndex;
-  for (let fn = innermostFunction(site); fn; fn = innermostFunction(fn)) {
-    const type = b.typeRecordedBetween(name, fn.startIndex, before);
-    if (type) return { type, fn };
-    if (binds(b, fn, name)) return null;
-  }
-  return null;
-}
-
-/** The statement or declaration a node is part of (itself, if it is one). */
-function statementOf(node: Node): Node {
-  for (let n: Node | null = node; n; n = n.parent)
-    if (n.type.endsWith("_statement") || n.type.endsWith("_declaration")) return n;
-  return node;
-}
-
-/** Whether a function has `name` as a parameter or declares it in its body (`var`, `let`, `const`, `function`). */
-function binds(b: ExtractionBuilder, fn: Node, name: string): boolean {
-  const id = name.replace(/\$/g, "\\$");
-  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
-  if (params && new RegExp(`(?:^|[^\\w$])${id}(?![\\w$])`).test(b.text(params))) return true;
-  const body = fn.childForFieldName("body");
-  return body !== null && new RegExp(`(?:var|let|const|function)\\s+${id}(?![\\w$])`).test(b.text(body));
-}
 
 /**
  * The untyped parameters of a function declared inside another (Express's `trim_prefix(layer, ..)`
@@ -55,11 +16,14 @@ export class LocalCallSites {
   private readonly declared = new Map<string, Node[]>();
   private readonly calls = new Map<string, { site: Node; args: Node }[]>();
 
-  constructor(private readonly b: ExtractionBuilder) {}
+  constructor(
+    private readonly b: ExtractionBuilder,
+    private readonly scopes: JsScopes,
+  ) {}
 
   /** A function declaration: kept when it is nested in another function. */
   declaration(def: Node, name: string): void {
-    if (!innermostFunction(def)) return;
+    if (!this.scopes.innermostFunction(def)) return;
     let list = this.declared.get(name);
     if (!list) this.declared.set(name, (list = []));
     list.push(def);
@@ -80,7 +44,7 @@ export class LocalCallSites {
       // Two local functions of one name: which a call reaches is a matter of scope, left alone.
       if (defs.length !== 1) continue;
       const def = defs[0]!;
-      const outer = innermostFunction(def)!;
+      const outer = this.scopes.innermostFunction(def)!;
       const sites = (this.calls.get(name) ?? []).filter(({ site }) => within(site, outer) && !within(site, def));
       if (sites.length) this.typeParameters(def, sites, typed);
     }
@@ -112,13 +76,13 @@ export class LocalCallSites {
       return constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
     }
     if (arg?.type !== "identifier") return null;
-    const found = typeOfLocal(this.b, this.b.text(arg), site);
+    const found = this.scopes.typeOfLocal(this.b.text(arg), site);
     const head = found ? /^[A-Za-z_$][\w$]*/.exec(found.type)?.[0] : undefined;
     if (!found || !head || head === "this") return null;
     if (CONSTRUCTED_TYPE.test(found.type)) return found.type;
     // The head must not be a local of a function the call is in and `def` is not.
-    for (let fn = innermostFunction(site); fn && !within(def, fn); fn = innermostFunction(fn))
-      if (binds(this.b, fn, head)) return null;
+    for (let fn = this.scopes.innermostFunction(site); fn && !within(def, fn); fn = this.scopes.innermostFunction(fn))
+      if (this.scopes.binds(fn, head)) return null;
     return found.type;
   }
 }

@@ -23,7 +23,8 @@ import {
   wrappedFunction,
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
-import { CONSTRUCTED_TYPE, LocalCallSites, typeOfLocal } from "./js-local-calls.js";
+import { CONSTRUCTED_TYPE, LocalCallSites } from "./js-local-calls.js";
+import { JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
@@ -118,6 +119,9 @@ const OBJECT_HOLDERS = new Set([
 ]);
 
 /** Array methods whose callback gets an element, by the parameters that hold one. */
+/** The names a destructuring pattern binds. */
+const PATTERN_NAMES = ["identifier", "shorthand_property_identifier_pattern"];
+
 /** What `x.push(..)` may fill with a known element type: an array variable, or a field of `this`. */
 const PUSHED_INTO = /^(?:this\.)?[A-Za-z_$][\w$]*$/;
 /** The values of a plain assignment (`x = ..`) that type the variable as a declaration's would. */
@@ -243,6 +247,7 @@ function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
 class TsFile {
   private readonly prototypes: PrototypeMembers;
   private readonly commonJs: CommonJsExports;
+  private readonly scopes: JsScopes;
   private readonly localCalls: LocalCallSites;
 
   constructor(
@@ -250,7 +255,8 @@ class TsFile {
     private readonly isDeclarationFile: boolean,
   ) {
     this.prototypes = new PrototypeMembers(b);
-    this.localCalls = new LocalCallSites(b);
+    this.scopes = new JsScopes(b);
+    this.localCalls = new LocalCallSites(b, this.scopes);
     this.commonJs = new CommonJsExports(b, (fn, docNode) => this.jsDoc(fn, docNode));
   }
 
@@ -298,7 +304,10 @@ class TsFile {
         const nodeKind: NodeKind = kind as NodeKind;
         if (def.type === "function_declaration") {
           this.ownReturnType(def);
-          if (name) this.localCalls.declaration(def, b.text(name));
+          if (name) {
+            this.scopes.declared(name);
+            this.localCalls.declaration(def, b.text(name));
+          }
         }
         b.symbol(nodeKind, def, name ?? null, {
           signatureEnd: body?.startIndex,
@@ -394,6 +403,7 @@ class TsFile {
 
   /** A declarator: its symbol, if it is one; what it says its variable holds; a `require` it binds. */
   private variable(declarator: Node, name: Node | undefined): void {
+    this.declaresNames(name ?? declarator.childForFieldName("name"));
     const value = declarator.childForFieldName("value");
     const taken = name?.type === "identifier" ? requiredMember(this.b, value) : null;
     // `var normalizeType = require("./utils").normalizeType` imports it as `{ normalizeType }` would.
@@ -403,6 +413,12 @@ class TsFile {
     this.declaredTypes(declarator, name, value);
     const required = requiredSource(this.b, value);
     if (required) requireBinding(this.b, name, required);
+  }
+
+  /** The names a declarator's left side binds, for `JsScopes`: one, or a pattern's (`{ a, b: c }`). */
+  private declaresNames(target: Node | null): void {
+    if (target?.type === "identifier") return this.scopes.declared(target);
+    if (target) for (const id of target.descendantsOfType(PATTERN_NAMES)) if (id) this.scopes.declared(id);
   }
 
   /** Only module-level variables are symbols; locals inside functions are not. */
@@ -536,7 +552,7 @@ class TsFile {
       const constructor = value.childForFieldName("constructor");
       type = constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
     } else if (value?.type === "identifier") {
-      type = typeOfLocal(this.b, this.b.text(value), site)?.type ?? null;
+      type = this.scopes.typeOfLocal(this.b.text(value), site)?.type ?? null;
     }
     if (type && CONSTRUCTED_TYPE.test(type)) this.b.localType(site, `${receiver}${ELEMENT}`, type);
   }

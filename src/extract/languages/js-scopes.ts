@@ -1,0 +1,79 @@
+import type { Node } from "web-tree-sitter";
+import type { ExtractionBuilder } from "../builder.js";
+import { FUNCTION_VALUES } from "../ts-helpers.js";
+
+const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_function_declaration", "method_definition"]);
+
+/**
+ * Which function a node is in, and which names a function binds, as one file's extraction saw them:
+ * enough to tell whether a local's recorded type means the same in another function. A node's
+ * `parent` costs a walk down from the root in web-tree-sitter, so functions found are remembered,
+ * and declarations are collected as the query reports them rather than searched for.
+ */
+export class JsScopes {
+  /** Where each name is declared (`var`, `let`, `const`, a function or class declaration). */
+  private readonly declarations = new Map<string, number[]>();
+  private readonly functionOf = new Map<number, Node | null>();
+
+  constructor(private readonly b: ExtractionBuilder) {}
+
+  /** A declaration of `name` at `at` (its identifier). */
+  declared(at: Node): void {
+    const name = this.b.text(at);
+    let list = this.declarations.get(name);
+    if (!list) this.declarations.set(name, (list = []));
+    list.push(at.startIndex);
+  }
+
+  /** The function a node is in (its body or parameters): the one whose locals it sees first. */
+  innermostFunction(node: Node): Node | null {
+    const known = this.functionOf.get(node.id);
+    if (known !== undefined) return known;
+    let found: Node | null = null;
+    for (let n = node.parent; n; n = n.parent) {
+      if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) {
+        found = n;
+        break;
+      }
+    }
+    this.functionOf.set(node.id, found);
+    return found;
+  }
+
+  /**
+   * The type recorded for a local `name` as seen from `site`: the innermost function that types it,
+   * looking outwards, and stopping at one where it is an untyped parameter or declared untyped.
+   */
+  typeOfLocal(name: string, site: Node): { type: string; fn: Node } | null {
+    // Typings before the statement: in `keys = wrap(keys)` the argument is what keys held before.
+    const before = statementOf(site).startIndex;
+    for (let fn = this.innermostFunction(site); fn; fn = this.innermostFunction(fn)) {
+      const type = this.b.typeRecordedBetween(name, fn.startIndex, before);
+      if (type) return { type, fn };
+      if (this.binds(fn, name)) return null;
+    }
+    return null;
+  }
+
+  /** Whether a function has `name` as a parameter or declares it in its body. */
+  binds(fn: Node, name: string): boolean {
+    const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+    if (params && this.b.text(params).includes(name) && paramNamed(params, name, this.b)) return true;
+    const body = fn.childForFieldName("body");
+    const at = this.declarations.get(name);
+    return !!body && !!at && at.some((p) => p >= body.startIndex && p < body.endIndex);
+  }
+}
+
+/** Whether a parameter list binds `name`, destructured ones too (`{ stack }`, `[a, stack]`). */
+function paramNamed(params: Node, name: string, b: ExtractionBuilder): boolean {
+  const id = name.replace(/\$/g, "\\$");
+  return new RegExp(`(?:^|[^\\w$.])${id}(?![\\w$])`).test(b.text(params));
+}
+
+/** The statement or declaration a node is part of (itself, if it is one). */
+function statementOf(node: Node): Node {
+  for (let n: Node | null = node; n; n = n.parent)
+    if (n.type.endsWith("_statement") || n.type.endsWith("_declaration")) return n;
+  return node;
+}
