@@ -104,6 +104,8 @@ export class ExtractionBuilder {
   private readonly symbols: PendingSymbol[] = [];
   private readonly refs: PendingRef[] = [];
   private readonly types: PendingType[] = [];
+  /** `types` by name, made when first asked for (a file with neither `push` nor local functions never is). */
+  private typesByName: Map<string, PendingType[]> | null = null;
   private readonly elements: ElementBinding[] = [];
   /** Ranges whose bare calls may be on a receiver (see `implicitReceiver`). */
   private readonly implicit: { start: number; end: number; receiver: string }[] = [];
@@ -263,16 +265,25 @@ export class ExtractionBuilder {
 
   /** Record that `name` holds a `typeName` in the scope around `at`. Names starting with `this.` are fields. */
   localType(at: Node, name: string, typeName: string): void {
-    if (name && typeName) this.types.push({ at: at.startIndex, name, typeName, line: at.startPosition.row + 1 });
+    if (!name || !typeName) return;
+    const t = { at: at.startIndex, name, typeName, line: at.startPosition.row + 1 };
+    this.types.push(t);
+    if (this.typesByName) addTo(this.typesByName, t);
+  }
+
+  /** Whether any type is recorded for `name`, anywhere in the file. */
+  hasRecordedType(name: string): boolean {
+    return this.byName().has(name);
   }
 
   /** The type last recorded for `name` between two offsets (a function, up to where it is used), or null. */
   typeRecordedBetween(name: string, start: number, end: number): string | null {
+    const named = this.byName().get(name) ?? [];
     // Recorded in match order, which is the source's: the search stops once it is before `start`.
-    for (let i = this.types.length - 1; i >= 0; i--) {
-      const t = this.types[i]!;
+    for (let i = named.length - 1; i >= 0; i--) {
+      const t = named[i]!;
       if (t.at < start) return null;
-      if (t.name === name && t.at < end) return t.typeName;
+      if (t.at < end) return t.typeName;
     }
     return null;
   }
@@ -455,6 +466,14 @@ export class ExtractionBuilder {
     return { symbols: out, refs, imports: this.imports, localTypes, packageName, syntaxErrors };
   }
 
+  private byName(): Map<string, PendingType[]> {
+    if (!this.typesByName) {
+      this.typesByName = new Map();
+      for (const t of this.types) addTo(this.typesByName, t);
+    }
+    return this.typesByName;
+  }
+
   /** Innermost symbol of an accepted kind whose range holds a position; -1 for the file. */
   private scopeFinder(sorted: PendingSymbol[], out: ExtractedSymbol[]) {
     // Filled by a loop: made with `map`, this array's shape varied and V8 threw away the optimised
@@ -535,4 +554,10 @@ export function countSyntaxErrors(root: Node): number {
   }
   cursor.delete();
   return count;
+}
+
+function addTo(byName: Map<string, PendingType[]>, t: PendingType): void {
+  const list = byName.get(t.name);
+  if (list) list.push(t);
+  else byName.set(t.name, [t]);
 }

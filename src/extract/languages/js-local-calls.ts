@@ -21,9 +21,8 @@ export class LocalCallSites {
     private readonly scopes: JsScopes,
   ) {}
 
-  /** A function declaration: kept when it is nested in another function. */
+  /** A function declaration (only one nested in another function is typed by its calls). */
   declaration(def: Node, name: string): void {
-    if (!this.scopes.innermostFunction(def)) return;
     let list = this.declared.get(name);
     if (!list) this.declared.set(name, (list = []));
     list.push(def);
@@ -42,10 +41,12 @@ export class LocalCallSites {
     const typed: { param: Node; type: string }[] = [];
     for (const [name, defs] of this.declared) {
       // Two local functions of one name: which a call reaches is a matter of scope, left alone.
-      if (defs.length !== 1) continue;
+      const calls = this.calls.get(name);
+      if (defs.length !== 1 || !calls) continue;
       const def = defs[0]!;
-      const outer = this.scopes.innermostFunction(def)!;
-      const sites = (this.calls.get(name) ?? []).filter(({ site }) => within(site, outer) && !within(site, def));
+      const outer = this.scopes.innermostFunction(def);
+      if (!outer) continue;
+      const sites = calls.filter(({ site }) => within(site, outer) && !within(site, def));
       if (sites.length) this.typeParameters(def, sites, typed);
     }
     for (const { param, type } of typed) this.b.localType(param, this.b.text(param), type);
@@ -76,7 +77,10 @@ export class LocalCallSites {
       return constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
     }
     if (arg?.type !== "identifier") return null;
-    const found = this.scopes.typeOfLocal(this.b.text(arg), site);
+    const name = this.b.text(arg);
+    // Most arguments are names nothing types: known without looking for their scope.
+    if (!this.b.hasRecordedType(name)) return null;
+    const found = this.scopes.typeOfLocal(name, site);
     const head = found ? /^[A-Za-z_$][\w$]*/.exec(found.type)?.[0] : undefined;
     if (!found || !head || head === "this") return null;
     if (CONSTRUCTED_TYPE.test(found.type)) return found.type;

@@ -14,6 +14,8 @@ export class JsScopes {
   /** Where each name is declared (`var`, `let`, `const`, a function or class declaration). */
   private readonly declarations = new Map<string, number[]>();
   private readonly functionOf = new Map<number, Node | null>();
+  private readonly statementStart = new Map<number, number>();
+  private readonly parameterNames = new Map<number, Set<string>>();
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -29,14 +31,23 @@ export class JsScopes {
   innermostFunction(node: Node): Node | null {
     const known = this.functionOf.get(node.id);
     if (known !== undefined) return known;
+    // Every node passed on the way up is in the same function: remembered too, as sites share them.
+    const passed: number[] = [];
     let found: Node | null = null;
     for (let n = node.parent; n; n = n.parent) {
       if (FUNCTION_VALUES.has(n.type) || FUNCTION_DECLARATIONS.has(n.type)) {
         found = n;
         break;
       }
+      const above = this.functionOf.get(n.id);
+      if (above !== undefined) {
+        found = above;
+        break;
+      }
+      passed.push(n.id);
     }
     this.functionOf.set(node.id, found);
+    for (const id of passed) this.functionOf.set(id, found);
     return found;
   }
 
@@ -46,7 +57,8 @@ export class JsScopes {
    */
   typeOfLocal(name: string, site: Node): { type: string; fn: Node } | null {
     // Typings before the statement: in `keys = wrap(keys)` the argument is what keys held before.
-    const before = statementOf(site).startIndex;
+    let before = this.statementStart.get(site.id);
+    if (before === undefined) this.statementStart.set(site.id, (before = statementOf(site).startIndex));
     for (let fn = this.innermostFunction(site); fn; fn = this.innermostFunction(fn)) {
       const type = this.b.typeRecordedBetween(name, fn.startIndex, before);
       if (type) return { type, fn };
@@ -55,21 +67,28 @@ export class JsScopes {
     return null;
   }
 
+  /** The names a function's parameter list binds (a default value's names too: more is safer here). */
+  private parameters(fn: Node): Set<string> {
+    let names = this.parameterNames.get(fn.id);
+    if (!names) {
+      const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+      names = new Set(params ? this.b.text(params).match(PARAMETER_WORDS) : []);
+      this.parameterNames.set(fn.id, names);
+    }
+    return names;
+  }
+
   /** Whether a function has `name` as a parameter or declares it in its body. */
   binds(fn: Node, name: string): boolean {
-    const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
-    if (params && this.b.text(params).includes(name) && paramNamed(params, name, this.b)) return true;
+    if (this.parameters(fn).has(name)) return true;
     const body = fn.childForFieldName("body");
     const at = this.declarations.get(name);
     return !!body && !!at && at.some((p) => p >= body.startIndex && p < body.endIndex);
   }
 }
 
-/** Whether a parameter list binds `name`, destructured ones too (`{ stack }`, `[a, stack]`). */
-function paramNamed(params: Node, name: string, b: ExtractionBuilder): boolean {
-  const id = name.replace(/\$/g, "\\$");
-  return new RegExp(`(?:^|[^\\w$.])${id}(?![\\w$])`).test(b.text(params));
-}
+/** Every name written in a parameter list, not after a dot: its parameters, destructured ones too (`{ stack }`). */
+const PARAMETER_WORDS = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
 
 /** The statement or declaration a node is part of (itself, if it is one). */
 function statementOf(node: Node): Node {
