@@ -65,7 +65,7 @@ const MAX_RELATION_ROWS = 100;
 const symbolArg = {
   type: "string",
   description:
-    "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`, `Router::handleRequest`, `Router#handleRequest`), module path and name (`http.ListenAndServe`, `django.db.models.query.QuerySet.filter`), or node id from search.",
+    "A symbol: its name (`handleRequest`), qualified name (`Router.handleRequest`, `Router::handleRequest`, `Router#handleRequest`), module path and name (`http.ListenAndServe`, `django.db.models.query.QuerySet.filter`), a file and name (`src/router.ts:Router.handleRequest`), or node id from search.",
 } as const;
 const fileFilter = {
   type: "string",

@@ -32,6 +32,12 @@ export function symbolById(db: Db, id: number): SymbolHit | undefined {
  * when it names nothing as written.
  */
 export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
+  // `lib/router/layer.js:Layer.match`, pytest's `tests/test_x.py::test_y`: a symbol in a file.
+  const inFile = file === undefined ? IN_FILE.exec(text.trim()) : null;
+  if (inFile) {
+    const narrowed = findSymbols(db, inFile[2]!, inFile[1]!);
+    if (narrowed.length) return narrowed;
+  }
   let rows: Row[] = symbolRowsByUid(db, text);
   if (!rows.length) rows = byQualifiedName(db, text);
   if (!rows.length) {
@@ -44,6 +50,9 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   }
   return rows.map(toHit);
 }
+
+/** A file path with an extension, then `:` or `::`, then a name (not a line number: that is `node`'s). */
+const IN_FILE = /^([^\s:]+\.[A-Za-z0-9]+)::?([A-Za-z_$][^\s]*)$/;
 
 /**
  * Declarations whose qualified name is `text`, ends with it (`Persistence.save` for

@@ -23,7 +23,9 @@ export function mix() {}
 
 let project: IndexedProject;
 beforeAll(async () => {
-  project = await indexedProject("qname", { files: { "color.ts": SOURCE } });
+  project = await indexedProject("qname", {
+    files: { "color.ts": SOURCE, "src/other.ts": "export function mix() {}\nexport class Color {}\n" },
+  });
 });
 afterAll(() => project.cleanup());
 
@@ -40,8 +42,18 @@ describe("symbols by qualified name", () => {
   });
 
   it("a top-level name is its own qualified name; an unknown one finds nothing", () => {
-    expect(found("mix")).toEqual(["mix:14"]);
+    expect(found("mix").sort()).toEqual(["mix:1", "mix:14"]);
     expect(found("Shade.mix")).toEqual([]);
     expect(found("iterator]")).toEqual([]);
+  });
+
+  it("takes a file before the name, as agents copy locations (`path:name`, pytest's `path::name`)", () => {
+    const where = (text: string) => findSymbols(project.db, text).map((h) => `${h.file}:${h.qualifiedName}`);
+    expect(where("src/other.ts:mix")).toEqual(["src/other.ts:mix"]);
+    expect(where("color.ts::mix")).toEqual(["color.ts:mix"]);
+    expect(where("other.ts:Color")).toEqual(["src/other.ts:Color"]);
+    expect(where("color.ts:Palette.mix")).toEqual(["color.ts:Palette.mix"]);
+    // A file that holds no such name: the text is read as a whole, as before, and finds nothing.
+    expect(where("src/other.ts:Palette")).toEqual([]);
   });
 });
