@@ -81,13 +81,13 @@ export class LocalCallSites {
     // Most arguments are names nothing types: known without looking for their scope.
     if (!this.b.hasRecordedType(name)) return null;
     const found = this.scopes.typeOfLocal(name, site);
-    const head = found ? /^[A-Za-z_$][\w$]*/.exec(found.type)?.[0] : undefined;
+    const head = found ? /^[A-Za-z_$][\w$]*/.exec(found)?.[0] : undefined;
     if (!found || !head || head === "this") return null;
-    if (CONSTRUCTED_TYPE.test(found.type)) return found.type;
+    if (CONSTRUCTED_TYPE.test(found)) return found;
     // The head must not be a local of a function the call is in and `def` is not.
     for (let fn = this.scopes.innermostFunction(site); fn && !within(def, fn); fn = this.scopes.innermostFunction(fn))
       if (this.scopes.binds(fn, head)) return null;
-    return found.type;
+    return found;
   }
 }
 

@@ -11,7 +11,7 @@ const FUNCTION_DECLARATIONS = new Set(["function_declaration", "generator_functi
  * and declarations are collected as the query reports them rather than searched for.
  */
 export class JsScopes {
-  /** Where each name is declared (`var`, `let`, `const`, a function or class declaration). */
+  /** Where each name is declared (`var`, `let`, `const`, a function declaration). */
   private readonly declarations = new Map<string, number[]>();
   private readonly functionOf = new Map<number, Node | null>();
   private readonly statementStart = new Map<number, number>();
@@ -55,13 +55,13 @@ export class JsScopes {
    * The type recorded for a local `name` as seen from `site`: the innermost function that types it,
    * looking outwards, and stopping at one where it is an untyped parameter or declared untyped.
    */
-  typeOfLocal(name: string, site: Node): { type: string; fn: Node } | null {
+  typeOfLocal(name: string, site: Node): string | null {
     // Typings before the statement: in `keys = wrap(keys)` the argument is what keys held before.
     let before = this.statementStart.get(site.id);
     if (before === undefined) this.statementStart.set(site.id, (before = statementOf(site).startIndex));
     for (let fn = this.innermostFunction(site); fn; fn = this.innermostFunction(fn)) {
       const type = this.b.typeRecordedBetween(name, fn.startIndex, before);
-      if (type) return { type, fn };
+      if (type) return type;
       if (this.binds(fn, name)) return null;
     }
     return null;

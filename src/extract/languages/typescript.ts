@@ -118,7 +118,6 @@ const OBJECT_HOLDERS = new Set([
   "export_statement",
 ]);
 
-/** Array methods whose callback gets an element, by the parameters that hold one. */
 /** The names a destructuring pattern binds. */
 const PATTERN_NAMES = ["identifier", "shorthand_property_identifier_pattern"];
 
@@ -133,6 +132,7 @@ const REASSIGNED_VALUES = new Set([
   "await_expression",
 ]);
 
+/** Array methods whose callback gets an element, by the parameters that hold one. */
 const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
   ["forEach", [0]],
   ["map", [0]],
@@ -552,7 +552,7 @@ class TsFile {
       const constructor = value.childForFieldName("constructor");
       type = constructor ? constructedTypeName(constructor, (n) => this.b.text(n)) : null;
     } else if (value?.type === "identifier") {
-      type = this.scopes.typeOfLocal(this.b.text(value), site)?.type ?? null;
+      type = this.scopes.typeOfLocal(this.b.text(value), site);
     }
     if (type && CONSTRUCTED_TYPE.test(type)) this.b.localType(site, `${receiver}${ELEMENT}`, type);
   }
