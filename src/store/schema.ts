@@ -104,7 +104,7 @@ CREATE INDEX IF NOT EXISTS local_types_file ON local_types(file_id);
 `;
 const REFERENCE_INDEXES = `
 CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
-CREATE INDEX IF NOT EXISTS refs_from ON refs(from_id, kind);
+CREATE INDEX IF NOT EXISTS refs_heritage ON refs(from_id) WHERE kind IN ('extends', 'implements');
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
 CREATE INDEX IF NOT EXISTS refs_receiver ON refs(receiver) WHERE receiver IS NOT NULL;
 CREATE INDEX IF NOT EXISTS refs_unresolved ON refs(kind) WHERE resolved = 0;
