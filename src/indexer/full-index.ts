@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
-import { languageForPath } from "../extract/language.js";
+import { languageForPath, type LanguageId } from "../extract/language.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
@@ -72,13 +72,21 @@ export async function fullIndex(
   try {
     const config = given ?? loadConfig(root);
     onProgress({ phase: "scanning", done: 0, total: 0 });
-    // Once the project is large enough for parse workers, they boot while the scan goes on.
+    // Once the project is large enough for parse workers, they boot while the scan goes on, and load
+    // the grammar most of the files listed so far need.
+    const seen = new Map<LanguageId, number>();
     const inventory = scanProject(
       root,
       config.indexing,
       (p) => languageForPath(p) !== null,
-      (listed) => {
-        if (listed === WORKERS_FROM) workers = startParseWorkers(root, config.indexing.maxFileSize, readEnv().workers);
+      (listed, path) => {
+        if (listed > WORKERS_FROM) return;
+        const language = languageForPath(path)!;
+        seen.set(language, (seen.get(language) ?? 0) + 1);
+        if (listed === WORKERS_FROM) {
+          const [likely] = [...seen].reduce((a, b) => (b[1] > a[1] ? b : a));
+          workers = startParseWorkers(root, config.indexing.maxFileSize, readEnv().workers, likely);
+        }
       },
     );
     const ctx = readProjectContext(root, inventory.manifests);

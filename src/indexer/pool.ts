@@ -35,19 +35,24 @@ const IN_PROCESS_LIMIT = 48;
 /** From this many files `parseAll` parses on workers, so a caller may start them early (`startParseWorkers`). */
 export const WORKERS_FROM = IN_PROCESS_LIMIT + 1;
 
-const startWorker = (root: string, maxSize: number) =>
-  new Worker(indexerWorkerUrl("worker.js"), { workerData: { root, maxSize } });
+const startWorker = (root: string, maxSize: number, preload: LanguageId | null = null) =>
+  new Worker(indexerWorkerUrl("worker.js"), { workerData: { root, maxSize, preload } });
 
 /**
  * Start the parse workers before their jobs are known, so that each boots (a thread, Node, our code)
  * while the caller is still scanning the project. They stay unreferenced until `parseAll` adopts
  * them, so a caller that fails before then cannot be kept alive by them.
  */
-export function startParseWorkers(root: string, maxSize: number, threads: number | null): Worker[] {
+export function startParseWorkers(
+  root: string,
+  maxSize: number,
+  threads: number | null,
+  preload: LanguageId | null = null,
+): Worker[] {
   if (threads === 0) return [];
   optimiseLess();
   return Array.from({ length: threads ?? availableParallelism() }, () => {
-    const w = startWorker(root, maxSize);
+    const w = startWorker(root, maxSize, preload);
     w.unref();
     w.once("error", (e) => endedEarly.set(w, e));
     w.once("exit", (code) => {

@@ -40,8 +40,8 @@ export function scanProject(
   root: string,
   config: IndexingConfig,
   claims: (path: string) => boolean,
-  /** Called with the number of files listed so far, each time one is added. */
-  onFile: (listed: number) => void = () => {},
+  /** Called with the number of files listed so far and the path just added, each time one is. */
+  onFile: (listed: number, path: string) => void = () => {},
 ): Inventory {
   const files: ScannedFile[] = [];
   const skipped: Skipped[] = [];
@@ -106,7 +106,7 @@ export function scanProject(
         skipped.push({ path: childRel, reason: "too large" });
         continue;
       }
-      onFile(files.push({ path: childRel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }));
+      onFile(files.push({ path: childRel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }), childRel);
     }
   };
   walk(root, "", []);
