@@ -356,9 +356,9 @@ export class Resolver {
       return this.extension(name, file, rules, ref.argCount, { type: typed });
     }
     if (rules.moduleThis && BARE_NAME.test(receiver)) {
-      // `var self = this` in a function the module exports: `self.send()` in its callbacks.
+      // A variable given a module's members (`mixin(app, proto)`) or holding a field of the module's
+      // object (`var router = this._router`). `var self = this` is typed above, as the module's object.
       const alias = this.variableTypeName(receiver, file, scopeId, rules);
-      if (alias?.typeName === "this") return this.moduleMember(alias.scopeId, name, file, rules);
       const mixed = alias?.typeName.startsWith(MIXIN)
         ? this.mixedIn(alias.typeName.slice(MIXIN.length), alias.scopeId, name, file, rules)
         : alias && MODULE_FIELD.test(alias.typeName)
