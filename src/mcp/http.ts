@@ -15,7 +15,8 @@ import {
   type McpServerFactory,
 } from "@modelcontextprotocol/server";
 import { isLoopbackHost, type HttpAddress } from "../core/http-address.js";
-import { createServer, type ServerDeps } from "./server.js";
+import { answerExchange, closeQuietly, isPlainExchange } from "./http-exchange.js";
+import { PROTOCOL_VERSIONS, createServer, type ServerDeps } from "./server.js";
 
 /** The one endpoint the HTTP server answers on. */
 export const MCP_PATH = "/mcp";
@@ -102,7 +103,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
   /**
    * Most traffic is legacy tool calls with a JSON body: their body is read here, once, and the SDK's
-   * own classifier decides the era; a legacy request then goes to `legacyOnNode`. Everything else
+   * own classifier decides the era. A lone legacy request is answered in place (`answerExchange`),
+   * any other legacy message (a batch, a notification, an initialize, a refusal to make) goes to
+   * `legacyOnNode`. Everything else
    * (another method, another content type, a body that is not JSON, every 2026-07-28 request) goes to
    * the SDK's handler as before, with the body parsed when it was.
    */
@@ -123,7 +126,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       mcpNameHeader: header(req, "mcp-name"),
       body: parsed,
     });
-    if (era.kind === "legacy") return legacyOnNode(req, res, parsed);
+    if (era.kind === "legacy") {
+      if (isPlainExchange(req, parsed, PROTOCOL_VERSIONS)) return answerExchange(res, parsed, createServer(deps));
+      return legacyOnNode(req, res, parsed);
+    }
     return mcp(req, res, parsed);
   }
 
@@ -185,21 +191,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         void modern.close().catch(() => {});
       }),
   };
-}
-
-/**
- * Close one request's transport and server. Closing makes the SDK build a "Connection closed" error
- * for calls still waiting on the connection, though none is: with its stack, 4% of the main thread
- * under load. Nothing reads it, so it is built without one.
- */
-function closeQuietly(...parts: { close(): Promise<void> }[]): void {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    for (const p of parts) void p.close().catch(() => {});
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 interface Refusal {

@@ -216,6 +216,43 @@ describe("the protocol table over HTTP", () => {
     expectNoSession(r);
   });
 
+  it("answers a lone legacy request as the SDK's transport answers it in a batch of one", async () => {
+    // A lone request is answered in place (src/mcp/http-exchange.ts); a batch still goes through the
+    // SDK's streamable HTTP transport, which answers a batch of one with that one answer.
+    const calls = [
+      { method: "tools/call", params: { name: "codegraph_search", arguments: { query: "add" } } },
+      { method: "tools/call", params: { name: "codegraph_nope", arguments: {} } },
+      { method: "tools/call", params: { name: "codegraph_callers", arguments: { symbol: 42 } } },
+      { method: "tools/list", params: {} },
+      { method: "ping" },
+      { method: "no/such/method" },
+    ];
+    for (const [i, call] of calls.entries()) {
+      const message = { jsonrpc: "2.0", id: 100 + i, ...call };
+      const lone = await post(url, message, { "MCP-Protocol-Version": "2025-06-18" });
+      const batched = await post(url, [message], { "MCP-Protocol-Version": "2025-06-18" });
+      expect(lone.status, call.method).toBe(batched.status);
+      expect(lone.headers.get("content-type"), call.method).toBe(batched.headers.get("content-type"));
+      expect(lone.body, call.method).toEqual(batched.body);
+      expect(lone.body?.id, call.method).toBe(100 + i);
+    }
+  });
+
+  it("refuses a legacy request that does not accept SSE (406) or names a revision we do not serve (400)", async () => {
+    const call = {
+      jsonrpc: "2.0",
+      id: 5,
+      method: "tools/call",
+      params: { name: "codegraph_search", arguments: { query: "add" } },
+    };
+    const json = await post(url, call, { Accept: "application/json", "MCP-Protocol-Version": "2025-06-18" });
+    expect(json.status).toBe(406);
+    expect(json.body?.error?.message).toMatch(/text\/event-stream/);
+    const unknown = await post(url, call, { "MCP-Protocol-Version": "1999-01-01" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body?.error?.message).toMatch(/Unsupported protocol version: 1999-01-01/);
+  });
+
   it("refuses GET (no standalone stream) and DELETE (no session) with 405", async () => {
     for (const method of ["GET", "DELETE"]) {
       const res = await fetch(url, { method, headers: { Accept: ACCEPT }, signal: AbortSignal.timeout(10_000) });
