@@ -35,8 +35,17 @@ export const binding: TreeSitterBinding = {};
 
 /** One node as the binding writes it: id, start byte, start row, start column, and its context word. */
 const NODE_INTS = 5;
-/** `matchLimit` and `maxStartDepth` when unlimited (`uint32` max), as the library passes them. */
-const UNLIMITED = 0xffffffff;
+/**
+ * Bounds on every query's cursor, for trees no one writes by hand. At each node the cursor visits
+ * every match under way, and a pattern waiting for a later child stays under way through the whole
+ * subtree before it: one per level of a deep chain, so the cost grows with the square of the depth.
+ * A 20,000-call method chain (116 KB of generated JavaScript) took 11 s, and past a depth of 65,535
+ * (a 70,000-term concatenation) the cursor's 16-bit depths wrap and states are never dropped (19 s
+ * for 600 KB). With at most 1,024 matches under way (tree-sitter drops matches beyond) and no
+ * match starting deeper than 4,096 levels, those take about a second. Nothing written by hand comes near
+ * either bound: the medium tier's fourteen projects index to identical graphs with them.
+ */
+export const QUERY_LIMITS = { matchLimit: 1024, maxStartDepth: 4096 } as const;
 
 interface NodeFields {
   0: number;
@@ -236,13 +245,17 @@ function navigate(node: Node, c: NodeCall, arg: number): Node | null {
 }
 
 /**
- * Gives `query` the fast `matches` when the binding allows it; returns the query either way. `NodeClass`
- * is web-tree-sitter's `Node` export (its prototype is shared, its constructor never called).
+ * Gives `query` the fast `matches` when the binding allows it, else the library's with QUERY_LIMITS;
+ * returns the query either way. `NodeClass` is web-tree-sitter's `Node` export (its prototype is
+ * shared, its constructor never called).
  */
 export function withFastMatches(query: Query, NodeClass: { prototype: object }): Query {
-  if (!ready(binding)) return query;
   const predicates = (query as unknown as { textPredicates?: unknown[][] }).textPredicates;
-  if (!Array.isArray(predicates) || predicates.some((p) => p.length > 0)) return query;
+  if (!ready(binding) || !Array.isArray(predicates) || predicates.some((p) => p.length > 0)) {
+    const matches = query.matches.bind(query);
+    Object.defineProperty(query, "matches", { value: (node: Node) => matches(node, QUERY_LIMITS) });
+    return query;
+  }
   makeNode ??= nodeMaker(NodeClass.prototype);
   // The library's transfer buffer: a static array whose address `ts_init` returns, every time.
   if (!transferBuffer) transferBuffer = binding._ts_init!();
@@ -260,7 +273,7 @@ function matchesOf(query: Query, names: readonly string[], node: Node): QueryMat
   handOver(node, b.HEAP32, word);
   const q = (query as unknown as { 0: number })[0];
   const t = (tree as unknown as { 0: number })[0];
-  b._ts_query_matches_wasm(q, t, 0, 0, 0, 0, 0, 0, UNLIMITED, UNLIMITED, 0);
+  b._ts_query_matches_wasm(q, t, 0, 0, 0, 0, 0, 0, QUERY_LIMITS.matchLimit, QUERY_LIMITS.maxStartDepth, 0);
   // The call may have grown the WASM memory, which replaces the views.
   const heap = b.HEAP32;
   const count = heap[word]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Node, Query, type QueryMatch, type Tree } from "web-tree-sitter";
 import { loadLanguage } from "../../src/extract/parser.js";
-import { binding, withFastMatches } from "../../src/extract/wasm-glue.js";
+import { QUERY_LIMITS, binding, withFastMatches } from "../../src/extract/wasm-glue.js";
 
 /** The library's own navigation and getters, taken before the first grammar load puts the fast one in its place. */
 const NAVIGATION = ["child", "namedChild", "childForFieldId", "childForFieldName"] as const;
@@ -149,9 +149,51 @@ describe("the faster query glue", () => {
     const tree = parse(RUST);
     try {
       const q = withFastMatches(query(`((identifier) @id (#eq? @id "helper"))`), Node);
-      expect(Object.hasOwn(q, "matches")).toBe(false);
       const found = q.matches(tree.rootNode).map((m) => m.captures[0]!.node.text);
       expect(found).toEqual(["helper", "helper", "helper"]);
+      expect(describeMatches(q.matches(tree.rootNode))).toEqual(
+        describeMatches(Query.prototype.matches.call(q, tree.rootNode, QUERY_LIMITS)),
+      );
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("keeps at most QUERY_LIMITS.matchLimit matches under way", async () => {
+    const { query, parse } = await rust();
+    // Each call of a chain waits for its arguments while the cursor walks the rest of the chain.
+    const calls = 3 * QUERY_LIMITS.matchLimit;
+    const tree = parse(`fn main() { let y = x${".m()".repeat(calls)}; }`);
+    try {
+      const methodCall = "(call_expression function: (field_expression value: (_) @recv) arguments: (arguments) @args)";
+      const fast = withFastMatches(query(methodCall), Node);
+      const unbounded = Query.prototype.matches.call(fast, tree.rootNode);
+      const ours = fast.matches(tree.rootNode);
+      expect(unbounded.length).toBe(calls);
+      expect(ours.length).toBeGreaterThanOrEqual(QUERY_LIMITS.matchLimit);
+      expect(ours.length).toBeLessThan(calls);
+      expect(describeMatches(ours)).toEqual(
+        describeMatches(Query.prototype.matches.call(fast, tree.rootNode, QUERY_LIMITS)),
+      );
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("starts no match deeper than QUERY_LIMITS.maxStartDepth", async () => {
+    const { query, parse } = await rust();
+    const levels = QUERY_LIMITS.maxStartDepth + 500;
+    const tree = parse(`fn main() ${"{ g(); ".repeat(levels)}${"}".repeat(levels)}`);
+    try {
+      const fast = withFastMatches(query("(call_expression function: (identifier) @name)"), Node);
+      const unbounded = Query.prototype.matches.call(fast, tree.rootNode);
+      const ours = fast.matches(tree.rootNode);
+      expect(unbounded.length).toBe(levels);
+      expect(ours.length).toBeGreaterThan(QUERY_LIMITS.maxStartDepth / 4);
+      expect(ours.length).toBeLessThan(levels);
+      expect(describeMatches(ours)).toEqual(
+        describeMatches(Query.prototype.matches.call(fast, tree.rootNode, QUERY_LIMITS)),
+      );
     } finally {
       tree.delete();
     }
