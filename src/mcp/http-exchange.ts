@@ -58,7 +58,7 @@ class OneExchange implements Transport {
 }
 
 /**
- * Answer one request (see `isPlainExchange`) on `connect`'s server: 200 with its JSON-RPC answer,
+ * Answer one request (see `isPlainExchange`) on `server`, a fresh one: 200 with its JSON-RPC answer,
  * whatever the answer (a JSON-RPC error included), as the SDK's transport answers it.
  */
 export async function answerExchange(res: ServerResponse, request: JSONRPCRequest, server: Server): Promise<void> {
@@ -67,7 +67,9 @@ export async function answerExchange(res: ServerResponse, request: JSONRPCReques
   const transport = new OneExchange(answered);
   await server.connect(transport);
   try {
-    transport.onmessage?.(request);
+    // A server always answers a request it is handed; one that took none would leave this waiting.
+    if (!transport.onmessage) throw new Error("the MCP server did not take the request");
+    transport.onmessage(request);
     const body = JSON.stringify(await answer);
     res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
     res.end(body);
