@@ -43,7 +43,9 @@ const NODE_INTS = 5;
  * (a 70,000-term concatenation) the cursor's 16-bit depths wrap and states are never dropped (19 s
  * for 600 KB). With at most 1,024 matches under way (tree-sitter drops matches beyond) and no
  * match starting deeper than 4,096 levels, those take about a second. Nothing written by hand comes near
- * either bound: the medium tier's fourteen projects index to identical graphs with them.
+ * either bound: the medium tier's fourteen projects index to identical graphs with them. Every run
+ * must be bounded: the library's one cursor keeps the capture lists it grew, and a bounded run reuses
+ * them all (the limit only stops it growing more).
  */
 export const QUERY_LIMITS = { matchLimit: 1024, maxStartDepth: 4096 } as const;
 
