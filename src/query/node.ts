@@ -88,16 +88,32 @@ export function splitLines(text: string): string[] {
   return all;
 }
 
-function window(file: string, all: string[], start: number, end: number): SourceLines {
+/** How many lines `splitLines` gives for `text`, counted without making them. */
+export function lineCount(text: string): number {
+  let n = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) n++;
+  return text === "" || text.endsWith("\n") ? n - 1 : n;
+}
+
+/**
+ * Lines `start`..`end` of `text` (1-based, clamped to its `total` lines), as `splitLines` would give
+ * them. Only those lines are made into strings: a symbol's body is a few lines of a file that may
+ * have thousands, and splitting all of them was a fifth of a `codegraph_node` call on Django.
+ */
+export function window(file: string, text: string, total: number, start: number, end: number): SourceLines {
   const s = Math.max(1, start);
-  const e = Math.min(all.length, end);
-  return {
-    file,
-    startLine: s,
-    endLine: Math.max(s - 1, e),
-    lines: all.slice(s - 1, Math.max(s - 1, e)),
-    totalLines: all.length,
-  };
+  const e = Math.min(total, end);
+  if (e < s) return { file, startLine: s, endLine: s - 1, lines: [], totalLines: total };
+  let from = 0;
+  for (let line = 1; line < s; line++) from = text.indexOf("\n", from) + 1;
+  let to = from;
+  for (let line = s; line <= e; line++) {
+    const nl = text.indexOf("\n", to);
+    to = nl === -1 ? text.length : nl + 1;
+  }
+  const lines = text.slice(from, to).split(/\r?\n/);
+  if (to > from && text[to - 1] === "\n") lines.pop();
+  return { file, startLine: s, endLine: e, lines, totalLines: total };
 }
 
 function positive(value: number | undefined, name: string): number | undefined {
@@ -205,23 +221,23 @@ function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], no
     const check = probe.check(symbol.file);
     const base = { symbol, fileState: check.state, truncated: false };
     if (check.text === null) return { ...base, source: null, sourceKind: "unavailable" };
-    const lines = splitLines(check.text);
+    const total = lineCount(check.text);
     if (check.fresh) {
       probe.served(symbol.file);
       const end = Math.min(symbol.endLine, symbol.startLine + FILE_MODE_MAX_LINES - 1);
       return {
         ...base,
-        source: window(symbol.file, lines, symbol.startLine, end),
+        source: window(symbol.file, check.text, total, symbol.startLine, end),
         sourceKind: "span",
         truncated: end < symbol.endLine,
       };
     }
     // Drifted: the stored span may point at the wrong bytes, so the whole current file or nothing.
-    if (lines.length > FILE_MODE_MAX_LINES) return { ...base, source: null, sourceKind: "omitted-large" };
+    if (total > FILE_MODE_MAX_LINES) return { ...base, source: null, sourceKind: "omitted-large" };
     if (wholeShown.has(symbol.file)) return { ...base, source: null, sourceKind: "shown-above" };
     wholeShown.add(symbol.file);
     probe.served(symbol.file);
-    return { ...base, source: window(symbol.file, lines, 1, lines.length), sourceKind: "whole-file" };
+    return { ...base, source: window(symbol.file, check.text, total, 1, total), sourceKind: "whole-file" };
   });
   return { type: "symbols", query, symbols, total: defs.length, note, drifted: probe.drifted() };
 }
@@ -249,12 +265,12 @@ function fileView(
   if (check.state === "outside") return { type: "outside", query, drifted: [] };
   const base = { type: "file" as const, query, file: path, fileState: check.state };
   if (check.text === null) return { ...base, source: null, truncated: false, symbols: [], drifted: probe.drifted() };
-  const all = splitLines(check.text);
+  const total = lineCount(check.text);
   const offset = o.offset ?? selector?.start ?? o.line ?? 1;
   const asked = o.limit ?? (selector?.end !== undefined ? selector.end - selector.start + 1 : undefined);
-  const wantedEnd = asked === undefined ? all.length : Math.min(all.length, offset + asked - 1);
+  const wantedEnd = asked === undefined ? total : Math.min(total, offset + asked - 1);
   const end = Math.min(wantedEnd, offset + FILE_MODE_MAX_LINES - 1);
-  const source = window(path, all, offset, end);
+  const source = window(path, check.text, total, offset, end);
   if (source.lines.length) probe.served(path);
   return {
     ...base,
