@@ -41,11 +41,11 @@ const NODE_INTS = 5;
  * subtree before it: one per level of a deep chain, so the cost grows with the square of the depth.
  * A 20,000-call method chain (116 KB of generated JavaScript) took 11 s, and past a depth of 65,535
  * (a 70,000-term concatenation) the cursor's 16-bit depths wrap and states are never dropped (19 s
- * for 600 KB). With at most 1,024 matches under way (tree-sitter drops matches beyond) and no
- * match starting deeper than 4,096 levels, those take about a second. Nothing written by hand comes near
+ * for 600 KB). With at most 1,024 matches under way (tree-sitter drops matches beyond) and no match
+ * starting deeper than 4,096 levels, those take about a second. Nothing written by hand comes near
  * either bound: the medium tier's fourteen projects index to identical graphs with them. Every run
- * must be bounded: the library's one cursor keeps the capture lists it grew, and a bounded run reuses
- * them all (the limit only stops it growing more).
+ * must be bounded: the library's one cursor keeps the capture lists it grew, and a bounded run
+ * reuses them all (the limit only stops it growing more).
  */
 export const QUERY_LIMITS = { matchLimit: 1024, maxStartDepth: 4096 } as const;
 

@@ -100,7 +100,7 @@ export function lineCount(text: string): number {
  * them. Only those lines are made into strings: a symbol's body is a few lines of a file that may
  * have thousands, and splitting all of them was a fifth of a `codegraph_node` call on Django.
  */
-export function window(file: string, text: string, total: number, start: number, end: number): SourceLines {
+export function lineWindow(file: string, text: string, total: number, start: number, end: number): SourceLines {
   const s = Math.max(1, start);
   const e = Math.min(total, end);
   if (e < s) return { file, startLine: s, endLine: s - 1, lines: [], totalLines: total };
@@ -227,7 +227,7 @@ function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], no
       const end = Math.min(symbol.endLine, symbol.startLine + FILE_MODE_MAX_LINES - 1);
       return {
         ...base,
-        source: window(symbol.file, check.text, total, symbol.startLine, end),
+        source: lineWindow(symbol.file, check.text, total, symbol.startLine, end),
         sourceKind: "span",
         truncated: end < symbol.endLine,
       };
@@ -237,7 +237,7 @@ function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], no
     if (wholeShown.has(symbol.file)) return { ...base, source: null, sourceKind: "shown-above" };
     wholeShown.add(symbol.file);
     probe.served(symbol.file);
-    return { ...base, source: window(symbol.file, check.text, total, 1, total), sourceKind: "whole-file" };
+    return { ...base, source: lineWindow(symbol.file, check.text, total, 1, total), sourceKind: "whole-file" };
   });
   return { type: "symbols", query, symbols, total: defs.length, note, drifted: probe.drifted() };
 }
@@ -270,7 +270,7 @@ function fileView(
   const asked = o.limit ?? (selector?.end !== undefined ? selector.end - selector.start + 1 : undefined);
   const wantedEnd = asked === undefined ? total : Math.min(total, offset + asked - 1);
   const end = Math.min(wantedEnd, offset + FILE_MODE_MAX_LINES - 1);
-  const source = window(path, check.text, total, offset, end);
+  const source = lineWindow(path, check.text, total, offset, end);
   if (source.lines.length) probe.served(path);
   return {
     ...base,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineCount, splitLines, window } from "../../src/query/node.js";
+import { lineCount, lineWindow, splitLines } from "../../src/query/node.js";
 
 // A symbol's lines are cut from the file's text without splitting all of it: they must be exactly
 // the lines splitting all of it gives, whatever the line endings.
@@ -33,7 +33,7 @@ describe("a window of a file's lines", () => {
       expect(lineCount(text), JSON.stringify(text)).toBe(all.length);
       for (let start = 0; start <= all.length + 2; start++) {
         for (let end = start - 1; end <= all.length + 2; end++) {
-          const w = window("f", text, all.length, start, end);
+          const w = lineWindow("f", text, all.length, start, end);
           const s = Math.max(1, start);
           const e = Math.min(all.length, end);
           expect(w, `${JSON.stringify(text)} ${start}-${end}`).toEqual({
