@@ -4,7 +4,10 @@
 export interface Env {
   /** Verbose diagnostics on stderr. */
   debug: boolean;
-  /** Worker threads (CODEGRAPH_WORKERS): an index's parsers, a server's readers; default one per core (at most four readers). */
+  /**
+   * Threads (CODEGRAPH_WORKERS): an index's parsers, the main thread among them (so 1 parses there
+   * alone), and a server's readers; default one per core (at most four readers).
+   */
   workers: number | null;
   /** Short names of the MCP tools `tools/list` shows (CODEGRAPH_MCP_TOOLS, comma-separated), or null for the default four. */
   mcpTools: string[] | null;

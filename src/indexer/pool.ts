@@ -30,6 +30,18 @@ export function optimisedLanguages(jobs: ParseJob[], grammarSize: (id: LanguageI
     [...source].filter(([language, bytes]) => bytes >= OPTIMISE_FROM * grammarSize(language)).map(([l]) => l),
   );
 }
+/**
+ * Worker threads for `threads` parsing threads (CODEGRAPH_WORKERS, else one per core): the main thread
+ * parses too, so one fewer. It would otherwise mostly wait, storing what the workers send, while each
+ * worker pays for its own thread, its copy of the extractors warming up, and the copying of every
+ * result across. Measured on two cores against two workers (interleaved, medians of 5 to 9): Django
+ * 1.80 -> 1.71 s and 215 -> 183 MB, jdk-util 1.62 -> 1.54 s, three 1.69 -> 1.61 s, tokio 1.43 ->
+ * 1.38 s, rails 1.33 -> 1.31 s.
+ */
+function workersFor(threads: number | null): number {
+  return Math.max(0, (threads ?? availableParallelism()) - 1);
+}
+
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 /** From this many files `parseAll` parses on workers, so a caller may start them early (`startParseWorkers`). */
@@ -49,9 +61,8 @@ export function startParseWorkers(
   threads: number | null,
   preload: LanguageId | null = null,
 ): Worker[] {
-  if (threads === 0) return [];
   optimiseLess();
-  return Array.from({ length: threads ?? availableParallelism() }, () => {
+  return Array.from({ length: workersFor(threads) }, () => {
     const w = startWorker(root, maxSize, preload);
     w.unref();
     w.once("error", (e) => endedEarly.set(w, e));
@@ -66,9 +77,9 @@ export function startParseWorkers(
 const endedEarly = new WeakMap<Worker, Error>();
 
 /**
- * Parses files on worker threads, one per core, feeding small batches so a slow file does not hold
- * back a whole share. Results stream to `onResult` in completion order. Workers from
- * `startParseWorkers` are used first; all are stopped on return.
+ * Parses files on this thread and on worker threads, a thread per core, handing out small batches so
+ * a slow file does not hold back a whole share. Results stream to `onResult` in completion order.
+ * Workers from `startParseWorkers` are used first; all are stopped on return.
  */
 export async function parseAll(
   root: string,
@@ -86,19 +97,25 @@ export async function parseAll(
     optimiseLess();
     const optimised = optimisedLanguages(jobs, grammarSize);
     if (optimised.size === 0) preferFastStartup();
-    if (jobs.length < WORKERS_FROM || threads === 0) {
+    // A parsing thread per core, but no more of them than full batches.
+    const count = Math.min(workersFor(threads), Math.ceil(jobs.length / MAX_FILES) - 1);
+    if (jobs.length < WORKERS_FROM || count <= 0) {
       for (const job of jobs) onResult(await parseFile(root, job, maxSize));
       return;
     }
-    // A worker per core, but no more workers than full batches.
-    const count = Math.max(1, Math.min(threads ?? availableParallelism(), Math.ceil(jobs.length / MAX_FILES)));
     while (workers.length < count) workers.push(startWorker(root, maxSize));
     // Checked in the same turn as the listeners below are added, so no event falls between.
     for (const w of workers) {
       const ended = endedEarly.get(w);
       if (ended) throw ended;
     }
-    const queue = new BatchQueue(jobs, count, optimised);
+    const queue = new BatchQueue(jobs, count + 1, optimised);
+    const take = () => {
+      const batch = queue.take();
+      // The optimised languages come first: from here on, none is.
+      if (!optimised.has(batch[0]!.language)) stopOptimisingWasm();
+      return batch;
+    };
     const feeders: (() => void)[] = [];
     const done = Promise.all(
       workers.slice(0, count).map((w) => {
@@ -107,11 +124,8 @@ export async function parseAll(
           let inFlight = 0;
           const feed = () => {
             if (queue.empty) return;
-            const batch = queue.take();
-            // The optimised languages come first: from here on, none is.
-            if (!optimised.has(batch[0]!.language)) stopOptimisingWasm();
             inFlight++;
-            w.postMessage(batch);
+            w.postMessage(take());
           };
           w.on("message", (outcomes: ParseOutcome[]) => {
             // Hand out the next batch before storing these results, so the worker never waits on us.
@@ -130,6 +144,17 @@ export async function parseAll(
     );
     // Two batches in flight per worker, one parsing and one queued, handed out in turn.
     for (const feed of [...feeders, ...feeders]) feed();
+    // A worker's failure ends the parse: this thread stops taking batches, and `done` rejects with it.
+    let failed = false;
+    done.catch(() => (failed = true));
+    while (!queue.empty && !failed) {
+      for (const job of take()) {
+        if (failed) break;
+        onResult(await parseFile(root, job, maxSize));
+        // Between files the workers' replies are stored, and each worker is handed its next batch.
+        await new Promise(setImmediate);
+      }
+    }
     await done;
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
