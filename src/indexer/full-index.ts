@@ -66,6 +66,7 @@ export async function fullIndex(
   given?: Config,
 ): Promise<IndexSummary> {
   const started = performance.now();
+  const timer = phaseTimer();
   ensureIndexDir(root);
   const release = acquireWriterLock(indexDir(root));
   let workers: Worker[] = [];
@@ -89,13 +90,15 @@ export async function fullIndex(
         }
       },
     );
+    timer("scan");
     const ctx = readProjectContext(root, inventory.manifests);
     removeAbandonedBuild(root);
     const tmp = buildPath(root);
     const db = createDatabase(tmp);
+    timer("project context, database");
     let summary: IndexSummary;
     try {
-      summary = await build(db, root, config, inventory.files, ctx, workers, onProgress);
+      summary = await build(db, root, config, inventory.files, ctx, workers, onProgress, timer);
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
       setMeta(db, "indexed_at", new Date().toISOString());
@@ -124,6 +127,7 @@ async function build(
   ctx: ProjectContext,
   workers: Worker[],
   onProgress: ProgressFn,
+  timer: (label: string) => void,
 ): Promise<IndexSummary> {
   const writer = new Writer(db, { search: false });
   const ids = new IdAllocator(1, 1, 1);
@@ -139,7 +143,6 @@ async function build(
     writer.flush();
   });
   let pending: FileRecord[] = [];
-  const timer = phaseTimer();
   await parseAll(
     root,
     jobs,
