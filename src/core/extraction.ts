@@ -151,6 +151,11 @@ export interface ExtractResult {
   syntaxErrors: number;
   /** The language the text was parsed as, when not the one its ending names (a C++ `.h`). */
   language?: string;
+  /**
+   * Extraction stopped at its bounds (generated code: a chain or nesting far past anything written
+   * by hand), so the file is indexed in part.
+   */
+  cutShort?: true;
 }
 
 /**

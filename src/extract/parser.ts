@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
 import type { LanguageExtractor, LanguageId } from "./language.js";
-import { binding, speedUpBinding, speedUpNodes, withFastMatches } from "./wasm-glue.js";
+import { binding, queryRunsCutShort, speedUpBinding, speedUpNodes, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";
 
 const require = createRequire(import.meta.url);
@@ -102,9 +102,11 @@ export async function extractSource(id: LanguageId, source: string, path: string
   const text = parseText ? parseText(source) : source;
   const tree = parse ? parse(parser, text) : parser.parse(text);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${path}`);
+  const cutShortBefore = queryRunsCutShort();
   try {
     const result = extract(tree, source, path);
     if (dialect && dialect.language !== id) result.language = dialect.language;
+    if (queryRunsCutShort() > cutShortBefore) result.cutShort = true;
     return result;
   } finally {
     tree.delete();

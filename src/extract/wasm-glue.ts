@@ -49,6 +49,18 @@ const NODE_INTS = 5;
  */
 export const QUERY_LIMITS = { matchLimit: 1024, maxStartDepth: 4096 } as const;
 
+/**
+ * Query runs so far in this thread that stopped at QUERY_LIMITS.matchLimit: a file whose extraction
+ * adds to it was extracted in part (see `extractSource`). A match not started below
+ * QUERY_LIMITS.maxStartDepth leaves no such trace; tree-sitter does not report it.
+ */
+let limitedRuns = 0;
+
+/** How many query runs in this thread have stopped at the match limit (see `limitedRuns`). */
+export function queryRunsCutShort(): number {
+  return limitedRuns;
+}
+
 interface NodeFields {
   0: number;
 }
@@ -255,7 +267,13 @@ export function withFastMatches(query: Query, NodeClass: { prototype: object }):
   const predicates = (query as unknown as { textPredicates?: unknown[][] }).textPredicates;
   if (!ready(binding) || !Array.isArray(predicates) || predicates.some((p) => p.length > 0)) {
     const matches = query.matches.bind(query);
-    Object.defineProperty(query, "matches", { value: (node: Node) => matches(node, QUERY_LIMITS) });
+    Object.defineProperty(query, "matches", {
+      value: (node: Node) => {
+        const found = matches(node, QUERY_LIMITS);
+        if (query.didExceedMatchLimit()) limitedRuns++;
+        return found;
+      },
+    });
     return query;
   }
   makeNode ??= nodeMaker(NodeClass.prototype);
@@ -280,6 +298,7 @@ function matchesOf(query: Query, names: readonly string[], node: Node): QueryMat
   const heap = b.HEAP32;
   const count = heap[word]!;
   const start = heap[word + 1]!;
+  if (heap[word + 2]) limitedRuns++;
   const result = new Array<QueryMatch>(count);
   let at = start >> 2;
   for (let i = 0; i < count; i++) {

@@ -135,6 +135,7 @@ async function build(
   const skipped: IndexSummary["skipped"] = [];
   const skippedFiles = new Map<string, SkippedFile>();
   const partial: IndexSummary["partial"] = [];
+  const cutShort: string[] = [];
   const languages: Record<string, number> = {};
   const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
   let done = 0;
@@ -158,6 +159,7 @@ async function build(
       }
       const record = toRecord(o, o.result, ids);
       if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+      if (o.result.cutShort) cutShort.push(o.path);
       languages[o.language] = (languages[o.language] ?? 0) + 1;
       records.push(forResolution(record));
       pending.push(record);
@@ -220,6 +222,7 @@ async function build(
     removed: 0,
     skipped,
     partial,
+    cutShort,
     refsResolved: resolvedCount,
     durationMs: 0,
   };

@@ -21,6 +21,8 @@ export interface IndexSummary {
   skipped: { path: string; reason: string }[];
   /** Files indexed as far as they parse. */
   partial: { path: string; errors: number }[];
+  /** Files whose extraction stopped at its bounds (generated code), indexed in part. */
+  cutShort: string[];
   refsResolved: number;
   durationMs: number;
   /**

@@ -172,6 +172,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
 
   const skipped: IndexSummary["skipped"] = [...inventory.skipped];
   const partial: IndexSummary["partial"] = [];
+  const cutShort: string[] = [];
   const touched: ParseOutcome[] = [];
   const fresh: (ParseOutcome & { ok: true })[] = [];
   /** Modified files: path → the stored file they replace. */
@@ -190,6 +191,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       continue;
     }
     if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+    if (o.result.cutShort) cutShort.push(o.path);
     if (old && old.sha256 === o.sha256) {
       touched.push(o); // same bytes, new stat: not a change
       continue;
@@ -327,6 +329,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     removed,
     skipped,
     partial,
+    cutShort,
     refsResolved: resolvedCount,
     durationMs: 0,
   };

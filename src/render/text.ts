@@ -39,6 +39,13 @@ export function renderIndexSummary(s: IndexSummary): string {
     for (const p of s.partial.slice(0, 5)) lines.push(`    ${p.path} (${p.errors} error${p.errors === 1 ? "" : "s"})`);
     if (s.partial.length > 5) lines.push(`    … and ${s.partial.length - 5} more`);
   }
+  if (s.cutShort.length) {
+    lines.push(
+      `  cut short: ${s.cutShort.length} file(s) nested or chained past what extraction follows (generated code?), indexed in part`,
+    );
+    for (const path of s.cutShort.slice(0, 5)) lines.push(`    ${path}`);
+    if (s.cutShort.length > 5) lines.push(`    … and ${s.cutShort.length - 5} more`);
+  }
   if (s.skipped.length) {
     const byReason = new Map<string, string[]>();
     for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), k.path]);

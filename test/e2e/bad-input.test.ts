@@ -11,6 +11,7 @@ interface Summary {
   nodes: number;
   skipped: { path: string; reason: string }[];
   partial: { path: string; errors: number }[];
+  cutShort: string[];
 }
 
 describe("bad input never stops the index", () => {
@@ -48,6 +49,34 @@ describe("bad input never stops the index", () => {
     expect(snap.nodes).toContain("long-line.go|main|function|5");
     expect(snap.edges.some((e) => e.startsWith("good.ts|good|function -calls@1-> good.ts|helper|function"))).toBe(true);
     expect(snap.nodes.some((n) => n.startsWith("binary.ts") || n.startsWith("outside.ts"))).toBe(false);
+  });
+
+  it("a generated file past extraction's bounds is indexed in part and reported, in init and in sync", async () => {
+    repo = tempRepo();
+    const at = (p: string) => join(repo.dir, p);
+    writeFileSync(at("app.js"), "export function start() {\n  return load().then(run);\n}\n");
+    // A method chain of 5,000 calls: each waits for its arguments while the rest of the chain is
+    // walked, far more at once than the query's match limit.
+    const chain = `export function built(x) {\n  return x${".step()".repeat(5000)};\n}\nexport function after() {}\n`;
+    writeFileSync(at("bundle.gen.js"), chain);
+    const s = await runJson<Summary>(["init", repo.dir]);
+    expect(s.cutShort).toEqual(["bundle.gen.js"]);
+    expect(s.partial).toEqual([]);
+    const snap = graphSnapshot(repo.dir);
+    // What the walk reached is indexed, the declarations after the chain included.
+    expect(snap.nodes).toContain("bundle.gen.js|built|function|1");
+    expect(snap.nodes).toContain("bundle.gen.js|after|function|4");
+    expect(snap.nodes).toContain("app.js|start|function|1");
+
+    const text = await run(["init", "--force", repo.dir]);
+    expect(text.stdout).toMatch(/cut short: 1 file\(s\) nested or chained past what extraction follows/);
+    expect(text.stdout).toMatch(/^ {4}bundle\.gen\.js$/m);
+
+    // A sync reports the file when it parses it again, and not once it is ordinary code.
+    writeFileSync(at("bundle.gen.js"), chain.replace("built", "rebuilt"));
+    expect((await runJson<Summary>(["sync", repo.dir])).cutShort).toEqual(["bundle.gen.js"]);
+    writeFileSync(at("bundle.gen.js"), "export function built(x) {\n  return x.step().step();\n}\n");
+    expect((await runJson<Summary>(["sync", repo.dir])).cutShort).toEqual([]);
   });
 
   it("a file skipped for what it holds is not reported as added, nor read again, until it changes", async () => {

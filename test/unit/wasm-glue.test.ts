@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Node, Query, type QueryMatch, type Tree } from "web-tree-sitter";
 import { loadLanguage } from "../../src/extract/parser.js";
-import { QUERY_LIMITS, binding, withFastMatches } from "../../src/extract/wasm-glue.js";
+import { QUERY_LIMITS, binding, queryRunsCutShort, withFastMatches } from "../../src/extract/wasm-glue.js";
 
 /** The library's own navigation and getters, taken before the first grammar load puts the fast one in its place. */
 const NAVIGATION = ["child", "namedChild", "childForFieldId", "childForFieldName"] as const;
@@ -165,13 +165,15 @@ describe("the faster query glue", () => {
     const tree = parse(source);
     try {
       const fast = withFastMatches(query(pattern), Node);
+      const before = queryRunsCutShort();
       const ours = fast.matches(tree.rootNode);
+      const cutShort = queryRunsCutShort() - before;
       const library = Query.prototype.matches.call(fast, tree.rootNode, QUERY_LIMITS);
       expect(describeMatches(ours)).toEqual(describeMatches(library));
       // Last: the cursor is shared and keeps the capture lists it grew, which a bounded run reuses
       // beyond the limit (a limit only stops it growing more). Everything we run is bounded.
       const unbounded = Query.prototype.matches.call(fast, tree.rootNode).length;
-      return { ours: ours.length, unbounded };
+      return { ours: ours.length, unbounded, cutShort };
     } finally {
       tree.delete();
     }
@@ -180,12 +182,19 @@ describe("the faster query glue", () => {
   it("keeps at most QUERY_LIMITS.matchLimit matches under way", async () => {
     // Each call of a chain waits for its arguments while the cursor walks the rest of the chain.
     const calls = 3 * QUERY_LIMITS.matchLimit;
-    const { ours, unbounded } = await bounded(
+    const { ours, unbounded, cutShort } = await bounded(
       `fn main() { let y = x${".m()".repeat(calls)}; }`,
       "(call_expression function: (field_expression value: (_) @recv) arguments: (arguments) @args)",
     );
     expect(unbounded).toBe(calls);
     expect(ours).toBe(QUERY_LIMITS.matchLimit);
+    expect(cutShort).toBe(1);
+    // Below the limit, the run is not counted.
+    const short = await bounded(
+      `fn main() { let y = x${".m()".repeat(100)}; }`,
+      "(call_expression function: (field_expression value: (_) @recv) arguments: (arguments) @args)",
+    );
+    expect(short).toEqual({ ours: 100, unbounded: 100, cutShort: 0 });
   });
 
   it("starts no match deeper than QUERY_LIMITS.maxStartDepth", async () => {
