@@ -5,8 +5,9 @@ export interface Env {
   /** Verbose diagnostics on stderr. */
   debug: boolean;
   /**
-   * Threads (CODEGRAPH_WORKERS): an index's parsers, the main thread among them (so 1 parses there
-   * alone), and a server's readers; default one per core (at most four readers).
+   * Threads (CODEGRAPH_WORKERS): an index's parsers, the main thread among them up to 32 MiB of
+   * source (so 1 parses there alone), and a server's readers; default one per core (at most four
+   * readers).
    */
   workers: number | null;
   /** Short names of the MCP tools `tools/list` shows (CODEGRAPH_MCP_TOOLS, comma-separated), or null for the default four. */

@@ -30,22 +30,38 @@ export function optimisedLanguages(jobs: ParseJob[], grammarSize: (id: LanguageI
     [...source].filter(([language, bytes]) => bytes >= OPTIMISE_FROM * grammarSize(language)).map(([l]) => l),
   );
 }
+/** Threads that parse: CODEGRAPH_WORKERS, else one per core. */
+const parsingThreads = (threads: number | null) => threads ?? availableParallelism();
+
 /**
- * Worker threads for `threads` parsing threads (CODEGRAPH_WORKERS, else one per core): the main thread
- * parses too, so one fewer. It would otherwise mostly wait, storing what the workers send, while each
- * worker pays for its own thread, its copy of the extractors warming up, and the copying of every
- * result across. Measured on two cores against two workers (interleaved, medians of 5 to 9): Django
- * 1.80 -> 1.71 s and 215 -> 183 MB, jdk-util 1.62 -> 1.54 s, three 1.69 -> 1.61 s, tokio 1.43 ->
- * 1.38 s, rails 1.33 -> 1.31 s.
+ * Source up to which the main thread parses beside the workers, one worker fewer. It would otherwise
+ * mostly wait, storing what the workers send, while each worker pays for its own thread, its copy of
+ * the extractors warming up, and the copying of every result across. Measured on two cores against
+ * two workers (interleaved, medians of 3 to 9, by the bytes parsed): Django (5 MiB) 1.88 -> 1.80 s and
+ * 216 -> 188 MB, three 1.74 -> 1.64 s, tokio 1.48 -> 1.42 s, react-native (11 MiB) 5.16 -> 5.09 s and
+ * 390 -> 354 MB, sympy (28 MiB) 13.06 -> 12.83 s and 608 -> 588 MB. Past it the time is about even,
+ * but the peak grows: the main thread then holds a large project's records for resolution, and its
+ * own extraction's garbage adds to that heap (rustc, 37 MiB: 508 -> 550 MB; go-stdlib, 44 MiB:
+ * 588 -> 637 MB; the JDK, 193 MiB: 971 -> 1038 MB).
  */
-function workersFor(threads: number | null): number {
-  return Math.max(0, (threads ?? availableParallelism()) - 1);
-}
+const MAIN_PARSES_UP_TO = 32 * 2 ** 20;
 
 /** Below this many files, starting workers (and loading grammars in each) costs more than it saves. */
 const IN_PROCESS_LIMIT = 48;
 /** From this many files `parseAll` parses on workers, so a caller may start them early (`startParseWorkers`). */
 export const WORKERS_FROM = IN_PROCESS_LIMIT + 1;
+
+/**
+ * How a job is parsed: on how many worker threads, and whether this thread parses beside them (with
+ * no workers, it parses alone). A parsing thread per core, but no more of them than full batches.
+ */
+export function parsePlan(jobs: readonly ParseJob[], threads: number | null): { workers: number; alongside: boolean } {
+  if (jobs.length < WORKERS_FROM) return { workers: 0, alongside: true };
+  const parsers = Math.min(parsingThreads(threads), Math.ceil(jobs.length / MAX_FILES));
+  if (parsers <= 1) return { workers: 0, alongside: true };
+  const alongside = jobs.reduce((bytes, j) => bytes + j.size, 0) <= MAIN_PARSES_UP_TO;
+  return { workers: alongside ? parsers - 1 : parsers, alongside };
+}
 
 const startWorker = (root: string, maxSize: number, preload: LanguageId | null = null) =>
   new Worker(indexerWorkerUrl("worker.js"), { workerData: { root, maxSize, preload } });
@@ -62,7 +78,9 @@ export function startParseWorkers(
   preload: LanguageId | null = null,
 ): Worker[] {
   optimiseLess();
-  return Array.from({ length: workersFor(threads) }, () => {
+  // The main thread is one of the parsers, unless the job is large (see MAIN_PARSES_UP_TO): then
+  // `parseAll` starts one more worker.
+  return Array.from({ length: Math.max(0, parsingThreads(threads) - 1) }, () => {
     const w = startWorker(root, maxSize, preload);
     w.unref();
     w.once("error", (e) => endedEarly.set(w, e));
@@ -77,7 +95,7 @@ export function startParseWorkers(
 const endedEarly = new WeakMap<Worker, Error>();
 
 /**
- * Parses files on this thread and on worker threads, a thread per core, handing out small batches so
+ * Parses files on worker threads and on this one (see MAIN_PARSES_UP_TO), a thread per core, handing out small batches so
  * a slow file does not hold back a whole share. Results stream to `onResult` in completion order.
  * Workers from `startParseWorkers` are used first; all are stopped on return.
  */
@@ -97,9 +115,8 @@ export async function parseAll(
     optimiseLess();
     const optimised = optimisedLanguages(jobs, grammarSize);
     if (optimised.size === 0) preferFastStartup();
-    // A parsing thread per core, but no more of them than full batches.
-    const count = Math.min(workersFor(threads), Math.ceil(jobs.length / MAX_FILES) - 1);
-    if (jobs.length < WORKERS_FROM || count <= 0) {
+    const { workers: count, alongside } = parsePlan(jobs, threads);
+    if (count === 0) {
       for (const job of jobs) onResult(await parseFile(root, job, maxSize));
       return;
     }
@@ -109,7 +126,7 @@ export async function parseAll(
       const ended = endedEarly.get(w);
       if (ended) throw ended;
     }
-    const queue = new BatchQueue(jobs, count + 1, optimised);
+    const queue = new BatchQueue(jobs, alongside ? count + 1 : count, optimised);
     const take = () => {
       const batch = queue.take();
       // The optimised languages come first: from here on, none is.
@@ -145,9 +162,10 @@ export async function parseAll(
     // Two batches in flight per worker, one parsing and one queued, handed out in turn.
     for (const feed of [...feeders, ...feeders]) feed();
     // A worker's failure ends the parse: this thread stops taking batches, and `done` rejects with it.
+    // (When the job is large, this thread only stores what the workers send.)
     let failed = false;
     done.catch(() => (failed = true));
-    while (!queue.empty && !failed) {
+    while (alongside && !queue.empty && !failed) {
       for (const job of take()) {
         if (failed) break;
         onResult(await parseFile(root, job, maxSize));
