@@ -95,8 +95,8 @@ export function startParseWorkers(
 const endedEarly = new WeakMap<Worker, Error>();
 
 /**
- * Parses files on worker threads and on this one (see MAIN_PARSES_UP_TO), a thread per core, handing out small batches so
- * a slow file does not hold back a whole share. Results stream to `onResult` in completion order.
+ * Parses files on worker threads and on this one (see `parsePlan`), handing out small batches so a
+ * slow file does not hold back a whole share. Results stream to `onResult` in completion order.
  * Workers from `startParseWorkers` are used first; all are stopped on return.
  */
 export async function parseAll(
