@@ -148,7 +148,14 @@ export async function parseAll(
             // Hand out the next batch before storing these results, so the worker never waits on us.
             inFlight--;
             feed();
-            for (const o of outcomes) onResult(o);
+            // A failure to store them (a full disk) ends the parse with its error, as for this
+            // thread's own results: thrown here, it would escape as an uncaught exception.
+            try {
+              for (const o of outcomes) onResult(o);
+            } catch (e) {
+              reject(e);
+              return;
+            }
             if (inFlight === 0 && queue.empty) resolve();
           });
           w.on("error", reject);

@@ -45,6 +45,36 @@ describe("parsing on this thread and a worker", () => {
     expect(new Set(fromWorker).size).toBe(fromWorker.length);
   });
 
+  it("a failure storing results ends the parse with that error, whichever thread parsed them", async () => {
+    const jobs = Array.from({ length: COUNT }, (_, f) => ({
+      path: `pkg/m${f}.py`,
+      language: "python" as const,
+      size: 40,
+    }));
+    const workers = startParseWorkers(dir, 1 << 20, 2);
+    const fromWorker = new Set<string>();
+    workers[0]!.on("message", (outcomes: ParseOutcome[]) => {
+      for (const o of outcomes) fromWorker.add(o.path);
+    });
+    // A fake fault, as storing hits a full disk: the store fails on the first result the worker sent.
+    const store = (o: ParseOutcome) => {
+      if (fromWorker.has(o.path)) throw new Error("database or disk is full");
+    };
+    await expect(parseAll(dir, jobs, 1 << 20, 2, store, workers)).rejects.toThrow("database or disk is full");
+    expect(fromWorker.size).toBeGreaterThan(0);
+
+    // The same for a result this thread parsed itself.
+    const again = startParseWorkers(dir, 1 << 20, 2);
+    const sent = new Set<string>();
+    again[0]!.on("message", (outcomes: ParseOutcome[]) => {
+      for (const o of outcomes) sent.add(o.path);
+    });
+    const storeOwn = (o: ParseOutcome) => {
+      if (!sent.has(o.path)) throw new Error("disk I/O error");
+    };
+    await expect(parseAll(dir, jobs, 1 << 20, 2, storeOwn, again)).rejects.toThrow("disk I/O error");
+  });
+
   it("with one parsing thread, no worker is started and this thread parses everything", async () => {
     expect(startParseWorkers(dir, 1 << 20, 1)).toHaveLength(0);
     const jobs = Array.from({ length: 60 }, (_, f) => ({
