@@ -34,18 +34,16 @@ export function renderIndexSummary(s: IndexSummary): string {
   lines.push(`  files:     ${s.files}${Object.keys(s.languages).length ? ` (${counts(s.languages)})` : ""}`);
   lines.push(`  symbols:   ${s.nodes} nodes`);
   lines.push(`  edges:     ${s.edges}`);
-  if (s.partial.length) {
-    lines.push(`  partial:   ${s.partial.length} file(s) with syntax errors, indexed as far as they parse`);
-    for (const p of s.partial.slice(0, 5)) lines.push(`    ${p.path} (${p.errors} error${p.errors === 1 ? "" : "s"})`);
-    if (s.partial.length > 5) lines.push(`    … and ${s.partial.length - 5} more`);
-  }
-  if (s.cutShort.length) {
-    lines.push(
-      `  cut short: ${s.cutShort.length} file(s) nested or chained past what extraction follows (generated code?), indexed in part`,
-    );
-    for (const path of s.cutShort.slice(0, 5)) lines.push(`    ${path}`);
-    if (s.cutShort.length > 5) lines.push(`    … and ${s.cutShort.length - 5} more`);
-  }
+  fileList(
+    lines,
+    `  partial:   ${s.partial.length} file(s) with syntax errors, indexed as far as they parse`,
+    s.partial.map((p) => `${p.path} (${p.errors} error${p.errors === 1 ? "" : "s"})`),
+  );
+  fileList(
+    lines,
+    `  cut short: ${s.cutShort.length} file(s) nested or chained past what extraction follows (generated code?), indexed in part`,
+    s.cutShort,
+  );
   if (s.skipped.length) {
     const byReason = new Map<string, string[]>();
     for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), k.path]);
@@ -55,6 +53,14 @@ export function renderIndexSummary(s: IndexSummary): string {
     }
   }
   return lines.join("\n");
+}
+
+/** A heading and the first five of `items` beneath it, with how many more there are; nothing for none. */
+function fileList(lines: string[], heading: string, items: string[]): void {
+  if (!items.length) return;
+  lines.push(heading);
+  for (const item of items.slice(0, 5)) lines.push(`    ${item}`);
+  if (items.length > 5) lines.push(`    … and ${items.length - 5} more`);
 }
 
 /** `forAgent` names the project by its folder: answers to agents carry no absolute paths of the machine. */
