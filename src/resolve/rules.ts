@@ -37,6 +37,12 @@ export interface LanguageRules {
    * them, in 15 s).
    */
   moduleMayReach?(specifier: string, file: { path: string; packageName: string | null }): boolean;
+  /**
+   * An import other than a wildcard names one declaration of its package (Java's `import a.b.C`,
+   * Kotlin's `import a.b.f`): the file depends on the file declaring it, not on every file of the
+   * package. Then a change to the names a file declares changes what such imports reach.
+   */
+  importsDeclarations?: boolean;
   /** Receivers that mean the current instance or class. */
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */

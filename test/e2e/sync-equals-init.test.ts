@@ -186,6 +186,30 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
   });
 
+  it("a Java class imported by name is renamed, and its file changes package", async () => {
+    // Shelf imports com.shop.model.Item by name: it depends on Item.java, not on every file of the package.
+    const shelf = "java/src/main/java/com/shop/service/Shelf.java";
+    const item = at("java/src/main/java/com/shop/model/Item.java");
+    const imported = () =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith(`${shelf}|`) && e.includes(" -imports@"))
+        .map((e) => e.slice(e.indexOf("-> ") + 3, e.indexOf("|", e.indexOf("-> "))));
+    expect(imported()).toEqual(["java/src/main/java/com/shop/model/Item.java"]);
+    const text = readFileSync(item, "utf8");
+    writeFileSync(item, text.replace(/\bItem\b/g, "Article"));
+    await syncThenCompare({ modified: 1 });
+    expect(imported()).toEqual([]);
+    writeFileSync(item, text);
+    await syncThenCompare({ modified: 1 });
+    expect(imported()).toEqual(["java/src/main/java/com/shop/model/Item.java"]);
+    writeFileSync(item, text.replace("package com.shop.model;", "package com.shop.util;"));
+    await syncThenCompare({ modified: 1 });
+    expect(imported()).toEqual([]);
+    writeFileSync(item, text);
+    await syncThenCompare({ modified: 1 });
+    expect(imported()).toEqual(["java/src/main/java/com/shop/model/Item.java"]);
+  });
+
   it("a Python module an import was waiting for comes, then goes", async () => {
     writeFileSync(
       at("python/shop/uses_extras.py"),

@@ -40,3 +40,8 @@ export function moduleMayChange(
   const mayReach = RULES[ref.language]?.moduleMayReach;
   return !mayReach || files.some((f) => mayReach(ref.name, f));
 }
+
+/** Whether a language's imports name declarations, not whole packages (`LanguageRules.importsDeclarations`). */
+export function importsNameDeclarations(language: string): boolean {
+  return RULES[language]?.importsDeclarations === true;
+}

@@ -50,6 +50,7 @@ export const javaRules: LanguageRules = {
     return lookup.filesInPackage(spec, "java");
   },
   moduleMayReach: packageMayReach,
+  importsDeclarations: true,
   selfNames: new Set(["this"]),
   implicitThis: true,
   // The root type's members (java.lang.Object's) every type has, and well-known outside bases' members.

@@ -59,6 +59,7 @@ export const kotlinRules: LanguageRules = {
     return packageFiles(spec, lookup);
   },
   moduleMayReach: packageMayReach,
+  importsDeclarations: true,
   selfNames: new Set(["this"]),
   implicitThis: true,
   // The root type's members (Any's) every type has, and well-known outside bases' members.
