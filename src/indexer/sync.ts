@@ -369,17 +369,21 @@ function reshapedFiles(
     const before = fileShape(db, oldId);
     const now = o.result.packageName;
     if (before.packageName !== now) moved.add(o.path);
-    else if (!importsNameDeclarations(o.language) || before.topLevel === topLevelNames(o.result.symbols)) continue;
+    else if (!importsNameDeclarations(o.language) || sameNames(before.topLevel, topLevelNames(o.result.symbols)))
+      continue;
     comeOrGo.push({ path: o.path, packageName: before.packageName }, { path: o.path, packageName: now });
   }
   return { comeOrGo, moved };
 }
 
 /** The names a file declares at its top level, as `fileShape` reads them back. */
-function topLevelNames(symbols: readonly { parent: number; kind: string; name: string }[]): string {
-  return symbols
-    .filter((s) => s.parent === -1 && s.kind !== "import")
-    .map((s) => s.name)
-    .sort()
-    .join("\n");
+function topLevelNames(symbols: readonly { parent: number; kind: string; name: string }[]): string[] {
+  return symbols.filter((s) => s.parent === -1 && s.kind !== "import").map((s) => s.name);
+}
+
+/** The same names, in any order. */
+function sameNames(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const sorted = [...b].sort();
+  return [...a].sort().every((n, i) => n === sorted[i]);
 }

@@ -285,15 +285,15 @@ export function refIdsOfFile(db: Db, fileId: number): number[] {
   return (prepared(db, "SELECT id FROM refs WHERE file_id = ?").all(fileId) as { id: number }[]).map((r) => r.id);
 }
 
-/** A file's package, and the names it declares at its top level (sorted; imports left out). */
-export function fileShape(db: Db, fileId: number): { packageName: string | null; topLevel: string } {
+/** A file's package, and the names it declares at its top level (imports left out), as stored. */
+export function fileShape(db: Db, fileId: number): { packageName: string | null; topLevel: string[] } {
   const file = prepared(db, "SELECT package AS packageName, node_id AS nodeId FROM files WHERE id = ?").get(fileId) as
     { packageName: string | null; nodeId: number } | undefined;
-  if (!file) return { packageName: null, topLevel: "" };
+  if (!file) return { packageName: null, topLevel: [] };
   const names = prepared(db, "SELECT name FROM nodes WHERE parent_id = ? AND kind != 'import'")
     .pluck()
     .all(file.nodeId) as string[];
-  return { packageName: file.packageName, topLevel: names.sort().join("\n") };
+  return { packageName: file.packageName, topLevel: names };
 }
 
 /** The targets a reference's edges point at now, to tell whether re-resolving changed anything. */
