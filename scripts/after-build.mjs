@@ -51,7 +51,7 @@ await build({
     program: "src/cli/main.ts",
     worker: "src/indexer/worker.ts",
     "in-process": "src/indexer/in-process.ts",
-    "declarations-worker": "src/indexer/declarations-worker.ts",
+    "finish-worker": "src/indexer/finish-worker.ts",
     "read-worker": "src/cli/read-worker.ts",
   },
   outdir: "dist/cli",

@@ -34,6 +34,23 @@ export const EDGE_KINDS = [
 ] as const;
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 
+/** How an edge was found; stored with it so a reader can judge how far to trust it. */
+export const RESOLUTIONS = [
+  "lexical",
+  "import",
+  "package",
+  "member",
+  "inherited",
+  "typed",
+  "static",
+  "module",
+  "syntax",
+  "extension",
+  /** One of several overloads the call's argument count allows (the first); which one needs the arguments' types. */
+  "overload",
+] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
 /** Kinds that own members, so `this.x` / `Type.x` look inside them. */
 export const TYPE_KINDS: ReadonlySet<NodeKind> = new Set([
   "class",

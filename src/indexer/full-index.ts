@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import type { FileRecord } from "../core/rows.js";
@@ -9,16 +9,7 @@ import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import {
-  sealBuild,
-  createDatabase,
-  createIndexes,
-  finishDeclarations,
-  INDEXED_BY,
-  setMeta,
-  startKindCounts,
-  type Db,
-} from "../store/database.js";
+import { sealBuild, createDatabase, INDEXED_BY, setMeta, startKindCounts, type Db } from "../store/database.js";
 import { countTotals } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -28,9 +19,9 @@ import { WORKERS_FROM, parseAll, startParseWorkers } from "./pool.js";
 import { rememberSkip, writeSkippedFiles, type SkippedFile } from "../store/skipped-files.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
-import { ResolvedQueue } from "./resolved-queue.js";
+import { EdgeBatchBuilder } from "../core/edge-batch.js";
+import { finishAside, finishInline, type BuildFinish } from "./finish-build.js";
 import { phaseTimer } from "./timing.js";
-import { indexerWorkerUrl } from "./worker-url.js";
 import { codegraphVersion } from "./version.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
@@ -139,76 +130,84 @@ async function build(
   const languages: Record<string, number> = {};
   const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
   let done = 0;
+  let resolvedCount = 0;
   const insertMany = db.transaction((batch: FileRecord[]) => {
     for (const r of batch) writer.insertFile(r, false);
     writer.flush();
   });
   let pending: FileRecord[] = [];
-  await parseAll(
-    root,
-    jobs,
-    config.indexing.maxFileSize,
-    readEnv().workers,
-    (o) => {
-      done++;
-      if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
-      if (!o.ok) {
-        skipped.push({ path: o.path, reason: o.reason });
-        rememberSkip(skippedFiles, o);
-        return;
-      }
-      const record = toRecord(o, o.result, ids);
-      if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
-      if (o.result.cutShort) cutShort.push(o.path);
-      languages[o.language] = (languages[o.language] ?? 0) + 1;
-      records.push(forResolution(record));
-      pending.push(record);
-      if (pending.length >= 25) {
-        insertMany(pending.map(withoutRefs));
-        pending = [];
-      }
-    },
-    workers,
-  );
-  insertMany(pending.map(withoutRefs));
-  timer("parse + insert nodes");
+  const aside = jobs.reduce((bytes, j) => bytes + j.size, 0) >= ASIDE_FROM_BYTES;
+  // Started once half the files are parsed: it boots while both cores parse, but not while the parse
+  // workers boot.
+  let finish: BuildFinish | null = aside ? null : finishInline(db);
+  try {
+    await parseAll(
+      root,
+      jobs,
+      config.indexing.maxFileSize,
+      readEnv().workers,
+      (o) => {
+        done++;
+        if (!finish && done >= jobs.length / 2) finish = finishAside(db);
+        if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
+        if (!o.ok) {
+          skipped.push({ path: o.path, reason: o.reason });
+          rememberSkip(skippedFiles, o);
+          return;
+        }
+        const record = toRecord(o, o.result, ids);
+        if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
+        if (o.result.cutShort) cutShort.push(o.path);
+        languages[o.language] = (languages[o.language] ?? 0) + 1;
+        records.push(forResolution(record));
+        pending.push(record);
+        if (pending.length >= 25) {
+          insertMany(pending);
+          pending = [];
+        }
+      },
+      workers,
+    );
+    insertMany(pending);
+    timer("parse + insert nodes");
+    finish ??= finishAside(db);
 
-  // The full-text index and the declaration tables' indexes are built on a second connection while
-  // this thread resolves every reference against the whole project, in memory: the parse workers
-  // are done, and the second core would otherwise sit idle until the index is written.
-  const aside = ids.nextNode > ASIDE_FROM_NODES;
-  const declarations = aside ? finishDeclarationsAside(db.name) : Promise.resolve(false);
-  const lookup = new MemoryLookup(records);
-  const resolver = new Resolver(lookup, ctx);
-  const total = records.reduce((n, r) => n + r.refs.length, 0);
-  let resolvedCount = 0;
-  const queue = new ResolvedQueue();
-  const write = db.transaction(() => {
-    resolvedCount += queue.writeTo(writer);
-  });
-  // Results wait while the worker holds the database, and are written as they come once it is done.
-  // On the JDK, whose full-text fill (long Javadoc) outlasts resolution, all of them wait.
-  let workerDone = !aside;
-  void declarations.then(() => (workerDone = true));
-  let seen = 0;
-  for (const [i, r] of records.entries()) {
-    for (const ref of r.refs) queue.add(ref, resolver.resolve(ref));
-    seen += r.refs.length;
-    onProgress({ phase: "resolving", done: seen, total });
-    if (workerDone && queue.length >= 2000) write();
-    // The worker's end is seen only when this loop lets the event loop run.
-    if (!workerDone && i % 100 === 99) await new Promise(setImmediate);
+    // The full-text index and the indexes of what parsing stored are built, and the resolved edges
+    // written, on a second connection while this thread resolves every reference against the whole
+    // project, in memory: the parse workers are done, and the second core would otherwise sit idle.
+    finish.parsed();
+    const lookup = new MemoryLookup(records);
+    const resolver = new Resolver(lookup, ctx);
+    const total = records.reduce((n, r) => n + r.refs.length, 0);
+    const edges = new EdgeBatchBuilder();
+    let seen = 0;
+    for (const [i, r] of records.entries()) {
+      for (const ref of r.refs) {
+        const found = resolver.resolve(ref);
+        for (const e of found) {
+          edges.add(ref.fromId, e.targetId, ref.fileId, ref.line, ref.id, e.kind, e.resolution);
+          if (edges.full) finish.edges(edges.take());
+        }
+        if (found.length) resolvedCount++;
+      }
+      seen += r.refs.length;
+      onProgress({ phase: "resolving", done: seen, total });
+      // The worker's `ready` is seen only when this loop lets the event loop run.
+      if (aside && i % 100 === 99) await new Promise(setImmediate);
+    }
+    finish.edges(edges.take());
+    timer("resolve");
+    onProgress({ phase: "writing", done: 0, total: 0 });
+    await finish.end();
+    timer("finish (aside)");
+    for (const [kind, n] of edges.byKind) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
+  } catch (e) {
+    finish?.abandon();
+    throw e;
   }
-  timer("resolve");
-  onProgress({ phase: "writing", done: 0, total: 0 });
-  if (!(await declarations)) finishDeclarations(db);
-  timer("declarations (aside)");
-  write();
   startKindCounts(db, writer.written);
   writeSkippedFiles(db, skippedFiles);
-  timer("insert refs/edges");
-  createIndexes(db);
-  timer("indexes");
+  timer("counts");
   const counts = countTotals(db);
   return {
     mode: "full",
@@ -229,30 +228,10 @@ async function build(
 }
 
 /**
- * Nodes from which the declaration side is finished on a worker thread. Below, it takes less time
- * than starting the worker (about 35 ms): cobra (900 nodes) took 0.33 s with it inline, 0.38 s aside.
+ * Bytes of source from which the index is finished on a worker thread (about 5,000 nodes). Below,
+ * that takes less time than starting the worker.
  */
-const ASIDE_FROM_NODES = 5000;
-
-/**
- * Run `finishDeclarations` on a worker thread with its own connection to the database at `path`.
- * Resolves to false when the worker could not do it (it failed to start, or threw): the caller then
- * does it on its own connection. Its transaction is all or nothing, so doing it again is safe.
- */
-function finishDeclarationsAside(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    let w: Worker;
-    try {
-      w = new Worker(indexerWorkerUrl("declarations-worker.js"), { workerData: { path } });
-    } catch {
-      return resolve(false);
-    }
-    // An exception in the worker (its script missing, a failed statement) is an `error` event, then an
-    // exit with code 1.
-    w.on("error", () => {});
-    w.once("exit", (code) => resolve(code === 0));
-  });
-}
+const ASIDE_FROM_BYTES = 2 ** 20;
 
 /**
  * What resolution needs of a file, without the text (signatures, docstrings) already written to the
@@ -276,9 +255,4 @@ function forResolution(r: FileRecord): MemoryFile {
     imports: r.imports,
     localTypes: r.localTypes,
   };
-}
-
-/** The file and node rows go in during parsing; references wait until they are resolved. */
-function withoutRefs(r: FileRecord): FileRecord {
-  return { ...r, refs: [] };
 }

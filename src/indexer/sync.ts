@@ -306,7 +306,6 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         writer.clearRefEdges(ref.id);
         const edges = resolver.resolve(ref);
         writer.insertResolved(ref, edges);
-        writer.setResolved(ref.id, edges.length > 0);
         if (edges.length) resolvedCount++;
       }
       // Resolution reads no edges: they are written together, before anything reads them.

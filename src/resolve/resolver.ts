@@ -11,7 +11,7 @@ import {
   OBJECT_TYPE,
   type ImportBinding,
 } from "../core/extraction.js";
-import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind, type Resolution } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
 import { Linkage } from "./linkage.js";
 import { RubyResolution } from "./ruby.js";
@@ -21,20 +21,7 @@ import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../co
 import type { FileGroup, LanguageRules, ProjectContext } from "./rules.js";
 import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
 
-/** How an edge was found; stored with it so a reader can judge how far to trust it. */
-export type Resolution =
-  | "lexical"
-  | "import"
-  | "package"
-  | "member"
-  | "inherited"
-  | "typed"
-  | "static"
-  | "module"
-  | "syntax"
-  | "extension"
-  /** One of several overloads the call's argument count allows (the first); which one needs the arguments' types. */
-  | "overload";
+export type { Resolution };
 
 export interface ResolvedEdge {
   targetId: number;

@@ -24,7 +24,10 @@ export function countGraph(db: Db): GraphCounts {
     nodesByKind: byKind("nodes"),
     edgesByKind: byKind("edges"),
     languages: grouped("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC"),
-    unresolved: one("SELECT count(*) AS n FROM refs WHERE resolved = 0"),
+    // A reference is resolved when it has an edge.
+    unresolved:
+      one("SELECT count(*) AS n FROM refs") -
+      one("SELECT count(DISTINCT ref_id) AS n FROM edges WHERE ref_id IS NOT NULL"),
   };
 }
 

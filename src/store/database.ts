@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { CodegraphError } from "../core/errors.js";
-import { DECLARATION_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, SCHEMA_VERSION, TABLES } from "./schema.js";
+import { EDGE_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, PARSED_TABLE_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
 import { searchWords } from "./words.js";
 
 export type Db = Database.Database;
@@ -42,17 +42,18 @@ export function createDatabase(path: string): Db {
 }
 
 /**
- * After a bulk load of files and nodes: fill the full-text index from the nodes in one pass (rather
- * than row by row while parsing, when both cores are busy) and build the declaration tables' indexes.
- * A full index runs this on a second connection while it resolves references.
+ * After a bulk load of what parsing found (files, nodes, references, imports, local types): fill the
+ * full-text index from the nodes in one pass (rather than row by row while parsing, when both cores
+ * are busy) and build those tables' indexes. A full index runs this on a second connection while it
+ * resolves references (see `indexer/finish-build.ts`).
  */
-export function finishDeclarations(db: Db): void {
+export function finishParsedTables(db: Db): void {
   db.function("search_words", { deterministic: true }, searchWords);
   db.transaction(() => {
     db.exec(`INSERT INTO search(rowid, name, words, qualified_name, signature, docstring)
       SELECT id, name, search_words(name), qualified_name, coalesce(signature, ''), coalesce(docstring, '')
       FROM nodes WHERE kind <> 'import' ORDER BY id`);
-    db.exec(DECLARATION_INDEXES);
+    db.exec(PARSED_TABLE_INDEXES);
   })();
 }
 
@@ -81,9 +82,9 @@ export function startKindCounts(db: Db, written: { nodes: Map<string, number>; e
   })();
 }
 
-/** Build the secondary indexes after the bulk load (those already built are kept). */
-export function createIndexes(db: Db): void {
-  db.exec(INDEXES);
+/** Once every edge is written: build their indexes, then sample every index for the query planner. */
+export function finishEdges(db: Db): void {
+  db.exec(EDGE_INDEXES);
   // A bounded sample is enough for the planner and keeps ANALYZE from scanning every row.
   db.pragma("analysis_limit = 1000");
   db.exec("ANALYZE");

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version is refused
  * with a message to re-run `codegraph init --force` (derived data is cheaper to rebuild than migrate).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -45,8 +45,7 @@ CREATE TABLE IF NOT EXISTS refs (
   receiver TEXT,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
-  arg_count INTEGER,
-  resolved INTEGER NOT NULL DEFAULT 0
+  arg_count INTEGER
 );
 CREATE TABLE IF NOT EXISTS edges (
   id INTEGER PRIMARY KEY,
@@ -77,7 +76,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(
   name, words, qualified_name, signature, docstring,
   content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'
 );
-CREATE VIEW IF NOT EXISTS unresolved_refs AS SELECT * FROM refs WHERE resolved = 0;
+CREATE VIEW IF NOT EXISTS unresolved_refs AS
+  SELECT * FROM refs r WHERE NOT EXISTS (SELECT 1 FROM edges e WHERE e.ref_id = r.id);
 CREATE TABLE IF NOT EXISTS kind_counts (
   tbl TEXT NOT NULL,
   kind TEXT NOT NULL,
@@ -88,10 +88,10 @@ CREATE TABLE IF NOT EXISTS kind_counts (
 
 /**
  * Secondary indexes, created after a bulk load (building them once is about 3x faster than during it).
- * Those of the tables a full index has finished writing once parsing ends (files, nodes, imports,
- * local types) come first; those of references and edges, written after resolution, second.
+ * First those of the tables a full index has finished writing once parsing ends (files, nodes,
+ * references, imports, local types); then those of the edges, whose resolved part comes last.
  */
-export const DECLARATION_INDEXES = `
+export const PARSED_TABLE_INDEXES = `
 CREATE UNIQUE INDEX IF NOT EXISTS files_path ON files(path);
 CREATE INDEX IF NOT EXISTS files_package ON files(package) WHERE package IS NOT NULL;
 CREATE INDEX IF NOT EXISTS nodes_parent_name ON nodes(parent_id, name);
@@ -99,21 +99,20 @@ CREATE INDEX IF NOT EXISTS nodes_name ON nodes(name);
 CREATE INDEX IF NOT EXISTS nodes_uid ON nodes(uid);
 CREATE INDEX IF NOT EXISTS nodes_name_nocase ON nodes(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS nodes_file_qname ON nodes(file_id, qualified_name);
-CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
-CREATE INDEX IF NOT EXISTS local_types_file ON local_types(file_id);
-`;
-const REFERENCE_INDEXES = `
 CREATE INDEX IF NOT EXISTS refs_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS refs_heritage ON refs(from_id) WHERE kind IN ('extends', 'implements');
 CREATE INDEX IF NOT EXISTS refs_name ON refs(name);
 CREATE INDEX IF NOT EXISTS refs_receiver ON refs(receiver) WHERE receiver IS NOT NULL;
-CREATE INDEX IF NOT EXISTS refs_unresolved ON refs(kind) WHERE resolved = 0;
+CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
+CREATE INDEX IF NOT EXISTS local_types_file ON local_types(file_id);
+`;
+export const EDGE_INDEXES = `
 CREATE INDEX IF NOT EXISTS edges_source ON edges(source_id, kind);
 CREATE INDEX IF NOT EXISTS edges_target ON edges(target_id, kind);
 CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id);
 CREATE INDEX IF NOT EXISTS edges_ref ON edges(ref_id);
 `;
-export const INDEXES = DECLARATION_INDEXES + REFERENCE_INDEXES;
+export const INDEXES = PARSED_TABLE_INDEXES + EDGE_INDEXES;
 
 /**
  * Triggers that keep `kind_counts` (nodes and edges by kind) right as rows come and go: `status`

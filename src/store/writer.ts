@@ -1,3 +1,4 @@
+import { forEachEdge, type EdgeBatch } from "../core/edge-batch.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { FileRecord, RefRow } from "../core/rows.js";
 import type { Db } from "./database.js";
@@ -9,11 +10,10 @@ import { searchWords } from "./words.js";
 export class Writer {
   private readonly insFile;
   private readonly insSearch;
-  private readonly markResolved;
   private readonly clearEdges;
   /**
    * Rows of nodes, edges, references, imports and local types, written many to a statement
-   * (RowBatch). They wait only inside a bulk operation (`insertFile(r, false)`, `addEdge`, `addRef`)
+   * (RowBatch). They wait only inside a bulk operation (`insertFile(r, false)`, `insertResolved`)
    * until `flush`; every other method writes its rows before it returns.
    */
   private readonly nodeRows;
@@ -38,7 +38,6 @@ export class Writer {
     this.insSearch = db.prepare(
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
     );
-    this.markResolved = db.prepare("UPDATE refs SET resolved = ? WHERE id = ?");
     this.clearEdges = db.prepare("DELETE FROM edges WHERE ref_id = ?");
     this.nodeRows = new RowBatch(
       db,
@@ -53,8 +52,8 @@ export class Writer {
     );
     this.refRows = new RowBatch(
       db,
-      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count, resolved)",
-      10,
+      "INSERT INTO refs(id, file_id, from_id, kind, name, receiver, line, col, arg_count)",
+      9,
     );
     this.importRows = new RowBatch(db, "INSERT INTO imports(file_id, local, imported, specifier, line, reexport)", 6);
     this.typeRows = new RowBatch(db, "INSERT INTO local_types(file_id, scope_id, name, type_name, line)", 5);
@@ -105,26 +104,15 @@ export class Writer {
         tally(this.written.edges, "contains");
       }
     }
-    for (const ref of r.refs) this.addRef(ref, false);
+    for (const ref of r.refs) this.addRef(ref);
     for (const b of r.imports) this.importRows.add(f.id, b.local, b.imported, b.specifier, b.line, b.reexport ? 1 : 0);
     for (const t of r.localTypes) this.typeRows.add(f.id, t.scopeId, t.name, t.typeName, t.line);
     if (flush) this.flush();
   }
 
   /** One reference, in a bulk load: it may wait for `flush`. */
-  addRef(ref: RefRow, resolved: boolean): void {
-    this.refRows.add(
-      ref.id,
-      ref.fileId,
-      ref.fromId,
-      ref.kind,
-      ref.name,
-      ref.receiver,
-      ref.line,
-      ref.col,
-      ref.argCount,
-      resolved ? 1 : 0,
-    );
+  private addRef(ref: RefRow): void {
+    this.refRows.add(ref.id, ref.fileId, ref.fromId, ref.kind, ref.name, ref.receiver, ref.line, ref.col, ref.argCount);
   }
 
   /**
@@ -135,14 +123,19 @@ export class Writer {
     for (const t of targets) this.addEdge(ref, t.targetId, t.kind, t.resolution);
   }
 
-  /** One edge a reference resolved to, in a bulk load: it may wait for `flush`. */
-  addEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
+  private addEdge(ref: RefInfo, targetId: number, kind: string, resolution: string): void {
     this.edgeRows.add(ref.fromId, targetId, kind, ref.fileId, ref.line, resolution, ref.id);
     tally(this.written.edges, kind);
   }
 
-  setResolved(refId: number, resolved: boolean): void {
-    this.markResolved.run(resolved ? 1 : 0, refId);
+  /** Resolved edges a full index collected, in one transaction. */
+  insertEdges(batch: EdgeBatch): void {
+    this.db.transaction(() => {
+      forEachEdge(batch, (source, target, kind, file, line, resolution, ref) => {
+        this.edgeRows.add(source, target, kind, file, line, resolution, ref);
+      });
+      this.edgeRows.flush();
+    })();
   }
 
   /**

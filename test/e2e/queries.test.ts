@@ -34,7 +34,7 @@ describe("reading the graph from the CLI", () => {
     }>(["status", ...p()]);
     expect(s.files).toBe(sourceFiles + 1);
     expect(s.edgesByKind.calls).toBeGreaterThan(5);
-    expect(s.schemaVersion).toBe(3);
+    expect(s.schemaVersion).toBe(4);
     expect(s.changes.added).toEqual([]);
     writeFileSync(join(repo.dir, "src/new.ts"), "export const n = 1;\n");
     const after = await runJson<{ changes: { added: string[] } }>(["status", ...p()]);

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
@@ -35,6 +35,9 @@ describe("sync equals init --force", () => {
     const synced = await runJson<Summary>(["sync", repo.dir]);
     for (const [k, v] of Object.entries(expectChange)) expect(synced[k as keyof Summary], k).toBe(v);
     const afterSync = graphSnapshot(repo.dir);
+    // `status` counts the references without an edge as the view lists them.
+    const status = await runJson<{ unresolved: number }>(["status", "-p", repo.dir]);
+    expect(status.unresolved).toBe(afterSync.unresolved.length);
     const rebuilt = await runJson<Summary>(["init", "--force", repo.dir]);
     const afterInit = graphSnapshot(repo.dir);
     expect(afterSync.nodes).toEqual(afterInit.nodes);
@@ -319,18 +322,21 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ removed: 1 });
     expect(reaches()).toHaveLength(0);
   });
-  it("a project past 5,000 nodes: the full-text index filled in bulk beside resolution equals sync's", async () => {
-    // init --force fills the full-text index on a second connection from 5,000 nodes; sync writes each
-    // node's row as it inserts it. The comparison covers every term of these 60 new files.
+  it("a project past 1 MiB: the index finished beside resolution equals sync's", async () => {
+    // From 1 MiB of source, init --force fills the full-text index, builds the indexes and writes the
+    // resolved edges on a second connection, in a worker; sync writes each row as it goes. The
+    // comparison covers every term, call and unresolved reference of these 60 new files (1.2 MB).
     mkdirSync(at("python/bulk"), { recursive: true });
+    const NOTE = " Entries are checked against the journal before they are posted.".repeat(2);
     for (let f = 0; f < 60; f++) {
       const body = Array.from(
         { length: 90 },
         (_, i) =>
-          `def bulk_${f}_${i}(x):\n    """${f === 7 ? "Reconcile" : "Scale"} the ledger entry ${i} of batch ${f}."""\n    return helper_${f}(x)\n`,
+          `def bulk_${f}_${i}(x):\n    """${f === 7 ? "Reconcile" : "Scale"} the ledger entry ${i} of batch ${f}.${NOTE}"""\n    return helper_${f}(x)\n`,
       ).join("\n");
       writeFileSync(at(`python/bulk/mod_${f}.py`), `def helper_${f}(x):\n    return x\n\n${body}`);
     }
+    expect(statSync(at("python/bulk/mod_0.py")).size * 60).toBeGreaterThan(2 ** 20);
     const synced = await syncThenCompare({ added: 60 });
     expect(synced.nodes).toBeGreaterThan(5000);
     const hits = await runJson<{ hits: { name: string }[] }>(["search", "reconcile", "-p", repo.dir, "--limit", "5"]);

@@ -34,7 +34,7 @@ export function graphSnapshot(root: string): {
       db
         .prepare(
           `SELECT f.path || ':' || r.line || ' ' || r.kind || ' ' || coalesce(r.receiver || '.', '') || r.name AS k
-                  FROM refs r JOIN files f ON f.id = r.file_id WHERE r.resolved = 0`,
+                  FROM unresolved_refs r JOIN files f ON f.id = r.file_id`,
         )
         .all() as { k: string }[]
     ).map((r) => r.k);

@@ -1,0 +1,100 @@
+import { Worker } from "node:worker_threads";
+import type { EdgeBatch } from "../core/edge-batch.js";
+import { finishEdges, finishParsedTables, type Db } from "../store/database.js";
+import { Writer } from "../store/writer.js";
+import { indexerWorkerUrl } from "./worker-url.js";
+
+/** What `finish-worker` is sent, in this order: `parsed` once, edge batches, `end`. */
+export type FinishRequest = "parsed" | EdgeBatch | "end";
+export type FinishReply = "ready" | "done";
+
+/**
+ * The rest of a full index once every file is parsed and stored: the full-text index and the parsed
+ * tables' indexes, the resolved edges, then the edges' indexes (see `store/database.ts`).
+ */
+export interface BuildFinish {
+  /** Every file is parsed and stored. */
+  parsed(): void;
+  /** Write these edges, now or in turn. */
+  edges(batch: EdgeBatch): void;
+  /** Resolves once everything is written and indexed; rejects with what failed. */
+  end(): Promise<void>;
+  /** The build failed elsewhere: stop any thread still at it. */
+  abandon(): void;
+}
+
+/** Carries out one request on a connection: what the worker does, and this thread without it. */
+export function finisherOn(db: Db): (request: FinishRequest) => void {
+  const writer = new Writer(db, { search: false });
+  return (request) => {
+    if (request === "parsed") finishParsedTables(db);
+    else if (request === "end") finishEdges(db);
+    else writer.insertEdges(request);
+  };
+}
+
+/** Finish on this thread's connection: for a project too small to repay starting a thread. */
+export function finishInline(db: Db): BuildFinish {
+  const finish = finisherOn(db);
+  return {
+    parsed: () => finish("parsed"),
+    edges: (batch) => finish(batch),
+    end: async () => finish("end"),
+    abandon: () => {},
+  };
+}
+
+/**
+ * Finish on a worker thread with its own connection to `db`'s file, while this thread resolves: the
+ * second core would otherwise sit idle from the end of parsing. Started before parsing, so that it
+ * has booted by then. Requests wait here until the worker says it is ready, so this thread must let
+ * its event loop run now and then. A worker that cannot start (its script missing from a broken
+ * install) leaves everything to this thread; a failure once it started (a full disk) fails the build,
+ * as it would here.
+ */
+export function finishAside(db: Db): BuildFinish {
+  let worker: Worker;
+  try {
+    worker = new Worker(indexerWorkerUrl("finish-worker.js"), { workerData: { path: db.name } });
+  } catch {
+    return finishInline(db);
+  }
+  // Unreferenced until the end: it waits on this thread, never the other way round.
+  worker.unref();
+  /** Settles once the worker said `ready` (true), or ended before it could (false). */
+  const started = new Promise<boolean>((resolve) => {
+    worker.once("message", () => resolve(true));
+    worker.once("exit", () => resolve(false));
+  });
+  let failure: Error | null = null;
+  const done = new Promise<void>((resolve, reject) => {
+    worker.on("message", (m: FinishReply) => m === "done" && resolve());
+    worker.on("error", (e) => (failure = e));
+    worker.once("exit", (code) =>
+      reject(failure ?? new Error(`the worker finishing the index exited with code ${code}`)),
+    );
+  });
+  done.catch(() => {}); // seen by `end`, unless the worker never started
+  const waiting: FinishRequest[] = [];
+  let send: ((request: FinishRequest) => void) | null = null;
+  const post = (r: FinishRequest) =>
+    typeof r === "string" ? worker.postMessage(r) : worker.postMessage(r, [r.ints.buffer, r.codes.buffer]);
+  void started.then((ok) => {
+    send = ok ? post : finisherOn(db);
+    for (const r of waiting.splice(0)) send(r);
+  });
+  const request = (r: FinishRequest) => (send ? send(r) : waiting.push(r));
+  return {
+    parsed: () => request("parsed"),
+    edges: (batch) => request(batch),
+    async end() {
+      // The reaction above, registered first, has run by the time this one does: `send` is set.
+      const aside = await started;
+      request("end");
+      if (!aside) return;
+      worker.ref();
+      await done;
+    },
+    abandon: () => void worker.terminate(),
+  };
+}
