@@ -11,6 +11,8 @@ export interface EdgeBatch {
   ints: Int32Array<ArrayBuffer>;
   /** Two per edge: its kind (an index into EDGE_KINDS) and its resolution (into RESOLUTIONS). */
   codes: Uint8Array<ArrayBuffer>;
+  /** The share of the references resolved when it was taken, from 0 to 1. */
+  progress: number;
 }
 
 /** One edge of a batch, as `forEachEdge` reads it back. */
@@ -70,8 +72,8 @@ export class EdgeBatchBuilder {
   }
 
   /** The edges added since the last `take`; the builder starts a new batch. */
-  take(): EdgeBatch {
-    const batch = { count: this.count, ints: this.ints, codes: this.codes };
+  take(progress: number): EdgeBatch {
+    const batch = { count: this.count, ints: this.ints, codes: this.codes, progress };
     this.ints = new Int32Array(this.capacity * 5);
     this.codes = new Uint8Array(this.capacity * 2);
     this.count = 0;

@@ -186,7 +186,7 @@ async function build(
         const found = resolver.resolve(ref);
         for (const e of found) {
           edges.add(ref.fromId, e.targetId, ref.fileId, ref.line, ref.id, e.kind, e.resolution);
-          if (edges.full) finish.edges(edges.take());
+          if (edges.full) finish.edges(edges.take(seen / total));
         }
         if (found.length) resolvedCount++;
       }
@@ -195,7 +195,7 @@ async function build(
       // The worker's `ready` is seen only when this loop lets the event loop run.
       if (aside && i % 100 === 99) await new Promise(setImmediate);
     }
-    finish.edges(edges.take());
+    finish.edges(edges.take(1));
     timer("resolve");
     onProgress({ phase: "writing", done: 0, total: 0 });
     await finish.end();

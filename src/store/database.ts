@@ -82,9 +82,14 @@ export function startKindCounts(db: Db, written: { nodes: Map<string, number>; e
   })();
 }
 
-/** Once every edge is written: build their indexes, then sample every index for the query planner. */
-export function finishEdges(db: Db): void {
+/** Build the edges' indexes (each once). */
+export function indexEdges(db: Db): void {
   db.exec(EDGE_INDEXES);
+}
+
+/** Once every edge is written: build their indexes if not yet built, then sample every index for the query planner. */
+export function finishEdges(db: Db): void {
+  indexEdges(db);
   // A bounded sample is enough for the planner and keeps ANALYZE from scanning every row.
   db.pragma("analysis_limit = 1000");
   db.exec("ANALYZE");
