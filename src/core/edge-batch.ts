@@ -46,10 +46,6 @@ export class EdgeBatchBuilder {
     return this.count === this.capacity;
   }
 
-  get length(): number {
-    return this.count;
-  }
-
   add(
     sourceId: number,
     targetId: number,

@@ -46,8 +46,8 @@ export function finishInline(db: Db): BuildFinish {
 
 /**
  * Finish on a worker thread with its own connection to `db`'s file, while this thread resolves: the
- * second core would otherwise sit idle from the end of parsing. Started before parsing, so that it
- * has booted by then. Requests wait here until the worker says it is ready, so this thread must let
+ * second core would otherwise sit idle from the end of parsing. Started during the parse, so that it
+ * has booted by its end. Requests wait here until the worker says it is ready, so this thread must let
  * its event loop run now and then. A worker that cannot start (its script missing from a broken
  * install) leaves everything to this thread; a failure once it started (a full disk) fails the build,
  * as it would here.
