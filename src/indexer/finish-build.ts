@@ -46,19 +46,19 @@ export function finishInline(db: Db): BuildFinish {
 
 /**
  * Finish on a worker thread with its own connection to `db`'s file, while this thread resolves: the
- * second core would otherwise sit idle from the end of parsing. Started during the parse, so that it
- * has booted by its end. Requests wait here until the worker says it is ready, so this thread must let
- * its event loop run now and then. A worker that cannot start (its script missing from a broken
- * install) leaves everything to this thread; a failure once it started (a full disk) fails the build,
- * as it would here.
+ * second core would otherwise sit idle from the end of parsing. A parse worker done with its files is
+ * asked to do it (`parseWorker`); else a thread is started for it. A worker that cannot do it (the
+ * script missing from a broken install) leaves everything to this thread; a failure once it started
+ * (a full disk) fails the build, as it would here.
  */
-export function finishAside(db: Db): BuildFinish {
+export function finishAside(db: Db, parseWorker?: Worker): BuildFinish {
   let worker: Worker;
   try {
-    worker = new Worker(indexerWorkerUrl("finish-worker.js"), { workerData: { path: db.name } });
+    worker = parseWorker ?? new Worker(indexerWorkerUrl("finish-worker.js"), { workerData: { finish: db.name } });
   } catch {
     return finishInline(db);
   }
+  if (parseWorker) parseWorker.postMessage({ finish: db.name });
   // Unreferenced until the end: it waits on this thread, never the other way round.
   worker.unref();
   /** Settles once the worker said `ready` (true), or ended before it could (false). */
@@ -75,20 +75,32 @@ export function finishAside(db: Db): BuildFinish {
     );
   });
   done.catch(() => {}); // seen by `end`, unless the worker never started
-  const waiting: FinishRequest[] = [];
-  let send: ((request: FinishRequest) => void) | null = null;
-  const post = (r: FinishRequest) =>
-    typeof r === "string" ? worker.postMessage(r) : worker.postMessage(r, [r.ints.buffer, r.codes.buffer]);
+  /**
+   * Requests sent before the worker said it was ready: if it ends before that, they are carried out
+   * here. Until then batches are copied, not moved, to keep them.
+   */
+  const unconfirmed: FinishRequest[] = [];
+  let ready = false;
+  let inline: ((request: FinishRequest) => void) | null = null;
+  const post = (r: FinishRequest, move: boolean) =>
+    typeof r === "string" || !move ? worker.postMessage(r) : worker.postMessage(r, [r.ints.buffer, r.codes.buffer]);
   void started.then((ok) => {
-    send = ok ? post : finisherOn(db);
-    for (const r of waiting.splice(0)) send(r);
+    const sent = unconfirmed.splice(0);
+    if (ok) return void (ready = true);
+    const here = finisherOn(db);
+    inline = here;
+    for (const r of sent) here(r);
   });
-  const request = (r: FinishRequest) => (send ? send(r) : waiting.push(r));
+  const request = (r: FinishRequest) => {
+    if (inline) return inline(r);
+    if (!ready) unconfirmed.push(r);
+    post(r, ready);
+  };
   return {
     parsed: () => request("parsed"),
     edges: (batch) => request(batch),
     async end() {
-      // The reaction above, registered first, has run by the time this one does: `send` is set.
+      // The reaction above, registered first, has run by the time this one does.
       const aside = await started;
       request("end");
       if (!aside) return;

@@ -1,16 +1,6 @@
-import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { indexEdges, openIndexBeingBuilt } from "../store/database.js";
 import { finisherOn, type FinishReply, type FinishRequest } from "./finish-build.js";
-
-/**
- * Finishes a new index on its own connection while the thread that started it resolves references
- * (see `finishAside`). Says `ready` once its connection is open, then carries out each request as it
- * comes, and says `done` after `end`; an exception ends it with an `error` event.
- */
-const { path } = workerData as { path: string };
-const port = parentPort!;
-const db = openIndexBeingBuilt(path);
-const finish = finisherOn(db);
 
 /**
  * How far resolution may have got, once the parsed tables are finished, for the edges to be indexed
@@ -20,25 +10,40 @@ const finish = finisherOn(db);
  * (nearly) done, as on the JDK, whose full-text fill outlasts it, every edge is indexed at the end.
  */
 const INDEX_EARLY_BELOW = 0.75;
-/** The share of references resolved when the newest batch was taken. */
-let progress = 0;
-let ended = false;
 
-function handle(request: FinishRequest): void {
-  finish(request);
-  if (typeof request === "object") progress = request.progress;
-  else if (request === "end") {
-    ended = true;
-    db.close();
-    port.postMessage("done" satisfies FinishReply);
-    port.close();
-  } else {
-    // Parsed tables done: catch up with the batches waiting, to see how far resolution has come.
-    for (let m = receiveMessageOnPort(port); m && !ended; m = receiveMessageOnPort(port))
-      handle(m.message as FinishRequest);
-    if (!ended && progress < INDEX_EARLY_BELOW) indexEdges(db);
-  }
+/**
+ * Finishes a new index on its own connection while the thread at the other end of `port` resolves
+ * references (see `finishAside`). Says `ready` once its connection is open, and returns what carries
+ * out each request, in the order sent; says `done` after `end`. An exception ends the thread with an
+ * `error` event. Runs on a thread of its own, or on a parse worker once its files are parsed (see
+ * `worker.ts`).
+ */
+export function serveFinish(port: MessagePort, path: string): (request: FinishRequest) => void {
+  const db = openIndexBeingBuilt(path);
+  const finish = finisherOn(db);
+  /** The share of references resolved when the newest batch was taken. */
+  let progress = 0;
+  let ended = false;
+  const handle = (request: FinishRequest): void => {
+    finish(request);
+    if (typeof request === "object") progress = request.progress;
+    else if (request === "end") {
+      ended = true;
+      db.close();
+      port.postMessage("done" satisfies FinishReply);
+      port.close();
+    } else {
+      // Parsed tables done: catch up with the batches waiting, to see how far resolution has come.
+      for (let m = receiveMessageOnPort(port); m && !ended; m = receiveMessageOnPort(port))
+        handle(m.message as FinishRequest);
+      if (!ended && progress < INDEX_EARLY_BELOW) indexEdges(db);
+    }
+  };
+  port.postMessage("ready" satisfies FinishReply);
+  return handle;
 }
 
-port.on("message", handle);
-port.postMessage("ready" satisfies FinishReply);
+// A thread started for this alone is given the database's path.
+const finishing = (workerData as { finish?: unknown } | null)?.finish;
+if (!isMainThread && parentPort && typeof finishing === "string")
+  parentPort.on("message", serveFinish(parentPort, finishing));

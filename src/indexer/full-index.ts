@@ -137,9 +137,11 @@ async function build(
   });
   let pending: FileRecord[] = [];
   const aside = jobs.reduce((bytes, j) => bytes + j.size, 0) >= ASIDE_FROM_BYTES;
-  // Started once half the files are parsed: it boots while both cores parse, but not while the parse
-  // workers boot.
-  let finish: BuildFinish | null = aside ? null : finishInline(db);
+  // A parse worker, once done with its files, finishes the index: it has booted already, and loads
+  // what that needs while it parses.
+  const finisher = aside ? (workers[0] ?? null) : null;
+  finisher?.postMessage("prepare-finish");
+  let finish: BuildFinish | null = null;
   try {
     await parseAll(
       root,
@@ -148,7 +150,6 @@ async function build(
       readEnv().workers,
       (o) => {
         done++;
-        if (!finish && done >= jobs.length / 2) finish = finishAside(db);
         if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
         if (!o.ok) {
           skipped.push({ path: o.path, reason: o.reason });
@@ -167,10 +168,11 @@ async function build(
         }
       },
       workers,
+      finisher,
     );
     insertMany(pending);
     timer("parse + insert nodes");
-    finish ??= finishAside(db);
+    finish = aside ? finishAside(db, finisher ?? undefined) : finishInline(db);
 
     // The full-text index and the indexes of what parsing stored are built, and the resolved edges
     // written, on a second connection while this thread resolves every reference against the whole

@@ -97,7 +97,9 @@ const endedEarly = new WeakMap<Worker, Error>();
 /**
  * Parses files on worker threads and on this one (see `parsePlan`), handing out small batches so a
  * slow file does not hold back a whole share. Results stream to `onResult` in completion order.
- * Workers from `startParseWorkers` are used first; all are stopped on return.
+ * Workers from `startParseWorkers` are used first. All are stopped on return, except `keep` (one of
+ * `started`), which is left idle for the caller, without this function's listeners: a full index has
+ * it finish the index (see `finishAside`).
  */
 export async function parseAll(
   root: string,
@@ -106,8 +108,11 @@ export async function parseAll(
   threads: number | null,
   onResult: (o: ParseOutcome) => void,
   started: Worker[] = [],
+  keep: Worker | null = null,
 ): Promise<void> {
   const workers = [...started];
+  /** Removes this function's listeners from each worker it used. */
+  const detach: (() => void)[] = [];
   try {
     if (!jobs.length) return;
     // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
@@ -144,7 +149,7 @@ export async function parseAll(
             inFlight++;
             w.postMessage(take());
           };
-          w.on("message", (outcomes: ParseOutcome[]) => {
+          const onOutcomes = (outcomes: ParseOutcome[]) => {
             // Hand out the next batch before storing these results, so the worker never waits on us.
             inFlight--;
             feed();
@@ -157,10 +162,18 @@ export async function parseAll(
               return;
             }
             if (inFlight === 0 && queue.empty) resolve();
-          });
-          w.on("error", reject);
-          w.on("exit", (code) => {
+          };
+          const onExit = (code: number) => {
             if (!queue.empty || code !== 0) reject(new Error(`parse worker exited with code ${code}`));
+          };
+          w.on("message", onOutcomes);
+          w.on("error", reject);
+          w.on("exit", onExit);
+          detach.push(() => {
+            w.off("message", onOutcomes);
+            w.off("error", reject);
+            w.off("exit", onExit);
+            w.unref();
           });
           feeders.push(feed);
         });
@@ -182,6 +195,7 @@ export async function parseAll(
     }
     await done;
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    for (const d of detach) d();
+    await Promise.all(workers.filter((w) => w !== keep).map((w) => w.terminate()));
   }
 }
