@@ -25,7 +25,7 @@ export class Writer {
   readonly written = { nodes: new Map<string, number>(), edges: new Map<string, number>() };
 
   /**
-   * `search: false` leaves the full-text index to `finishDeclarations`, which fills it from the nodes
+   * `search: false` leaves the full-text index to `finishParsedTables`, which fills it from the nodes
    * table after a bulk load.
    */
   constructor(
