@@ -51,7 +51,7 @@ export function finishInline(db: Db): BuildFinish {
  * script missing from a broken install) leaves everything to this thread; a failure once it started
  * (a full disk) fails the build, as it would here.
  */
-export function finishAside(db: Db, parseWorker?: Worker): BuildFinish {
+export function finishAside(db: Db, parseWorker: Worker | null = null): BuildFinish {
   let worker: Worker;
   try {
     worker = parseWorker ?? new Worker(indexerWorkerUrl("finish-worker.js"), { workerData: { finish: db.name } });

@@ -136,12 +136,13 @@ async function build(
     writer.flush();
   });
   let pending: FileRecord[] = [];
+  const threads = readEnv().workers;
   const aside = jobs.reduce((bytes, j) => bytes + j.size, 0) >= ASIDE_FROM_BYTES;
   // A parse worker, once done with its files, finishes the index: it has booted already, and loads
   // what that needs while it parses. Not on a project so large that this thread does not parse: there
   // the worker's memory (its grammars' heap, grown by the largest files) would stay for the whole
   // finishing (the JDK peaked at 980 MB against 920 MB), and a thread's boot (70 ms) is nothing.
-  const finisher = aside && parsePlan(jobs, readEnv().workers).alongside ? (workers[0] ?? null) : null;
+  const finisher = aside && parsePlan(jobs, threads).alongside ? (workers[0] ?? null) : null;
   finisher?.postMessage("prepare-finish");
   let finish: BuildFinish | null = null;
   try {
@@ -149,7 +150,7 @@ async function build(
       root,
       jobs,
       config.indexing.maxFileSize,
-      readEnv().workers,
+      threads,
       (o) => {
         done++;
         if (done % 50 === 0 || done === jobs.length) onProgress({ phase: "parsing", done, total: jobs.length });
@@ -174,7 +175,7 @@ async function build(
     );
     insertMany(pending);
     timer("parse + insert nodes");
-    finish = aside ? finishAside(db, finisher ?? undefined) : finishInline(db);
+    finish = aside ? finishAside(db, finisher) : finishInline(db);
 
     // The full-text index and the indexes of what parsing stored are built, and the resolved edges
     // written, on a second connection while this thread resolves every reference against the whole
@@ -196,14 +197,15 @@ async function build(
       }
       seen += r.refs.length;
       onProgress({ phase: "resolving", done: seen, total });
-      // The worker's `ready` is seen only when this loop lets the event loop run.
+      // The worker's `ready` is seen only when this loop lets the event loop run: until then batches
+      // are copied to it, and kept here.
       if (aside && i % 100 === 99) await new Promise(setImmediate);
     }
     finish.edges(edges.take(1));
     timer("resolve");
     onProgress({ phase: "writing", done: 0, total: 0 });
     await finish.end();
-    timer("finish (aside)");
+    timer("finish");
     for (const [kind, n] of edges.byKind) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
   } catch (e) {
     finish?.abandon();
