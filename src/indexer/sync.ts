@@ -215,7 +215,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // resolve/ruby.ts), so a file that comes or goes with an `include` changes what they reach.
     const included = includedNamesOfFiles(db, removedIds);
     const reshaped = reshapedFiles(db, fresh, replacing);
-    const moduleShapeChanged = added > 0 || removedIds.length > 0 || reshaped.comeOrGo.length > 0;
+    const moduleShapeChanged =
+      added > 0 || removedIds.length > 0 || reshaped.comeOrGo.length > 0 || reshaped.renamed.length > 0;
     // Old targets of the module references files coming or going may change, to notice a file whose
     // imports now point elsewhere.
     const moduleBefore = new Map<number, string>();
@@ -230,13 +231,15 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         ...reshaped.comeOrGo,
       ];
       for (const ref of moduleRefs(db)) {
-        if (!moduleMayChange(ref, comeOrGo)) continue;
+        const byNames = importsNameDeclarations(ref.language);
+        // A file declaring other names changes only imports that reach files by the names they declare.
+        if (!moduleMayChange(ref, comeOrGo, ctx) && !(byNames && moduleMayChange(ref, reshaped.renamed, ctx))) continue;
         moduleReached.push(ref.id);
         // Where imports name declarations, a file sees through them the names those files declare at
         // their top level, and the names of files coming, going or reshaped are re-resolved by name:
         // no need to resolve the whole file again. A class added to java.util made the JDK's 793 files
         // importing java.util.* resolve again, 24 s.
-        if (!importsNameDeclarations(ref.language)) moduleBefore.set(ref.id, edgeTargets(db, ref.id));
+        if (!byNames) moduleBefore.set(ref.id, edgeTargets(db, ref.id));
       }
     }
     const toResolve = new Set<number>();
@@ -351,29 +354,35 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
 }
 
 /**
- * Modified files that leave one package for another (`moved`), or, where imports name declarations
- * (Java's `import a.b.C`), change the names they declare at the top level: for module references they
- * go from where they were and come where they are (`comeOrGo`), as a file removed and another added.
+ * Modified files that leave one package for another (`moved`): for module references they go from
+ * where they were and come where they are (`comeOrGo`), as a file removed and another added. And,
+ * where imports name declarations (Java's `import a.b.C`, Go's uses of a package), files that declare
+ * other names at their top level (`renamed`): they change only what such imports reach.
  */
 function reshapedFiles(
   db: Db,
   fresh: readonly (ParseOutcome & { ok: true })[],
   replacing: ReadonlyMap<string, number>,
-): { comeOrGo: { path: string; packageName: string | null }[]; moved: Set<string> } {
-  const comeOrGo: { path: string; packageName: string | null }[] = [];
+): { comeOrGo: FilePlace[]; renamed: FilePlace[]; moved: Set<string> } {
+  const comeOrGo: FilePlace[] = [];
+  const renamed: FilePlace[] = [];
   const moved = new Set<string>();
   for (const o of fresh) {
     const oldId = replacing.get(o.path);
     if (oldId === undefined) continue;
     const before = fileShape(db, oldId);
     const now = o.result.packageName;
-    if (before.packageName !== now) moved.add(o.path);
-    else if (!importsNameDeclarations(o.language) || sameNames(before.topLevel, topLevelNames(o.result.symbols)))
-      continue;
-    comeOrGo.push({ path: o.path, packageName: before.packageName }, { path: o.path, packageName: now });
+    if (before.packageName !== now) {
+      moved.add(o.path);
+      comeOrGo.push({ path: o.path, packageName: before.packageName }, { path: o.path, packageName: now });
+    } else if (importsNameDeclarations(o.language) && !sameNames(before.topLevel, topLevelNames(o.result.symbols)))
+      renamed.push({ path: o.path, packageName: now });
   }
-  return { comeOrGo, moved };
+  return { comeOrGo, renamed, moved };
 }
+
+/** Where a file is, as module references see it. */
+type FilePlace = { path: string; packageName: string | null };
 
 /** The names a file declares at its top level, as `fileShape` reads them back. */
 function topLevelNames(symbols: readonly { parent: number; kind: string; name: string }[]): string[] {

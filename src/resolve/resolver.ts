@@ -191,6 +191,7 @@ export class Resolver {
    */
   private importedFiles(files: FileInfo[], spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
     if (!rules.importsDeclarations) return files;
+    if (rules.importsByUse) return this.filesUsed(files, spec, file, rules);
     const declaring = new Set<number>();
     for (const b of this.lookup.imports(file.id)) {
       if (b.specifier !== spec || b.reexport) continue;
@@ -198,6 +199,22 @@ export class Resolver {
       for (const s of this.exported(files, b.imported, rules, 1)) declaring.add(s.fileId);
     }
     return files.filter((f) => declaring.has(f.id));
+  }
+
+  /**
+   * The files of an imported package declaring the names the file uses through it (`importsByUse`):
+   * go-stdlib's imports made an edge to each file of the package, 629k of its 1.16 M edges. A blank
+   * or dot import, or one none of whose names the package declares, still reaches every file.
+   */
+  private filesUsed(files: FileInfo[], spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
+    const declaring = new Set<number>();
+    for (const b of this.lookup.imports(file.id)) {
+      if (b.specifier !== spec || b.reexport) continue;
+      if (b.imported === null || b.local === "*") return files;
+      if (b.imported === "*") continue; // the package's name itself
+      for (const s of this.exported(files, b.imported, rules, 1)) declaring.add(s.fileId);
+    }
+    return declaring.size ? files.filter((f) => declaring.has(f.id)) : files;
   }
 
   /** calls, instantiates, extends, implements, references. */

@@ -36,13 +36,19 @@ export interface LanguageRules {
    * without this, all of them (a file added to the JDK re-resolved its 42k imports, and more through
    * them, in 15 s).
    */
-  moduleMayReach?(specifier: string, file: { path: string; packageName: string | null }): boolean;
+  moduleMayReach?(specifier: string, file: { path: string; packageName: string | null }, ctx: ProjectContext): boolean;
   /**
    * An import other than a wildcard names one declaration of its package (Java's `import a.b.C`,
    * Kotlin's `import a.b.f`): the file depends on the file declaring it, not on every file of the
    * package. Then a change to the names a file declares changes what such imports reach.
    */
   importsDeclarations?: boolean;
+  /**
+   * With `importsDeclarations`: the names an import brings in are those the file uses through it,
+   * bound by the extractor as `pkg.Name` (Go imports a whole package, and a file using `fmt.Println`
+   * depends on the file declaring it, not on every file of fmt).
+   */
+  importsByUse?: boolean;
   /** Receivers that mean the current instance or class. */
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */

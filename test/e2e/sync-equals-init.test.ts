@@ -213,6 +213,41 @@ describe("sync equals init --force", () => {
     expect(imported()).toEqual(["java/src/main/java/com/shop/model/Item.java"]);
   });
 
+  it("a Go constant moves between the files of its package, and an importer starts using more of it", async () => {
+    // api/version.go uses store.Version alone: it depends on the file declaring it, not on all of store.
+    const user = "go/api/version.go";
+    const imported = () =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith(`${user}|`) && e.includes(" -imports@"))
+        .map((e) => e.slice(e.indexOf("-> ") + 3, e.indexOf("|", e.indexOf("-> "))));
+    expect(imported()).toEqual(["go/store/version.go"]);
+    const version = at("go/store/version.go");
+    const helpers = at("go/store/helpers.go");
+    const [versionText, helpersText, userText] = [version, helpers, at(user)].map((p) => readFileSync(p, "utf8")) as [
+      string,
+      string,
+      string,
+    ];
+    writeFileSync(version, "package store\n");
+    writeFileSync(helpers, `${helpersText}\nconst Version = 3\n`);
+    await syncThenCompare({ modified: 2 });
+    expect(imported()).toEqual(["go/store/helpers.go"]);
+    writeFileSync(at(user), `${userText}\nfunc Fresh() *store.Store { return store.NewStore() }\n`);
+    await syncThenCompare({ modified: 1 });
+    expect(imported()).toEqual(["go/store/helpers.go", "go/store/store.go"]);
+    rmSync(helpers);
+    await syncThenCompare({ removed: 1 });
+    expect(imported()).toEqual(["go/store/store.go"]);
+    for (const [p, text] of [
+      [version, versionText],
+      [helpers, helpersText],
+      [at(user), userText],
+    ] as const)
+      writeFileSync(p, text);
+    await syncThenCompare({ added: 1, modified: 2 });
+    expect(imported()).toEqual(["go/store/version.go"]);
+  });
+
   it("a Python module an import was waiting for comes, then goes", async () => {
     writeFileSync(
       at("python/shop/uses_extras.py"),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { moduleMayChange } from "../../src/resolve/languages/index.js";
+import type { ProjectContext } from "../../src/resolve/rules.js";
 import { mentionsWord } from "../../src/store/reader.js";
 
 // What a sync re-resolves when names or files come and go: the tests that keep it narrow but never
@@ -29,21 +30,28 @@ describe("a receiver or type mentions a name", () => {
 });
 
 describe("a file coming or going may change a module reference", () => {
+  const noContext: ProjectContext = { tsconfigs: [], goModules: [], cargoCrates: [] };
+  const mayChange = (
+    ref: { name: string; language: string },
+    files: { path: string; packageName: string | null }[],
+    ctx = noContext,
+  ) => moduleMayChange(ref, files, ctx);
+
   const java = (name: string) => ({ name, language: "java" });
   const inPackage = (packageName: string | null) => [{ path: "src/X.java", packageName }];
 
   it("Java and Kotlin: only through the package the import names or runs through", () => {
-    expect(moduleMayChange(java("java.util"), inPackage("java.util"))).toBe(true);
-    expect(moduleMayChange(java("java.util.List"), inPackage("java.util"))).toBe(true);
-    expect(moduleMayChange(java("java.util.Map.Entry"), inPackage("java.util"))).toBe(true);
-    expect(moduleMayChange(java("java.util"), inPackage("java.util.probe"))).toBe(false);
-    expect(moduleMayChange(java("java.utility.X"), inPackage("java.util"))).toBe(false);
-    expect(moduleMayChange({ name: "a.b", language: "kotlin" }, inPackage("c.d"))).toBe(false);
+    expect(mayChange(java("java.util"), inPackage("java.util"))).toBe(true);
+    expect(mayChange(java("java.util.List"), inPackage("java.util"))).toBe(true);
+    expect(mayChange(java("java.util.Map.Entry"), inPackage("java.util"))).toBe(true);
+    expect(mayChange(java("java.util"), inPackage("java.util.probe"))).toBe(false);
+    expect(mayChange(java("java.utility.X"), inPackage("java.util"))).toBe(false);
+    expect(mayChange({ name: "a.b", language: "kotlin" }, inPackage("c.d"))).toBe(false);
   });
 
   it("PHP: a class or function only through its namespace's files; a required path always", () => {
     const php = (name: string, packageName: string | null) =>
-      moduleMayChange({ name, language: "php" }, [{ path: "src/A.php", packageName }]);
+      mayChange({ name, language: "php" }, [{ path: "src/A.php", packageName }]);
     expect(php("Doctrine.ORM.NoResultException", "Doctrine.ORM")).toBe(true);
     expect(php("Doctrine.ORM.NoResultException", "Doctrine.DBAL")).toBe(false);
     expect(php("lib/helpers.php", "Doctrine.DBAL")).toBe(true);
@@ -51,8 +59,7 @@ describe("a file coming or going may change a module reference", () => {
   });
 
   it("Python: only a file named as the specifier's last part, or in a folder of that name", () => {
-    const py = (name: string, path: string) =>
-      moduleMayChange({ name, language: "python" }, [{ path, packageName: null }]);
+    const py = (name: string, path: string) => mayChange({ name, language: "python" }, [{ path, packageName: null }]);
     expect(py("django.db.models", "django/db/models/__init__.py")).toBe(true);
     expect(py("django.db.models", "django/db/models/query.py")).toBe(true);
     expect(py("django.utils.text", "vendor/utils/text.py")).toBe(true);
@@ -64,9 +71,31 @@ describe("a file coming or going may change a module reference", () => {
     expect(py("..", "anything.py")).toBe(true);
   });
 
+  it("Go: only a file in the folder the import path names, by the go.mod files or Go's own tree", () => {
+    const ctx: ProjectContext = {
+      ...noContext,
+      goModules: [
+        { dir: "", module: "example.com/shop" },
+        { dir: "tools", module: "example.com/shop/tools" },
+        { dir: "src", module: "std" },
+      ],
+    };
+    const go = (name: string, path: string) => mayChange({ name, language: "go" }, [{ path, packageName: "any" }], ctx);
+    expect(go("example.com/shop/store", "store/store.go")).toBe(true);
+    expect(go("example.com/shop", "main.go")).toBe(true);
+    expect(go("example.com/shop/tools/lint", "tools/lint/lint.go")).toBe(true);
+    expect(go("net/http", "src/net/http/server.go")).toBe(true);
+    expect(go("example.com/shop/store", "store/sub/sub.go")).toBe(false);
+    expect(go("example.com/shop/store", "api/store.go")).toBe(false);
+    expect(go("net/http", "net/http/server.go")).toBe(false);
+    expect(go("github.com/other/store", "store/store.go")).toBe(false);
+  });
+
   it("a file without a package, and languages that cannot tell, may change anything", () => {
-    expect(moduleMayChange(java("java.util"), inPackage(null))).toBe(true);
-    expect(moduleMayChange({ name: "./util", language: "typescript" }, inPackage("x"))).toBe(true);
-    expect(moduleMayChange({ name: "crate::a", language: "rust" }, inPackage(null))).toBe(true);
+    expect(mayChange(java("java.util"), inPackage(null))).toBe(true);
+    expect(mayChange({ name: "./util", language: "typescript" }, inPackage("x"))).toBe(true);
+    expect(mayChange({ name: "crate::a", language: "rust" }, inPackage(null))).toBe(true);
+    // Unless nothing comes or goes (a Go or Java file declaring other names changes only their imports).
+    expect(mayChange({ name: "./util", language: "typescript" }, [])).toBe(false);
   });
 });

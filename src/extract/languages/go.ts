@@ -269,6 +269,8 @@ class GoFile {
   private readonly shortsSeen = new Set<number>();
   /** The names the file's imports bind (`base`, `fmt`): a local of one of these names is not typed. */
   private readonly importNames = new Set<string>();
+  /** Imports that bind a package name, to find the names the file uses through each (`usesOfImports`). */
+  private readonly packageImports: { local: string; specifier: string; line: number }[] = [];
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -642,6 +644,29 @@ class GoFile {
     this.b.import({ local, imported, specifier, line, reexport: false });
     this.b.symbol("import", spec, null, { name: local });
     this.importNames.add(local);
+    if (imported === "*" && local !== "*") this.packageImports.push({ local, specifier, line });
+  }
+
+  /**
+   * Each exported name the file reaches through a package it imports (`http.Request`, `io.EOF`,
+   * `fmt.Println`), as a binding `http.Request` of `Request` from that package: the package's import
+   * then reaches only the files declaring those names (`LanguageRules.importsByUse`). Read from the
+   * text, so a name written in a comment or a string counts too: at worst an edge to a file of a
+   * package the file imports anyway. Types in signatures and fields, and package-level values, are no
+   * references, so the query's matches would miss them.
+   */
+  usesOfImports(): void {
+    if (!this.packageImports.length) return;
+    const byLocal = new Map(this.packageImports.map((i) => [i.local, i]));
+    const names = [...byLocal.keys()].map((n) => n.replace(/[^\w]/g, "\\$&")).join("|");
+    const seen = new Set<string>();
+    for (const m of this.b.source.matchAll(new RegExp(`(?<![\\w.])(${names})\\.([A-Z]\\w*)`, "g"))) {
+      const local = `${m[1]}.${m[2]}`;
+      if (seen.has(local)) continue;
+      seen.add(local);
+      const { specifier, line } = byLocal.get(m[1]!)!;
+      this.b.import({ local, imported: m[2]!, specifier, line, reexport: false });
+    }
   }
 
   // ---- references ----
@@ -921,6 +946,7 @@ export const goExtractor: LanguageExtractor = {
       const file = new GoFile(b, fields, root, !root.hasError);
       for (const m of query.matches(root)) file.handle(m);
       file.flush();
+      file.usesOfImports();
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

@@ -1,4 +1,4 @@
-import type { LanguageRules } from "../rules.js";
+import type { LanguageRules, ProjectContext } from "../rules.js";
 import { goRules } from "./go.js";
 import { javaRules } from "./java.js";
 import { pythonRules } from "./python.js";
@@ -31,14 +31,15 @@ export const RULES: Record<string, LanguageRules> = {
 
 /**
  * Whether files coming or going may change what a module reference resolves to (see
- * `LanguageRules.moduleMayReach`); true for languages that cannot tell.
+ * `LanguageRules.moduleMayReach`); for languages that cannot tell, whether any file comes or goes.
  */
 export function moduleMayChange(
   ref: { name: string; language: string },
   files: readonly { path: string; packageName: string | null }[],
+  ctx: ProjectContext,
 ): boolean {
   const mayReach = RULES[ref.language]?.moduleMayReach;
-  return !mayReach || files.some((f) => mayReach(ref.name, f));
+  return files.length > 0 && (!mayReach || files.some((f) => mayReach(ref.name, f, ctx)));
 }
 
 /** Whether a language's imports name declarations, not whole packages (`LanguageRules.importsDeclarations`). */
