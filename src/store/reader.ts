@@ -56,6 +56,10 @@ export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
   for (const id of fileIds) {
     for (const r of nodes.all(id) as { name: string }[]) names.add(r.name);
     for (const r of imports.all(id) as { local: string; imported: string | null }[]) {
+      // A Go file's `pkg.Name` bindings say what it uses (see the Go extractor), and bind nothing
+      // another file sees: re-resolving every `Println` of the project for them took x-tools' syncs
+      // that removed files 10-20% longer.
+      if (r.imported && r.local.endsWith(`.${r.imported}`)) continue;
       names.add(r.local);
       if (r.imported) names.add(r.imported);
     }
