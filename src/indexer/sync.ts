@@ -5,7 +5,7 @@ import { indexDir, dbPath } from "../config/paths.js";
 import type { FileRecord } from "../core/rows.js";
 import type { RefInfo } from "../core/lookup.js";
 import { languageForPath } from "../extract/language.js";
-import { importsNameDeclarations, moduleMayChange } from "../resolve/languages/index.js";
+import { importsNameDeclarations, moduleMayChange, seesThroughImports } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
@@ -16,7 +16,9 @@ import {
   edgeTargets,
   fileShape,
   heritageSignature,
+  importTargetsOfFile,
   includedNamesOfFiles,
+  includersOf,
   maxIds,
   moduleRefs,
   namesOfFiles,
@@ -220,6 +222,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // Old targets of the module references files coming or going may change, to notice a file whose
     // imports now point elsewhere.
     const moduleBefore = new Map<number, string>();
+    /** What the includes of C and C++ files reached before, by file: their includers see through them. */
+    const includesBefore = new Map<number, string>();
     /** The module references files coming or going may make resolve differently. */
     const moduleReached: number[] = [];
     if (moduleShapeChanged) {
@@ -240,6 +244,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         // no need to resolve the whole file again. A class added to java.util made the JDK's 793 files
         // importing java.util.* resolve again, 24 s.
         if (!byNames) moduleBefore.set(ref.id, edgeTargets(db, ref.id));
+        if (seesThroughImports(ref.language) && !includesBefore.has(ref.fileId))
+          includesBefore.set(ref.fileId, importTargetsOfFile(db, ref.fileId));
       }
     }
     const toResolve = new Set<number>();
@@ -264,6 +270,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         continue;
       }
       // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
+      if (seesThroughImports(o.language)) includesBefore.set(oldId, importTargetsOfFile(db, oldId));
       const before = storedFacts(db, oldId);
       const heritageBefore = heritageSignature(db, oldId);
       const byNames = hierarchyByNames(o.language);
@@ -320,12 +327,17 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const seen = new Set(refs.map((r) => r.id));
     const cascade = new Set<number>();
     const fileOfRef = new Map(refs.map((r) => [r.id, r.fileId]));
+    const changedFiles = new Set<number>();
     for (const [refId, before] of moduleBefore) {
       if (edgeTargets(db, refId) === before) continue;
       const fileId = fileOfRef.get(refId);
-      if (fileId === undefined) continue;
-      for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
+      if (fileId !== undefined) changedFiles.add(fileId);
     }
+    // A C or C++ file whose includes reach other files changes what its includers see, at any depth:
+    // removing os.h left xorg-server's log.c calling a macro of Xprintf.h, which os.h included.
+    for (const [fileId, before] of includesBefore)
+      if (importTargetsOfFile(db, fileId) !== before) for (const f of includersOf(db, fileId)) changedFiles.add(f);
+    for (const fileId of changedFiles) for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);

@@ -272,17 +272,40 @@ export function refsOfLanguages(db: Db, languages: readonly string[]): number[] 
 }
 
 /** Module references, with their file's language: how they resolve depends on which files exist. */
-export function moduleRefs(db: Db): { id: number; name: string; language: string }[] {
+export function moduleRefs(db: Db): { id: number; fileId: number; name: string; language: string }[] {
   return prepared(
     db,
-    "SELECT r.id, r.name, f.language FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind IN ('imports', 'exports')",
-  ).all() as { id: number; name: string; language: string }[];
+    `SELECT r.id, r.file_id AS fileId, r.name, f.language FROM refs r JOIN files f ON f.id = r.file_id
+     WHERE r.kind IN ('imports', 'exports')`,
+  ).all() as { id: number; fileId: number; name: string; language: string }[];
 }
 
 /** The path and the package (null without one) of each of these files. */
 export function packagesOfFiles(db: Db, fileIds: number[]): { path: string; packageName: string | null }[] {
   const q = prepared(db, "SELECT path, package AS packageName FROM files WHERE id = ?");
   return fileIds.flatMap((id) => (q.get(id) as { path: string; packageName: string | null } | undefined) ?? []);
+}
+
+/** The file itself and every file whose imports reach it, at any depth (C's includes of includes). */
+export function includersOf(db: Db, fileId: number): number[] {
+  return prepared(
+    db,
+    `WITH RECURSIVE up(id) AS (
+       SELECT ? UNION
+       SELECT e.file_id FROM up JOIN files f ON f.id = up.id JOIN edges e ON e.target_id = f.node_id AND e.kind = 'imports')
+     SELECT id FROM up`,
+  )
+    .pluck()
+    .all(fileId) as number[];
+}
+
+/** The nodes a file's imports reach, comparable as a string. */
+export function importTargetsOfFile(db: Db, fileId: number): string {
+  return (
+    prepared(db, "SELECT DISTINCT target_id FROM edges WHERE file_id = ? AND kind = 'imports' ORDER BY target_id")
+      .pluck()
+      .all(fileId) as number[]
+  ).join(",");
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {

@@ -248,6 +248,30 @@ describe("sync equals init --force", () => {
     expect(imported()).toEqual(["go/store/version.go"]);
   });
 
+  it("a C header included through another goes, comes back, and is no longer included", async () => {
+    // main.c sees deep.h's macro only through mid.h: every change to that chain changes what it calls.
+    mkdirSync(at("c"), { recursive: true });
+    const deep = "#define shout loud_print\nint loud_print(const char *s);\n";
+    const mid = '#include "deep.h"\n';
+    writeFileSync(at("c/deep.h"), deep);
+    writeFileSync(at("c/mid.h"), mid);
+    writeFileSync(at("c/main.c"), '#include "mid.h"\n\nint main(void) { return shout("x"); }\n');
+    const calls = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("c/main.c|") && e.includes(" -calls@"));
+    await syncThenCompare({ added: 3 });
+    expect(calls().some((e) => e.includes("c/deep.h|shout"))).toBe(true);
+    rmSync(at("c/deep.h"));
+    await syncThenCompare({ removed: 1 });
+    expect(calls().some((e) => e.includes("c/deep.h|"))).toBe(false);
+    writeFileSync(at("c/deep.h"), deep);
+    await syncThenCompare({ added: 1 });
+    writeFileSync(at("c/mid.h"), "/* no includes */\n");
+    await syncThenCompare({ modified: 1 });
+    writeFileSync(at("c/mid.h"), mid);
+    await syncThenCompare({ modified: 1 });
+    expect(calls().some((e) => e.includes("c/deep.h|shout"))).toBe(true);
+  });
+
   it("a Python module an import was waiting for comes, then goes", async () => {
     writeFileSync(
       at("python/shop/uses_extras.py"),

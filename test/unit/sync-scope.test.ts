@@ -91,6 +91,17 @@ describe("a file coming or going may change a module reference", () => {
     expect(go("github.com/other/store", "store/store.go")).toBe(false);
   });
 
+  it("C and C++: only a file of the name an include asks for", () => {
+    const include = (name: string, path: string, language = "c") =>
+      mayChange({ name, language }, [{ path, packageName: null }]);
+    expect(include("util.h", "src/util.h")).toBe(true);
+    expect(include("../lib/util.h", "lib/util.h")).toBe(true);
+    expect(include("<sys/types.h>", "include/sys/types.h", "cpp")).toBe(true);
+    expect(include("util.h", "src/util.c")).toBe(false);
+    expect(include("util.h", "src/other.h")).toBe(false);
+    expect(include("<vector>", "src/vector.h", "cpp")).toBe(false);
+  });
+
   it("a file without a package, and languages that cannot tell, may change anything", () => {
     expect(mayChange(java("java.util"), inPackage(null))).toBe(true);
     expect(mayChange({ name: "./util", language: "typescript" }, inPackage("x"))).toBe(true);

@@ -52,12 +52,20 @@ export function resolveInclude(spec: string, from: FileInfo, lookup: Lookup): Fi
   return best.length === 1 ? best : [];
 }
 
+/** The file name an include asks for: only a file of that name can be what it reaches. */
+const includedName = (spec: string) => {
+  const path = spec.startsWith("<") ? spec.slice(1, -1) : spec;
+  return path.slice(path.lastIndexOf("/") + 1);
+};
+
 /**
  * C: names are global to a program once linked, and a file sees the declarations of the headers it
  * includes (and of theirs). The resolver's `linkage` step ties prototypes to definitions.
  */
 export const cRules: LanguageRules = {
   resolveModule: (spec, from, lookup) => resolveInclude(spec, from, lookup),
+  // Beside the including file or by path suffix, an include reaches a file of its own name.
+  moduleMayReach: (spec, file) => file.path.slice(file.path.lastIndexOf("/") + 1) === includedName(spec),
   selfNames: new Set(),
   implicitThis: false,
   packageOf: () => null,

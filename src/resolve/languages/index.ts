@@ -46,3 +46,11 @@ export function moduleMayChange(
 export function importsNameDeclarations(language: string): boolean {
   return RULES[language]?.importsDeclarations === true;
 }
+
+/**
+ * Whether a file of the language sees what the files it imports import, at any depth (C and C++
+ * headers through `linkage`): a change to what one file's includes reach changes what its includers see.
+ */
+export function seesThroughImports(language: string): boolean {
+  return RULES[language]?.linkage === true;
+}
