@@ -4,6 +4,7 @@ import { readEnv } from "../config/env.js";
 import { indexDir, dbPath } from "../config/paths.js";
 import type { FileRecord } from "../core/rows.js";
 import type { RefInfo } from "../core/lookup.js";
+import { TYPE_KINDS } from "../core/kinds.js";
 import { languageForPath } from "../extract/language.js";
 import { importsNameDeclarations, moduleMayChange, seesThroughImports } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
@@ -16,6 +17,7 @@ import {
   edgeTargets,
   fileShape,
   heritageSignature,
+  filesOfIds,
   importTargetsOfFile,
   includedNamesOfFiles,
   includersOf,
@@ -249,12 +251,18 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       }
     }
     const toResolve = new Set<number>();
+    // A type that goes takes from its subclasses what it inherited too: the names its ancestors
+    // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
+    // get_transform from ArrayField, whose override of it kept its edge).
+    for (const f of filesOfIds(db, removedIds))
+      if (hierarchyByNames(f.language)) for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
     for (const id of removedIds) for (const refId of writer.deleteFile(id)) toResolve.add(refId);
 
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
     let hierarchyChanged = false;
     const newHierarchies: number[] = [];
+    const comingTypes: number[] = [];
     const insert = (record: FileRecord) => {
       writer.insertFile(record);
       for (const ref of record.refs) toResolve.add(ref.id);
@@ -267,6 +275,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         if (record.file.language === "ruby")
           for (const r of record.refs) if (r.kind === "implements" && r.argCount !== 1) included.add(r.name);
         insert(record);
+        // And a type that comes brings its ancestors' names to its new subclasses (below).
+        if (hierarchyByNames(record.file.language) && record.nodes.some((n) => TYPE_KINDS.has(n.kind)))
+          comingTypes.push(record.file.id);
         continue;
       }
       // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
@@ -293,7 +304,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       for (const n of ancestorsBefore ?? []) names.add(n);
       newHierarchies.push(oldId);
     }
-    for (const fileId of newHierarchies) for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
+    for (const fileId of [...newHierarchies, ...comingTypes])
+      for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {

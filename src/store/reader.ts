@@ -280,6 +280,12 @@ export function moduleRefs(db: Db): { id: number; fileId: number; name: string; 
   ).all() as { id: number; fileId: number; name: string; language: string }[];
 }
 
+/** The language of each of these files. */
+export function filesOfIds(db: Db, fileIds: readonly number[]): { id: number; language: string }[] {
+  const q = prepared(db, "SELECT id, language FROM files WHERE id = ?");
+  return fileIds.flatMap((id) => (q.get(id) as { id: number; language: string } | undefined) ?? []);
+}
+
 /** The path and the package (null without one) of each of these files. */
 export function packagesOfFiles(db: Db, fileIds: number[]): { path: string; packageName: string | null }[] {
   const q = prepared(db, "SELECT path, package AS packageName FROM files WHERE id = ?");

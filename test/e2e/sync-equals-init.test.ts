@@ -272,6 +272,31 @@ describe("sync equals init --force", () => {
     expect(calls().some((e) => e.includes("c/deep.h|shout"))).toBe(true);
   });
 
+  it("a Python class in the middle of a hierarchy goes, then comes back", async () => {
+    // ArrayField overrides what Field inherits from Mixin: without Field, it overrides nothing. It
+    // imports Field through its package, whose import stays put while field.py goes and comes.
+    mkdirSync(at("inherit/models"), { recursive: true });
+    writeFileSync(at("inherit/__init__.py"), "");
+    writeFileSync(at("inherit/base.py"), "class Mixin:\n    def get_transform(self, name):\n        return name\n");
+    writeFileSync(at("inherit/models/__init__.py"), "from .field import Field\n");
+    const field = "from ..base import Mixin\n\n\nclass Field(Mixin):\n    pass\n";
+    writeFileSync(at("inherit/models/field.py"), field);
+    writeFileSync(
+      at("inherit/array.py"),
+      "from .models import Field\n\n\nclass ArrayField(Field):\n    def get_transform(self, name):\n        return name\n",
+    );
+    const overrides = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("inherit/array.py|") && e.includes(" -overrides@"));
+    await syncThenCompare({ added: 5 });
+    expect(overrides()).toHaveLength(1);
+    rmSync(at("inherit/models/field.py"));
+    await syncThenCompare({ removed: 1 });
+    expect(overrides()).toHaveLength(0);
+    writeFileSync(at("inherit/models/field.py"), field);
+    await syncThenCompare({ added: 1 });
+    expect(overrides()).toHaveLength(1);
+  });
+
   it("a Python module an import was waiting for comes, then goes", async () => {
     writeFileSync(
       at("python/shop/uses_extras.py"),
