@@ -18,6 +18,7 @@ import {
   fileShape,
   heritageSignature,
   filesOfIds,
+  filesOfTypesBelow,
   importTargetsOfFile,
   includedNamesOfFiles,
   includersOf,
@@ -256,7 +257,13 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // get_transform from ArrayField, whose override of it kept its edge).
     for (const f of filesOfIds(db, removedIds))
       if (hierarchyByNames(f.language)) for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
-    for (const id of removedIds) for (const refId of writer.deleteFile(id)) toResolve.add(refId);
+    /** References that lost a target this sync: its declaration went. */
+    const lostTargets = new Set<number>();
+    for (const id of removedIds)
+      for (const refId of writer.deleteFile(id)) {
+        toResolve.add(refId);
+        lostTargets.add(refId);
+      }
 
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
@@ -288,7 +295,10 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       const ancestorsBefore = byNames && heritageBefore ? ancestorMemberNames(db, ctx, oldId) : null;
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
-      for (const refId of writer.deleteFile(oldId, kept)) toResolve.add(refId);
+      for (const refId of writer.deleteFile(oldId, kept)) {
+        toResolve.add(refId);
+        lostTargets.add(refId);
+      }
       const after = recordFacts(record);
       for (const n of changedNames(before, after)) names.add(n);
       // Its declarations are now seen from another package: as if the file went and came back.
@@ -333,6 +343,12 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // Resolution reads no edges: they are written together, before anything reads them.
       writer.flush();
     };
+    // The bases of types declared before this sync, as they were.
+    const heritageBefore = new Map(
+      refs
+        .filter((r) => (r.kind === "extends" || r.kind === "implements") && r.id <= max.ref)
+        .map((r) => [r, lostTargets.has(r.id) ? null : edgeTargets(db, r.id)] as const),
+    );
     onProgress({ phase: "resolving", done: 0, total: refs.length });
     resolveAll(refs);
     // A file whose imports now reach other modules may see every name differently.
@@ -349,6 +365,13 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // removing os.h left xorg-server's log.c calling a macro of Xprintf.h, which os.h included.
     for (const [fileId, before] of includesBefore)
       if (importTargetsOfFile(db, fileId) !== before) for (const f of includersOf(db, fileId)) changedFiles.add(f);
+    // A type whose bases changed, known or not, changes where names inside it and its subclasses are
+    // looked up (a base from outside the project may declare any name): deleting jdk-util's
+    // BaseStream.java left SortedOps' nested classes reached by their bare names, as if Stream's
+    // bases were all known.
+    for (const [ref, before] of heritageBefore)
+      if (before === null || edgeTargets(db, ref.id) !== before)
+        for (const f of filesOfTypesBelow(db, ref.fromId)) changedFiles.add(f);
     for (const fileId of changedFiles) for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     setMeta(db, "context", JSON.stringify(ctx));

@@ -305,6 +305,19 @@ export function includersOf(db: Db, fileId: number): number[] {
     .all(fileId) as number[];
 }
 
+/** The files declaring a type or any type that extends or implements it, at any depth. */
+export function filesOfTypesBelow(db: Db, typeId: number): number[] {
+  return prepared(
+    db,
+    `WITH RECURSIVE below(id) AS (
+       SELECT ? UNION
+       SELECT e.source_id FROM below JOIN edges e ON e.target_id = below.id AND e.kind IN ('extends', 'implements'))
+     SELECT DISTINCT n.file_id FROM below JOIN nodes n ON n.id = below.id`,
+  )
+    .pluck()
+    .all(typeId) as number[];
+}
+
 /** The nodes a file's imports reach, comparable as a string. */
 export function importTargetsOfFile(db: Db, fileId: number): string {
   return (

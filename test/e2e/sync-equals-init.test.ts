@@ -297,6 +297,31 @@ describe("sync equals init --force", () => {
     expect(overrides()).toHaveLength(1);
   });
 
+  it("a Java interface at the top of a hierarchy goes: nested classes below it may inherit any name", async () => {
+    // Inner reaches Impl's Helper by its bare name only while every base of Inner is known: a base from
+    // outside the project (Base, once its file is gone) might declare a Helper of its own.
+    const dir = at("java/src/main/java/com/shop/deep");
+    mkdirSync(dir, { recursive: true });
+    const base = "package com.shop.deep;\n\npublic interface Base {}\n";
+    writeFileSync(join(dir, "Base.java"), base);
+    writeFileSync(join(dir, "Mid.java"), "package com.shop.deep;\n\npublic interface Mid extends Base {}\n");
+    writeFileSync(
+      join(dir, "Impl.java"),
+      "package com.shop.deep;\n\npublic class Impl {\n  static class Helper {}\n\n" +
+        "  static class Inner implements Mid {\n    Helper make() {\n      return new Helper();\n    }\n  }\n}\n",
+    );
+    const made = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.includes("deep/Impl.java|") && e.includes(" -instantiates@"));
+    await syncThenCompare({ added: 3 });
+    expect(made()).toHaveLength(1);
+    rmSync(join(dir, "Base.java"));
+    await syncThenCompare({ removed: 1 });
+    expect(made()).toHaveLength(0);
+    writeFileSync(join(dir, "Base.java"), base);
+    await syncThenCompare({ added: 1 });
+    expect(made()).toHaveLength(1);
+  });
+
   it("a Python module an import was waiting for comes, then goes", async () => {
     writeFileSync(
       at("python/shop/uses_extras.py"),
