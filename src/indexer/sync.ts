@@ -344,35 +344,18 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       writer.flush();
     };
     // The bases of types declared before this sync, as they were.
-    const heritageBefore = new Map(
+    const basesBefore = new Map(
       refs
         .filter((r) => (r.kind === "extends" || r.kind === "implements") && r.id <= max.ref)
         .map((r) => [r, lostTargets.has(r.id) ? null : edgeTargets(db, r.id)] as const),
     );
     onProgress({ phase: "resolving", done: 0, total: refs.length });
     resolveAll(refs);
-    // A file whose imports now reach other modules may see every name differently.
     const seen = new Set(refs.map((r) => r.id));
     const cascade = new Set<number>();
     const fileOfRef = new Map(refs.map((r) => [r.id, r.fileId]));
-    const changedFiles = new Set<number>();
-    for (const [refId, before] of moduleBefore) {
-      if (edgeTargets(db, refId) === before) continue;
-      const fileId = fileOfRef.get(refId);
-      if (fileId !== undefined) changedFiles.add(fileId);
-    }
-    // A C or C++ file whose includes reach other files changes what its includers see, at any depth:
-    // removing os.h left xorg-server's log.c calling a macro of Xprintf.h, which os.h included.
-    for (const [fileId, before] of includesBefore)
-      if (importTargetsOfFile(db, fileId) !== before) for (const f of includersOf(db, fileId)) changedFiles.add(f);
-    // A type whose bases changed, known or not, changes where names inside it and its subclasses are
-    // looked up (a base from outside the project may declare any name): deleting jdk-util's
-    // BaseStream.java left SortedOps' nested classes reached by their bare names, as if Stream's
-    // bases were all known.
-    for (const [ref, before] of heritageBefore)
-      if (before === null || edgeTargets(db, ref.id) !== before)
-        for (const f of filesOfTypesBelow(db, ref.fromId)) changedFiles.add(f);
-    for (const fileId of changedFiles) for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
+    for (const fileId of filesSeeingOtherwise(db, { moduleBefore, fileOfRef, includesBefore, basesBefore }))
+      for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);
@@ -398,6 +381,43 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     refsResolved: resolvedCount,
     durationMs: 0,
   };
+}
+
+/**
+ * Files whose every reference may resolve differently once this sync's references are resolved again,
+ * from what was read before: their names are looked up through what changed.
+ */
+function filesSeeingOtherwise(
+  db: Db,
+  before: {
+    /** Module references' targets, by reference. */
+    moduleBefore: ReadonlyMap<number, string>;
+    fileOfRef: ReadonlyMap<number, number>;
+    /** C and C++ files' include targets, by file. */
+    includesBefore: ReadonlyMap<number, string>;
+    /** `extends` and `implements` references' targets, null for those whose target went. */
+    basesBefore: ReadonlyMap<RefInfo, string | null>;
+  },
+): Set<number> {
+  const files = new Set<number>();
+  // A file whose imports now reach other modules may see every name differently.
+  for (const [refId, targets] of before.moduleBefore) {
+    if (edgeTargets(db, refId) === targets) continue;
+    const fileId = before.fileOfRef.get(refId);
+    if (fileId !== undefined) files.add(fileId);
+  }
+  // A C or C++ file whose includes reach other files changes what its includers see, at any depth:
+  // removing os.h left xorg-server's log.c calling a macro of Xprintf.h, which os.h included.
+  for (const [fileId, targets] of before.includesBefore)
+    if (importTargetsOfFile(db, fileId) !== targets) for (const f of includersOf(db, fileId)) files.add(f);
+  // A type whose bases changed, known or not, changes where names inside it and its subclasses are
+  // looked up (a base from outside the project may declare any name): deleting jdk-util's
+  // BaseStream.java left SortedOps' nested classes reached by their bare names, as if Stream's
+  // bases were all known.
+  for (const [ref, targets] of before.basesBefore)
+    if (targets === null || edgeTargets(db, ref.id) !== targets)
+      for (const f of filesOfTypesBelow(db, ref.fromId)) files.add(f);
+  return files;
 }
 
 /**
