@@ -40,7 +40,9 @@ function folderOf(spec: string, modules: ProjectContext["goModules"]): string | 
 export const goRules: LanguageRules = {
   resolveModule(spec, _from, lookup, ctx) {
     const dir = packageDir(spec, ctx);
-    return dir === null ? [] : lookup.filesInDir(dir, "go");
+    // A folder's external test package (`package bufio_test` beside bufio) is never imported: its files
+    // made `check` report cycles among the tests that import the folder's package.
+    return dir === null ? [] : lookup.filesInDir(dir, "go").filter((f) => !f.packageName?.endsWith("_test"));
   },
   // A package is a folder: only a file coming to, going from or changing in that folder changes it.
   moduleMayReach: (spec, file, ctx) => packageDir(spec, ctx) === dirOf(file.path),
