@@ -52,8 +52,8 @@ export function resolveInclude(spec: string, from: FileInfo, lookup: Lookup): Fi
   return best.length === 1 ? best : [];
 }
 
-/** The file name an include asks for: only a file of that name can be what it reaches. */
-const includedName = (spec: string) => {
+/** The file name a path or an include (`<sys/types.h>`) ends with: an include reaches a file of its name. */
+const fileName = (spec: string) => {
   const path = spec.startsWith("<") ? spec.slice(1, -1) : spec;
   return path.slice(path.lastIndexOf("/") + 1);
 };
@@ -65,7 +65,7 @@ const includedName = (spec: string) => {
 export const cRules: LanguageRules = {
   resolveModule: (spec, from, lookup) => resolveInclude(spec, from, lookup),
   // Beside the including file or by path suffix, an include reaches a file of its own name.
-  moduleMayReach: (spec, file) => file.path.slice(file.path.lastIndexOf("/") + 1) === includedName(spec),
+  moduleMayReach: (spec, file) => fileName(file.path) === fileName(spec),
   selfNames: new Set(),
   implicitThis: false,
   packageOf: () => null,
