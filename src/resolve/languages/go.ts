@@ -48,9 +48,13 @@ export const goRules: LanguageRules = {
   moduleMayReach: (spec, file, ctx) => packageDir(spec, ctx) === dirOf(file.path),
   selfNames: new Set(),
   implicitThis: false,
+  // The files of the folder in the file's own package: its external test package (`x_test`) is another.
   packageOf: (from, lookup) => {
     const dir = dirOf(from.path);
-    return { key: `go:${dir}`, files: lookup.filesInDir(dir, "go") };
+    return {
+      key: `go:${dir}:${from.packageName ?? ""}`,
+      files: lookup.filesInDir(dir, "go").filter((f) => f.packageName === from.packageName),
+    };
   },
   exportsOnly: true,
   importsDeclarations: true,
