@@ -59,6 +59,17 @@ export interface ImportBinding {
 }
 
 /**
+ * A name a file uses through a package it imports (Go's `http.Request`), bound as `local` `http.Request`
+ * of `imported` `Request`: what the package's import reaches (`LanguageRules.importsByUse`). It binds
+ * nothing another file sees.
+ */
+export const useBindingName = (packageName: string, name: string): string => `${packageName}.${name}`;
+
+/** Whether a binding is one of those (`useBindingName`). */
+export const isUseBinding = (b: { local: string; imported: string | null }): boolean =>
+  b.imported !== null && b.local.endsWith(`.${b.imported}`);
+
+/**
  * The suffix that makes an element of a value, in receivers and local types: `items[0]` is an element
  * of `items`, `repo.all()[0]` one of what `all()` returns. A type written `T[]` (`Item[]`,
  * `Array<Item>`) has elements of type T.

@@ -187,34 +187,21 @@ export class Resolver {
    * The files of a module the file's imports of it reach: all of them, unless the language's imports
    * name declarations (see `LanguageRules.importsDeclarations`) and none of these is a wildcard. The
    * JDK's `import java.util.Arrays` made an edge to each of java.util's 121 files: two thirds of its
-   * edges, and a dependency cycle wherever any of them imported the file back.
+   * edges, and a dependency cycle wherever any of them imported the file back. Where the names are
+   * those the file uses through the import (`importsByUse`, Go), the import of the package's name
+   * brings none itself, and one none of whose names the package declares still reaches every file
+   * (go-stdlib's imports made an edge to each file of the package, 629k of its 1.16 M edges).
    */
   private importedFiles(files: FileInfo[], spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
     if (!rules.importsDeclarations) return files;
-    if (rules.importsByUse) return this.filesUsed(files, spec, file, rules);
     const declaring = new Set<number>();
     for (const b of this.lookup.imports(file.id)) {
       if (b.specifier !== spec || b.reexport) continue;
+      if (rules.importsByUse && b.imported === "*" && b.local !== "*") continue;
       if (b.imported === null || b.imported === "*") return files;
       for (const s of this.exported(files, b.imported, rules, 1)) declaring.add(s.fileId);
     }
-    return files.filter((f) => declaring.has(f.id));
-  }
-
-  /**
-   * The files of an imported package declaring the names the file uses through it (`importsByUse`):
-   * go-stdlib's imports made an edge to each file of the package, 629k of its 1.16 M edges. A blank
-   * or dot import, or one none of whose names the package declares, still reaches every file.
-   */
-  private filesUsed(files: FileInfo[], spec: string, file: FileInfo, rules: LanguageRules): FileInfo[] {
-    const declaring = new Set<number>();
-    for (const b of this.lookup.imports(file.id)) {
-      if (b.specifier !== spec || b.reexport) continue;
-      if (b.imported === null || b.local === "*") return files;
-      if (b.imported === "*") continue; // the package's name itself
-      for (const s of this.exported(files, b.imported, rules, 1)) declaring.add(s.fileId);
-    }
-    return declaring.size ? files.filter((f) => declaring.has(f.id)) : files;
+    return rules.importsByUse && !declaring.size ? files : files.filter((f) => declaring.has(f.id));
   }
 
   /** calls, instantiates, extends, implements, references. */

@@ -1,4 +1,4 @@
-import type { RefKind } from "../core/extraction.js";
+import { isUseBinding, type RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
@@ -56,10 +56,9 @@ export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
   for (const id of fileIds) {
     for (const r of nodes.all(id) as { name: string }[]) names.add(r.name);
     for (const r of imports.all(id) as { local: string; imported: string | null }[]) {
-      // A Go file's `pkg.Name` bindings say what it uses (see the Go extractor), and bind nothing
-      // another file sees: re-resolving every `Println` of the project for them took x-tools' syncs
-      // that removed files 10-20% longer.
-      if (r.imported && r.local.endsWith(`.${r.imported}`)) continue;
+      // A Go file's `pkg.Name` bindings bind nothing another file sees: re-resolving every `Println`
+      // of the project for them took x-tools' syncs that removed files 10-20% longer.
+      if (isUseBinding(r)) continue;
       names.add(r.local);
       if (r.imported) names.add(r.imported);
     }

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, TUPLE, type ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, TUPLE, useBindingName, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -661,7 +661,7 @@ class GoFile {
     const names = [...byLocal.keys()].map((n) => n.replace(/[^\w]/g, "\\$&")).join("|");
     const seen = new Set<string>();
     for (const m of this.b.source.matchAll(new RegExp(`(?<![\\w.])(${names})\\.([A-Z]\\w*)`, "g"))) {
-      const local = `${m[1]}.${m[2]}`;
+      const local = useBindingName(m[1]!, m[2]!);
       if (seen.has(local)) continue;
       seen.add(local);
       const { specifier, line } = byLocal.get(m[1]!)!;
