@@ -1,7 +1,8 @@
 import { Resolver } from "../resolve/resolver.js";
+import type { SymbolInfo } from "../core/lookup.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import type { Db } from "../store/database.js";
-import { childNames, typeIdsOfFile } from "../store/reader.js";
+import { childNames, memberNamesByQualifiedName, typeIdsOfFile } from "../store/reader.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
 
 /**
@@ -20,11 +21,28 @@ export function hierarchyByNames(language: string): boolean {
   return NAMED_MEMBERS.has(language);
 }
 
-/** Names declared in every ancestor of the file's types, as resolution finds the ancestors now. */
+/**
+ * Names a subclass may reach through the file's types: what every ancestor of each type declares, as
+ * resolution finds the ancestors now. Where members live apart from their type, also what the type
+ * itself declares elsewhere (a Go method in another file), found by qualified name.
+ */
 export function ancestorMemberNames(db: Db, ctx: ProjectContext, fileId: number): Set<string> {
-  const resolver = new Resolver(new SqliteLookup(db), ctx);
+  const lookup = new SqliteLookup(db);
+  const resolver = new Resolver(lookup, ctx);
   const names = new Set<string>();
-  for (const t of typeIdsOfFile(db, fileId))
-    for (const a of resolver.ancestors(t)) for (const n of childNames(db, a.id)) names.add(n);
+  const add = (type: SymbolInfo, self: boolean) => {
+    const language = lookup.file(type.fileId)?.language;
+    if (!language) return;
+    const byNames = hierarchyByNames(language);
+    if (!self) for (const n of childNames(db, type.id)) names.add(n);
+    if (!byNames)
+      for (const n of memberNamesByQualifiedName(db, resolver.memberFiles(type), language, type.qualifiedName))
+        names.add(n);
+  };
+  for (const t of typeIdsOfFile(db, fileId)) {
+    const type = lookup.symbol(t);
+    if (type) add(type, true);
+    for (const a of resolver.ancestors(t)) add(a, false);
+  }
   return names;
 }

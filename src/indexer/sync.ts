@@ -21,6 +21,7 @@ import {
   filesOfTypesBelow,
   importTargetsOfFile,
   includedNamesOfFiles,
+  inAnyHierarchy,
   includersOf,
   maxIds,
   moduleRefs,
@@ -34,6 +35,7 @@ import {
   refsInModulesNamed,
   refsOfLanguages,
   storedFiles,
+  typeIdsOfFile,
 } from "../store/reader.js";
 import {
   readSkippedFiles,
@@ -255,8 +257,13 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // A type that goes takes from its subclasses what it inherited too: the names its ancestors
     // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
     // get_transform from ArrayField, whose override of it kept its edge).
-    for (const f of filesOfIds(db, removedIds))
-      if (hierarchyByNames(f.language)) for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
+    /** Whether a type of a language with extensions came or went inside a hierarchy. */
+    let extendedHierarchy = false;
+    for (const f of filesOfIds(db, removedIds)) {
+      for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
+      if (EXTENSION_LANGUAGES.includes(f.language) && inAnyHierarchy(db, typeIdsOfFile(db, f.id)))
+        extendedHierarchy = true;
+    }
     /** References that lost a target this sync: its declaration went. */
     const lostTargets = new Set<number>();
     for (const id of removedIds)
@@ -269,7 +276,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
     let hierarchyChanged = false;
     const newHierarchies: number[] = [];
-    const comingTypes: number[] = [];
+    const comingTypes: { id: number; language: string }[] = [];
     const insert = (record: FileRecord) => {
       writer.insertFile(record);
       for (const ref of record.refs) toResolve.add(ref.id);
@@ -283,8 +290,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
           for (const r of record.refs) if (r.kind === "implements" && r.argCount !== 1) included.add(r.name);
         insert(record);
         // And a type that comes brings its ancestors' names to its new subclasses (below).
-        if (hierarchyByNames(record.file.language) && record.nodes.some((n) => TYPE_KINDS.has(n.kind)))
-          comingTypes.push(record.file.id);
+        if (record.nodes.some((n) => TYPE_KINDS.has(n.kind))) comingTypes.push(record.file);
         continue;
       }
       // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
@@ -314,8 +320,11 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       for (const n of ancestorsBefore ?? []) names.add(n);
       newHierarchies.push(oldId);
     }
-    for (const fileId of [...newHierarchies, ...comingTypes])
+    for (const fileId of [...newHierarchies, ...comingTypes.map((f) => f.id)])
       for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
+    for (const f of comingTypes)
+      if (EXTENSION_LANGUAGES.includes(f.language) && inAnyHierarchy(db, typeIdsOfFile(db, f.id)))
+        extendedHierarchy = true;
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {
@@ -323,7 +332,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       refs = allRefs(db);
     } else {
       // Extensions apply by the names of a receiver's ancestors, which any hierarchy change may alter.
-      if (newHierarchies.length) for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
+      if (newHierarchies.length || extendedHierarchy)
+        for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
       for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       for (const id of moduleReached) toResolve.add(id);

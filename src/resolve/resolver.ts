@@ -1587,6 +1587,25 @@ export class Resolver {
     return [];
   }
 
+  /**
+   * The files whose declarations may be a type's members, as `ownMembers` looks them up: its own, its
+   * parts', its crate's or its package's; null where any file of its language may (Ruby reopens a
+   * class anywhere, by its full name).
+   */
+  memberFiles(type: SymbolInfo): number[] | null {
+    const file = this.lookup.file(type.fileId);
+    const rules = file ? RULES[file.language] : undefined;
+    if (!file || !rules) return [type.fileId];
+    if (rules.rubyConstants) return null;
+    if (rules.partialTypes) return this.parts(type).map((p) => p.fileId);
+    const group = rules.crateOf
+      ? this.crateOf(file, rules)
+      : rules.membersAcrossPackage
+        ? this.packageOf(file, rules)
+        : null;
+    return (group?.files ?? [file]).map((f) => f.id);
+  }
+
   private ownMembers(type: SymbolInfo, name: string): SymbolInfo[] {
     const qname = `${type.qualifiedName}.${name}`;
     const own = this.lookup.byQualifiedName(type.fileId, qname).filter(isDeclaration);
@@ -1631,6 +1650,8 @@ export class Resolver {
   /** Every base type of a type, transitively, as resolution finds them. */
   ancestors(typeId: number): SymbolInfo[] {
     const type = this.lookup.symbol(typeId);
+    const file = type && this.lookup.file(type.fileId);
+    if (file && RULES[file.language]?.rubyConstants) return this.ruby.ancestorParts(type.qualifiedName);
     const found = new Map<number, SymbolInfo>();
     const queue = type ? [type] : [];
     while (queue.length) {

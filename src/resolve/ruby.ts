@@ -455,6 +455,26 @@ export class RubyResolution {
     return value;
   }
 
+  /**
+   * Every part of every class and module a class reaches through its superclasses and mixins,
+   * included or extended, in no particular order: what its methods and constants may come from.
+   */
+  ancestorParts(qname: string): SymbolInfo[] {
+    const seen = new Set<string>([qname]);
+    const queue = [qname];
+    const out: SymbolInfo[] = [];
+    while (queue.length) {
+      const h = this.heritage(queue.shift()!, 0);
+      for (const a of [...h.includes, ...h.extended, ...(h.superclass ? [h.superclass] : [])]) {
+        if (seen.has(a)) continue;
+        seen.add(a);
+        queue.push(a);
+        out.push(...this.parts(a));
+      }
+    }
+    return out;
+  }
+
   /** Qualified names of a class's ancestors (for constant lookup): mixins and superclasses, nearest first. */
   private ancestors(qname: string, depth: number): string[] {
     const out: string[] = [];

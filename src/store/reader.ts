@@ -255,6 +255,42 @@ export function typeIdsOfFile(db: Db, fileId: number): number[] {
     .all(fileId, ...kinds) as number[];
 }
 
+/**
+ * Names of what is declared inside a type, wherever it is: every symbol whose qualified name continues
+ * the type's, in these files (all files of the language when null). Finds Go methods and Rust `impl`s
+ * in other files and Ruby's reopened classes; nested types' members too, which only widens a re-resolve.
+ */
+export function memberNamesByQualifiedName(
+  db: Db,
+  files: readonly number[] | null,
+  language: string,
+  qualifiedName: string,
+): Set<string> {
+  // '/' follows '.': the range holds exactly the names that start with `qualifiedName.`.
+  const range = [`${qualifiedName}.`, `${qualifiedName}/`];
+  const inFile = prepared(
+    db,
+    "SELECT DISTINCT name FROM nodes WHERE file_id = ? AND qualified_name > ? AND qualified_name < ?",
+  ).pluck();
+  if (files) return new Set(files.flatMap((id) => inFile.all(id, ...range) as string[]));
+  const inLanguage = prepared(
+    db,
+    `SELECT DISTINCT n.name FROM files f JOIN nodes n ON n.file_id = f.id
+     WHERE f.language = ? AND n.qualified_name > ? AND n.qualified_name < ?`,
+  ).pluck();
+  return new Set(inLanguage.all(language, ...range) as string[]);
+}
+
+/** Whether any of these types has a base, or is named as one by an `extends`/`implements` anywhere. */
+export function inAnyHierarchy(db: Db, typeIds: readonly number[]): boolean {
+  const bases = prepared(db, "SELECT 1 FROM refs WHERE from_id = ? AND kind IN ('extends', 'implements')");
+  const named = prepared(
+    db,
+    "SELECT 1 FROM refs r JOIN nodes n ON n.name = r.name WHERE n.id = ? AND r.kind IN ('extends', 'implements')",
+  );
+  return typeIds.some((id) => bases.get(id) !== undefined || named.get(id) !== undefined);
+}
+
 /** The names declared directly inside a node. */
 export function childNames(db: Db, id: number): string[] {
   return prepared(db, "SELECT DISTINCT name FROM nodes WHERE parent_id = ?").pluck().all(id) as string[];

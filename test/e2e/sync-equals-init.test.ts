@@ -297,6 +297,108 @@ describe("sync equals init --force", () => {
     expect(overrides()).toHaveLength(1);
   });
 
+  // Where members live apart from their type (Go methods, Rust impls, Ruby's reopened classes) or
+  // extensions reach a receiver through its ancestors (Kotlin, Swift, C#), a type in the middle of a
+  // hierarchy that goes takes its ancestors' methods and extensions from a file that only names a
+  // type below it, and brings them back when it comes.
+  const middles: { language: string; files: Record<string, string>; middle: string; use: string; calls: number }[] = [
+    {
+      language: "go",
+      files: {
+        "go.mod": "module example.com/h\n\ngo 1.22\n",
+        "base.go": "package h\n\ntype Base struct{}\n\nfunc (b *Base) Hello() {}\n",
+        "mid.go": "package h\n\ntype Mid struct {\n\tBase\n}\n",
+        "leaf.go": "package h\n\ntype Leaf struct {\n\tMid\n}\n",
+        "use.go": "package h\n\nfunc use(l *Leaf) {\n\tl.Hello()\n}\n",
+      },
+      middle: "mid.go",
+      use: "use.go",
+      calls: 1,
+    },
+    {
+      language: "rust",
+      files: {
+        "Cargo.toml": '[package]\nname = "h"\nversion = "0.1.0"\n',
+        "src/lib.rs": "mod base;\nmod mid;\nmod leaf;\nmod usage;\n",
+        "src/base.rs": "pub trait Base {\n    fn hello(&self) {}\n}\n",
+        "src/mid.rs": "use crate::base::Base;\npub trait Mid: Base {}\n",
+        "src/leaf.rs": "use crate::mid::Mid;\npub struct Leaf;\nimpl Mid for Leaf {}\n",
+        "src/usage.rs": "use crate::leaf::Leaf;\npub fn run(l: &Leaf) {\n    l.hello();\n}\n",
+      },
+      middle: "src/mid.rs",
+      use: "src/usage.rs",
+      calls: 1,
+    },
+    {
+      language: "ruby",
+      files: {
+        "base.rb": "class Base\n  def hello\n  end\nend\n",
+        "mid.rb": "class Mid < Base\nend\n",
+        "leaf.rb": "class Leaf < Mid\nend\n",
+        "user.rb": "class User\n  def run\n    Leaf.new.hello\n  end\nend\n",
+      },
+      middle: "mid.rb",
+      use: "user.rb",
+      calls: 1,
+    },
+    {
+      language: "kotlin",
+      files: {
+        "Base.kt": "package h\n\nopen class Base {\n  fun hello() {}\n}\n\nfun Base.greet() {}\n",
+        "Mid.kt": "package h\n\nopen class Mid : Base()\n",
+        "Leaf.kt": "package h\n\nclass Leaf : Mid()\n",
+        "Use.kt": "package h\n\nfun use(l: Leaf) {\n  l.hello()\n  l.greet()\n}\n",
+      },
+      middle: "Mid.kt",
+      use: "Use.kt",
+      calls: 2,
+    },
+    {
+      language: "swift",
+      files: {
+        "Base.swift": "class Base {\n  func hello() {}\n}\n\nextension Base {\n  func greet() {}\n}\n",
+        "Mid.swift": "class Mid: Base {}\n",
+        "Leaf.swift": "class Leaf: Mid {}\n",
+        "Use.swift": "func use(l: Leaf) {\n  l.hello()\n  l.greet()\n}\n",
+      },
+      middle: "Mid.swift",
+      use: "Use.swift",
+      calls: 2,
+    },
+    {
+      language: "csharp",
+      files: {
+        "Base.cs":
+          "namespace H {\n  public class Base {\n    public void Hello() {}\n  }\n" +
+          "  public static class Ext {\n    public static void Greet(this Base b) {}\n  }\n}\n",
+        "Mid.cs": "namespace H {\n  public class Mid : Base {}\n}\n",
+        "Leaf.cs": "namespace H {\n  public class Leaf : Mid {}\n}\n",
+        "Use.cs":
+          "namespace H {\n  public class User {\n    public void Run(Leaf l) { l.Hello(); l.Greet(); }\n  }\n}\n",
+      },
+      middle: "Mid.cs",
+      use: "Use.cs",
+      calls: 2,
+    },
+  ];
+  it.each(middles)("a type in the middle of a hierarchy goes, then comes back ($language)", async (c) => {
+    const dir = `hierarchy-${c.language}`;
+    for (const [path, text] of Object.entries(c.files)) {
+      mkdirSync(join(at(dir), path, ".."), { recursive: true });
+      writeFileSync(join(at(dir), path), text);
+    }
+    const calls = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith(`${dir}/${c.use}|`) && e.includes(" -calls@"));
+    await syncThenCompare({ added: Object.keys(c.files).filter((p) => !/\.(mod|toml)$/.test(p)).length });
+    expect(calls()).toHaveLength(c.calls);
+    rmSync(join(at(dir), c.middle));
+    await syncThenCompare({ removed: 1 });
+    expect(calls()).toHaveLength(0);
+    writeFileSync(join(at(dir), c.middle), c.files[c.middle]!);
+    await syncThenCompare({ added: 1 });
+    expect(calls()).toHaveLength(c.calls);
+  });
+
   it("a Java interface at the top of a hierarchy goes: nested classes below it may inherit any name", async () => {
     // Inner reaches Impl's Helper by its bare name only while every base of Inner is known: a base from
     // outside the project (Base, once its file is gone) might declare a Helper of its own.
