@@ -6,7 +6,12 @@ import type { FileRecord } from "../core/rows.js";
 import type { RefInfo } from "../core/lookup.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import { languageForPath } from "../extract/language.js";
-import { importsNameDeclarations, moduleMayChange, seesThroughImports } from "../resolve/languages/index.js";
+import {
+  crateFolderBelow,
+  importsNameDeclarations,
+  moduleMayChange,
+  seesThroughImports,
+} from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
 import { scanProject } from "../scan/inventory.js";
 import { countTotals } from "../store/counts.js";
@@ -30,6 +35,7 @@ import {
   packagesOfFiles,
   storedFacts,
   refIdsOfFile,
+  refIdsUnder,
   refsAffectedByNames,
   refsByIds,
   refsInModulesNamed,
@@ -259,7 +265,15 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // get_transform from ArrayField, whose override of it kept its edge).
     /** Whether a type of a language with extensions came or went inside a hierarchy. */
     let extendedHierarchy = false;
+    /** Folders whose files may belong to another crate now, by language (a Rust `mod.rs` came or went). */
+    const recrated: { dir: string; language: string }[] = [];
+    const crateMayChange = (f: { path: string; language: string }) => {
+      const dir = crateFolderBelow(f.language, f.path);
+      if (dir !== null) recrated.push({ dir, language: f.language });
+    };
+    for (const o of fresh) if (!replacing.has(o.path)) crateMayChange(o);
     for (const f of filesOfIds(db, removedIds)) {
+      crateMayChange(f);
       for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
       if (EXTENSION_LANGUAGES.includes(f.language) && inAnyHierarchy(db, typeIdsOfFile(db, f.id)))
         extendedHierarchy = true;
@@ -337,6 +351,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       for (const id of moduleReached) toResolve.add(id);
+      for (const { dir, language } of recrated) for (const id of refIdsUnder(db, dir, language)) toResolve.add(id);
       refs = refsByIds(
         db,
         [...toResolve].sort((a, b) => a - b),

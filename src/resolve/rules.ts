@@ -80,6 +80,11 @@ export interface LanguageRules {
    */
   crateOf?(from: FileInfo, lookup: Lookup): FileGroup | null;
   /**
+   * The folder of the files that may find their crate through this file (its child modules, at any
+   * depth): when it comes or goes, they may belong to another crate, and a sync resolves them again.
+   */
+  crateFolderBelow?(path: string): string;
+  /**
    * C and C++ linkage (see `linkage.ts`): a function declared in a header and defined in a source
    * file is one function, so a call reaches the definition and every prototype of it; a C call of a
    * name no included header declares reaches the project's one definition with external linkage.

@@ -315,10 +315,10 @@ export function moduleRefs(db: Db): { id: number; fileId: number; name: string; 
   ).all() as { id: number; fileId: number; name: string; language: string }[];
 }
 
-/** The language of each of these files. */
-export function filesOfIds(db: Db, fileIds: readonly number[]): { id: number; language: string }[] {
-  const q = prepared(db, "SELECT id, language FROM files WHERE id = ?");
-  return fileIds.flatMap((id) => (q.get(id) as { id: number; language: string } | undefined) ?? []);
+/** The path and language of each of these files. */
+export function filesOfIds(db: Db, fileIds: readonly number[]): { id: number; path: string; language: string }[] {
+  const q = prepared(db, "SELECT id, path, language FROM files WHERE id = ?");
+  return fileIds.flatMap((id) => (q.get(id) as { id: number; path: string; language: string } | undefined) ?? []);
 }
 
 /** The path and the package (null without one) of each of these files. */
@@ -360,6 +360,16 @@ export function importTargetsOfFile(db: Db, fileId: number): string {
       .pluck()
       .all(fileId) as number[]
   ).join(",");
+}
+
+/** Every reference written in a file of the language under a folder ("" for the whole project). */
+export function refIdsUnder(db: Db, dir: string, language: string): number[] {
+  return prepared(
+    db,
+    "SELECT r.id FROM refs r JOIN files f ON f.id = r.file_id WHERE f.language = ? AND substr(f.path, 1, ?) = ?",
+  )
+    .pluck()
+    .all(language, dir ? dir.length + 1 : 0, dir ? `${dir}/` : "") as number[];
 }
 
 export function refIdsOfFile(db: Db, fileId: number): number[] {

@@ -399,6 +399,28 @@ describe("sync equals init --force", () => {
     expect(calls()).toHaveLength(c.calls);
   });
 
+  it("a Rust module file goes and comes back: its child modules leave its crate, then rejoin it", async () => {
+    // poll.rs finds its crate, and so the crate's macro, through future/mod.rs; without it, it is a
+    // crate of its own.
+    const dir = at("orphan");
+    mkdirSync(join(dir, "src/future"), { recursive: true });
+    writeFileSync(join(dir, "Cargo.toml"), '[package]\nname = "orphan"\nversion = "0.1.0"\n');
+    writeFileSync(join(dir, "src/lib.rs"), "mod macros;\nmod future;\n");
+    writeFileSync(join(dir, "src/macros.rs"), "macro_rules! ready {\n    ($e:expr) => {\n        $e\n    };\n}\n");
+    writeFileSync(join(dir, "src/future/mod.rs"), "mod poll;\n");
+    writeFileSync(join(dir, "src/future/poll.rs"), "pub fn f() -> i32 {\n    ready!(1)\n}\n");
+    const calls = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("orphan/src/future/poll.rs|") && e.includes(" -calls@"));
+    await syncThenCompare({ added: 4 });
+    expect(calls()).toHaveLength(1);
+    rmSync(join(dir, "src/future/mod.rs"));
+    await syncThenCompare({ removed: 1 });
+    expect(calls()).toHaveLength(0);
+    writeFileSync(join(dir, "src/future/mod.rs"), "mod poll;\n");
+    await syncThenCompare({ added: 1 });
+    expect(calls()).toHaveLength(1);
+  });
+
   it("a Java interface at the top of a hierarchy goes: nested classes below it may inherit any name", async () => {
     // Inner reaches Impl's Helper by its bare name only while every base of Inner is known: a base from
     // outside the project (Base, once its file is gone) might declare a Helper of its own.

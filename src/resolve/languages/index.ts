@@ -54,3 +54,8 @@ export function importsNameDeclarations(language: string): boolean {
 export function seesThroughImports(language: string): boolean {
   return RULES[language]?.linkage === true;
 }
+
+/** The folder whose files may change crate when a file of this path comes or goes (see `crateFolderBelow`). */
+export function crateFolderBelow(language: string, path: string): string | null {
+  return RULES[language]?.crateFolderBelow?.(path) ?? null;
+}

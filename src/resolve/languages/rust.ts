@@ -43,13 +43,13 @@ export function parentModule(file: FileInfo, lookup: Lookup): FileInfo | undefin
   return slot ? lookup.fileByPath(`${slot}.rs`) : undefined;
 }
 
-/** The root file of the crate a file belongs to: up through parent modules until there is none. */
 /**
  * A crate's files by its root's path, per lookup (one index or sync): each file of a crate asks for
  * them once, and listing them walks every file of the project (rustc: 2,700 files, each asking).
  */
 const crateFiles = new WeakMap<Lookup, Map<string, FileInfo[]>>();
 
+/** The root file of the crate a file belongs to: up through parent modules until there is none. */
 export function crateRoot(file: FileInfo, lookup: Lookup): FileInfo {
   let cur = file;
   for (let i = 0; i < 64; i++) {
@@ -136,6 +136,7 @@ export const rustRules: LanguageRules = {
   membersAcrossPackage: false,
   modulePaths: true,
   callsReachCallables: true,
+  crateFolderBelow: childDir,
   crateOf(from, lookup) {
     const root = crateRoot(from, lookup);
     let byRoot = crateFiles.get(lookup);
