@@ -971,9 +971,11 @@ export class Resolver {
   private packageNamed(file: FileInfo, rules: LanguageRules, name: string): SymbolInfo[] {
     const pkg = this.packageOf(file, rules);
     if (!pkg) return [];
-    let hits = this.packageNames.named(pkg.key, () => pkg.files, name);
-    // Swift: a member declared in an extension (`Foo.m`, at top level of its file) is Foo's, not a bare name.
-    if (rules.ownerScopes) hits = hits.filter((s) => s.qualifiedName === s.name);
+    // A method declared outside its type (Go's `func (s *S) m()` in any file of the package) is not a
+    // bare name, as in the file itself (see `name`); nor, in Swift, is any member an extension declares.
+    let hits = this.packageNames
+      .named(pkg.key, () => pkg.files, name)
+      .filter((s) => (rules.ownerScopes ? s.qualifiedName === s.name : !isOwnedMethod(s)));
     return rules.partialTypes ? this.oneTypePerName(hits) : hits;
   }
 
