@@ -973,7 +973,7 @@ export class Resolver {
     if (!pkg) return [];
     // A method declared outside its type (Go's `func (s *S) m()` in any file of the package) is not a
     // bare name, as in the file itself (see `name`); nor, in Swift, is any member an extension declares.
-    let hits = this.packageNames
+    const hits = this.packageNames
       .named(pkg.key, () => pkg.files, name)
       .filter((s) => (rules.ownerScopes ? s.qualifiedName === s.name : !isOwnedMethod(s)));
     return rules.partialTypes ? this.oneTypePerName(hits) : hits;
