@@ -359,8 +359,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     }
     const resolver = new Resolver(new SqliteLookup(db), ctx);
     const resolveAll = (list: RefInfo[]) => {
+      writer.clearRefEdges(list.map((r) => r.id));
       for (const ref of list) {
-        writer.clearRefEdges(ref.id);
         const edges = resolver.resolve(ref);
         writer.insertResolved(ref, edges);
         if (edges.length) resolvedCount++;

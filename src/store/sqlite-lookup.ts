@@ -34,14 +34,23 @@ export class SqliteLookup implements Lookup {
     this.q = {
       file: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE id = ?`),
       fileByPath: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ?`),
-      bySuffix: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path`),
+      // LIKE is case-insensitive in SQLite, where paths (and the in-memory lookup) are not: it keeps
+      // only the candidates, and the exact test decides.
+      bySuffix: prepared(
+        db,
+        `SELECT ${FILE_COLS} FROM files
+         WHERE path = @suffix OR (path LIKE @pattern ESCAPE '\\' AND substr(path, -length(@tail)) = @tail) ORDER BY path`,
+      ),
+      // A folder's files are a range of the path index: LIKE, case-insensitive, could not use it and read
+      // every file's row (a go-stdlib sync looking up packages: 0.65 s).
       inDir: prepared(
         db,
-        `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
+        `SELECT ${FILE_COLS} FROM files WHERE path >= @from AND path < @to AND instr(substr(path, length(@from) + 1), '/') = 0
+         AND language = @language ORDER BY path`,
       ),
       under: prepared(
         db,
-        `SELECT ${FILE_COLS} FROM files WHERE path LIKE ? ESCAPE '\\' AND language = ? ORDER BY path`,
+        `SELECT ${FILE_COLS} FROM files WHERE path >= @from AND path < @to AND language = @language ORDER BY path`,
       ),
       inPackage: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
       symbol: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
@@ -87,15 +96,13 @@ export class SqliteLookup implements Lookup {
     return this.q.fileByPath.get(path) as FileInfo | undefined;
   }
   filesByPathSuffix(suffix: string): FileInfo[] {
-    return this.q.bySuffix.all(suffix, `%/${escapeLike(suffix)}`) as FileInfo[];
+    return this.q.bySuffix.all({ suffix, pattern: `%/${escapeLike(suffix)}`, tail: `/${suffix}` }) as FileInfo[];
   }
   filesInDir(dir: string, language: string): FileInfo[] {
-    const prefix = dir ? `${escapeLike(dir)}/` : "";
-    return this.q.inDir.all(`${prefix}%`, `${prefix}%/%`, language) as FileInfo[];
+    return this.q.inDir.all({ ...pathRange(dir), language }) as FileInfo[];
   }
   filesUnder(dir: string, language: string): FileInfo[] {
-    const prefix = dir ? `${escapeLike(dir)}/` : "";
-    return this.q.under.all(`${prefix}%`, language) as FileInfo[];
+    return this.q.under.all({ ...pathRange(dir), language }) as FileInfo[];
   }
   filesInPackage(packageName: string, language: string): FileInfo[] {
     return this.q.inPackage.all(packageName, language) as FileInfo[];
@@ -159,6 +166,11 @@ export class SqliteLookup implements Lookup {
 
 function refInfos(rows: unknown[]): RefInfo[] {
   return (rows as (Omit<RefInfo, "kind"> & { kind: string })[]).map((r) => ({ ...r, kind: r.kind as RefKind }));
+}
+
+/** The paths under a folder ("" for the project's root), as a range: `dir/` up to `dir0` ('0' follows '/'). */
+function pathRange(dir: string): { from: string; to: string } {
+  return dir ? { from: `${dir}/`, to: `${dir}0` } : { from: "", to: "\u{10FFFF}" };
 }
 
 function escapeLike(s: string): string {

@@ -38,7 +38,7 @@ export class Writer {
     this.insSearch = db.prepare(
       "INSERT INTO search(rowid, name, words, qualified_name, signature, docstring) VALUES (?,?,?,?,?,?)",
     );
-    this.clearEdges = db.prepare("DELETE FROM edges WHERE ref_id = ?");
+    this.clearEdges = db.prepare("DELETE FROM edges WHERE ref_id IN (SELECT value FROM json_each(?))");
     this.nodeRows = new RowBatch(
       db,
       `INSERT INTO nodes(id, uid, file_id, parent_id, kind, name, qualified_name, start_line, start_col, end_line, end_col,
@@ -166,9 +166,12 @@ export class Writer {
     return orphaned.map((o) => o.id);
   }
 
-  /** Drop the edges a reference produced, before resolving it again. */
-  clearRefEdges(refId: number): void {
-    this.clearEdges.run(refId);
+  /**
+   * Drop the edges these references produced, before resolving them again: in one statement, which
+   * a go-stdlib sync re-resolving 120k references spent a second on one by one.
+   */
+  clearRefEdges(refIds: readonly number[]): void {
+    if (refIds.length) this.clearEdges.run(JSON.stringify(refIds));
   }
 }
 

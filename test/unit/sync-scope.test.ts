@@ -1,31 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { moduleMayChange } from "../../src/resolve/languages/index.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
-import { mentionsWord } from "../../src/store/reader.js";
+import { mentionsAnyOf } from "../../src/store/reader.js";
 
 // What a sync re-resolves when names or files come and go: the tests that keep it narrow but never
 // narrower than what could change.
 
 describe("a receiver or type mentions a name", () => {
   it("as a whole identifier, between any punctuation", () => {
-    expect(mentionsWord("go", "go")).toBe(true);
-    expect(mentionsWord("self.go.run", "go")).toBe(true);
-    expect(mentionsWord("go().x", "go")).toBe(true);
-    expect(mentionsWord("$this->repo", "repo")).toBe(true);
-    expect(mentionsWord("a::go", "go")).toBe(true);
-    expect(mentionsWord("List<Probe>", "Probe")).toBe(true);
+    expect(mentionsAnyOf(["go"])("go")).toBe(true);
+    expect(mentionsAnyOf(["go"])("self.go.run")).toBe(true);
+    expect(mentionsAnyOf(["go"])("go().x")).toBe(true);
+    expect(mentionsAnyOf(["repo"])("$this->repo")).toBe(true);
+    expect(mentionsAnyOf(["go"])("a::go")).toBe(true);
+    expect(mentionsAnyOf(["Probe"])("List<Probe>")).toBe(true);
   });
 
   it("not inside a longer identifier", () => {
-    expect(mentionsWord("algorithm", "go")).toBe(false);
-    expect(mentionsWord("self.gone", "go")).toBe(false);
-    expect(mentionsWord("ProbeSet", "Probe")).toBe(false);
-    expect(mentionsWord("my_go", "go")).toBe(false);
-    expect(mentionsWord("ægo", "go")).toBe(false);
+    expect(mentionsAnyOf(["go"])("algorithm")).toBe(false);
+    expect(mentionsAnyOf(["go"])("self.gone")).toBe(false);
+    expect(mentionsAnyOf(["Probe"])("ProbeSet")).toBe(false);
+    expect(mentionsAnyOf(["go"])("my_go")).toBe(false);
+    expect(mentionsAnyOf(["go"])("ægo")).toBe(false);
   });
 
   it("anywhere after an occurrence that is not one", () => {
-    expect(mentionsWord("algorithm.go", "go")).toBe(true);
+    expect(mentionsAnyOf(["go"])("algorithm.go")).toBe(true);
+  });
+
+  it("any of several names, some of them no identifiers", () => {
+    const mentions = mentionsAnyOf(["Reader", "$repo", "m!"]);
+    expect(mentions("bufio.NewReader().Reader")).toBe(true);
+    expect(mentions("$repo->find()")).toBe(true);
+    expect(mentions("m!(x)")).toBe(true);
+    expect(mentions("bufio.NewReader()")).toBe(false);
+    expect(mentions("$repos")).toBe(false);
+    expect(mentions("mm!(x)")).toBe(false);
+    expect(mentionsAnyOf([])("anything")).toBe(false);
   });
 });
 
