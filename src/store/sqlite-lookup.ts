@@ -29,6 +29,8 @@ export class SqliteLookup implements Lookup {
   private readonly symbolCache = new Map<number, SymbolInfo | undefined>();
   private readonly importCache = new Map<number, ImportBinding[]>();
   private readonly typeCache = new Map<number, LocalTypeInfo[]>();
+  /** A folder's files by language and folder: a package's files, asked for by each of its files. */
+  private readonly dirCache = new Map<string, FileInfo[]>();
 
   constructor(db: Db) {
     this.q = {
@@ -99,7 +101,10 @@ export class SqliteLookup implements Lookup {
     return this.q.bySuffix.all({ suffix, pattern: `%/${escapeLike(suffix)}`, tail: `/${suffix}` }) as FileInfo[];
   }
   filesInDir(dir: string, language: string): FileInfo[] {
-    return this.q.inDir.all({ ...pathRange(dir), language }) as FileInfo[];
+    const key = `${language}\0${dir}`;
+    let files = this.dirCache.get(key);
+    if (!files) this.dirCache.set(key, (files = this.q.inDir.all({ ...pathRange(dir), language }) as FileInfo[]));
+    return files;
   }
   filesUnder(dir: string, language: string): FileInfo[] {
     return this.q.under.all({ ...pathRange(dir), language }) as FileInfo[];
