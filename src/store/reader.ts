@@ -401,7 +401,11 @@ export function filesOfTypesBelow(db: Db, typeId: number): number[] {
 /** The nodes a file's imports reach, comparable as a string. */
 export function importTargetsOfFile(db: Db, fileId: number): string {
   return (
-    prepared(db, "SELECT DISTINCT target_id FROM edges WHERE file_id = ? AND kind = 'imports' ORDER BY target_id")
+    prepared(
+      db,
+      `SELECT DISTINCT target_id FROM edges WHERE source_id = (SELECT node_id FROM files WHERE id = ?)
+       AND kind = 'imports' ORDER BY target_id`,
+    )
       .pluck()
       .all(fileId) as number[]
   ).join(",");

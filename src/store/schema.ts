@@ -109,7 +109,6 @@ CREATE INDEX IF NOT EXISTS local_types_file ON local_types(file_id);
 export const EDGE_INDEXES = `
 CREATE INDEX IF NOT EXISTS edges_source ON edges(source_id, kind);
 CREATE INDEX IF NOT EXISTS edges_target ON edges(target_id, kind);
-CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id);
 CREATE INDEX IF NOT EXISTS edges_ref ON edges(ref_id);
 `;
 export const INDEXES = PARSED_TABLE_INDEXES + EDGE_INDEXES;

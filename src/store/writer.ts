@@ -155,7 +155,9 @@ export class Writer {
       `SELECT DISTINCT ref_id AS id FROM edges WHERE target_id IN (${lost}) AND ref_id IS NOT NULL AND file_id <> ?`,
     ).all(fileId, fileId) as { id: number }[];
     prepared(db, `DELETE FROM edges WHERE target_id IN (${lost})`).run(fileId);
-    prepared(db, "DELETE FROM edges WHERE file_id = ?").run(fileId);
+    // A file's edges start at its nodes (the file's own node for its imports): found through the
+    // source index, where an index of their file would cost a full index 0.3 s on the JDK to build.
+    prepared(db, "DELETE FROM edges WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
     prepared(db, "DELETE FROM search WHERE rowid IN (SELECT id FROM nodes WHERE file_id = ?)").run(fileId);
     prepared(db, "DELETE FROM nodes WHERE file_id = ?").run(fileId);
     prepared(db, "DELETE FROM refs WHERE file_id = ?").run(fileId);
