@@ -260,11 +260,6 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       }
     }
     const toResolve = new Set<number>();
-    // A type that goes takes from its subclasses what it inherited too: the names its ancestors
-    // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
-    // get_transform from ArrayField, whose override of it kept its edge).
-    /** Whether a type of a language with extensions came or went inside a hierarchy. */
-    let extendedHierarchy = false;
     /** Folders whose files may belong to another crate now, by language (a Rust `mod.rs` came or went). */
     const recrated: { dir: string; language: string }[] = [];
     const crateMayChange = (f: { path: string; language: string }) => {
@@ -272,6 +267,11 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       if (dir !== null) recrated.push({ dir, language: f.language });
     };
     for (const o of fresh) if (!replacing.has(o.path)) crateMayChange(o);
+    /** Whether a type of a language with extensions came or went inside a hierarchy. */
+    let extendedHierarchy = false;
+    // A type that goes takes from its subclasses what it inherited too: the names its ancestors
+    // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
+    // get_transform from ArrayField, whose override of it kept its edge).
     for (const f of filesOfIds(db, removedIds)) {
       crateMayChange(f);
       for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
