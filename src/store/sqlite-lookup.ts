@@ -29,6 +29,11 @@ export class SqliteLookup implements Lookup {
   private readonly symbolCache = new Map<number, SymbolInfo | undefined>();
   private readonly importCache = new Map<number, ImportBinding[]>();
   private readonly typeCache = new Map<number, LocalTypeInfo[]>();
+  /**
+   * A scope's declarations by name: each enclosing scope of each reference is asked (a go-stdlib sync
+   * resolving 120k references asked 0.3 s of repeats).
+   */
+  private readonly childCache = new Map<string, SymbolInfo[]>();
   /** A folder's files by language and folder: a package's files, asked for by each of its files. */
   private readonly dirCache = new Map<string, FileInfo[]>();
 
@@ -134,7 +139,10 @@ export class SqliteLookup implements Lookup {
     return rows.sort((a, b) => place.get(a.parentId!)! - place.get(b.parentId!)!).map(toSymbol);
   }
   children(parentId: number, name: string): SymbolInfo[] {
-    return (this.q.children.all(parentId, name) as NodeSqlRow[]).map(toSymbol);
+    const key = `${parentId}\0${name}`;
+    let found = this.childCache.get(key);
+    if (!found) this.childCache.set(key, (found = (this.q.children.all(parentId, name) as NodeSqlRow[]).map(toSymbol)));
+    return found;
   }
   byQualifiedName(fileId: number, qualifiedName: string): SymbolInfo[] {
     return (this.q.byQname.all(fileId, qualifiedName) as NodeSqlRow[]).map(toSymbol);
