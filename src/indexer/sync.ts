@@ -26,7 +26,6 @@ import {
   filesOfTypesBelow,
   importTargetsOfFile,
   includedNamesOfFiles,
-  inAnyHierarchy,
   includersOf,
   maxIds,
   moduleRefs,
@@ -41,7 +40,7 @@ import {
   refsInModulesNamed,
   refsOfLanguages,
   storedFiles,
-  typeIdsOfFile,
+  typesInHierarchy,
 } from "../store/reader.js";
 import {
   readSkippedFiles,
@@ -269,14 +268,15 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     for (const o of fresh) if (!replacing.has(o.path)) crateMayChange(o);
     /** Whether a type of a language with extensions came or went inside a hierarchy. */
     let extendedHierarchy = false;
+    const extensionsMayMove = (f: { id: number; language: string }) =>
+      EXTENSION_LANGUAGES.includes(f.language) && typesInHierarchy(db, f.id);
     // A type that goes takes from its subclasses what it inherited too: the names its ancestors
     // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
     // get_transform from ArrayField, whose override of it kept its edge).
     for (const f of filesOfIds(db, removedIds)) {
       crateMayChange(f);
       for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
-      if (EXTENSION_LANGUAGES.includes(f.language) && inAnyHierarchy(db, typeIdsOfFile(db, f.id)))
-        extendedHierarchy = true;
+      if (extensionsMayMove(f)) extendedHierarchy = true;
     }
     /** References that lost a target this sync: its declaration went. */
     const lostTargets = new Set<number>();
@@ -334,11 +334,11 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       for (const n of ancestorsBefore ?? []) names.add(n);
       newHierarchies.push(oldId);
     }
-    for (const fileId of [...newHierarchies, ...comingTypes.map((f) => f.id)])
-      for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
-    for (const f of comingTypes)
-      if (EXTENSION_LANGUAGES.includes(f.language) && inAnyHierarchy(db, typeIdsOfFile(db, f.id)))
-        extendedHierarchy = true;
+    for (const fileId of newHierarchies) for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
+    for (const f of comingTypes) {
+      for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
+      if (extensionsMayMove(f)) extendedHierarchy = true;
+    }
 
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {

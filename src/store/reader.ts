@@ -326,14 +326,14 @@ export function memberNamesByQualifiedName(
   return new Set(inLanguage.all(language, ...range) as string[]);
 }
 
-/** Whether any of these types has a base, or is named as one by an `extends`/`implements` anywhere. */
-export function inAnyHierarchy(db: Db, typeIds: readonly number[]): boolean {
+/** Whether any type the file declares has a base, or is named as one by an `extends`/`implements` anywhere. */
+export function typesInHierarchy(db: Db, fileId: number): boolean {
   const bases = prepared(db, "SELECT 1 FROM refs WHERE from_id = ? AND kind IN ('extends', 'implements')");
   const named = prepared(
     db,
     "SELECT 1 FROM refs r JOIN nodes n ON n.name = r.name WHERE n.id = ? AND r.kind IN ('extends', 'implements')",
   );
-  return typeIds.some((id) => bases.get(id) !== undefined || named.get(id) !== undefined);
+  return typeIdsOfFile(db, fileId).some((id) => bases.get(id) !== undefined || named.get(id) !== undefined);
 }
 
 /** The names declared directly inside a node. */
