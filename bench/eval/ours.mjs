@@ -45,7 +45,8 @@ export function readGraph(dbPath) {
       }));
     const refs = db
       .prepare(
-        `SELECT r.id, r.kind, r.name, r.receiver, r.line, r.col, r.resolved, f.path AS file
+        `SELECT r.id, r.kind, r.name, r.receiver, r.line, r.col, f.path AS file,
+                EXISTS (SELECT 1 FROM edges e WHERE e.ref_id = r.id) AS resolved
            FROM refs r JOIN files f ON f.id = r.file_id
           WHERE r.kind IN (${kinds})`,
       )
