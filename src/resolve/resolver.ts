@@ -320,6 +320,9 @@ export class Resolver {
     }
     if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
     if (receiver === null) {
+      // A local hides every other name, and one bound to a method calls it.
+      const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
+      if (bound) return { symbols: [bound], how: "typed" };
       if (rules.membersFirst && ref.kind === "calls") {
         // A method of the enclosing type (or its bases) hides names of the package and imports.
         const hits = this.enclosingMembers(scopeId, name, rules, (s) => s.kind !== "constructor");
@@ -1125,6 +1128,25 @@ export class Resolver {
     callee ??= named ? unique(named.symbols.filter((s) => CALLABLE_KINDS.has(s.kind))) : null;
     if (!callee && !named && rules.implicitThis) callee = ownMethod();
     return { callee, named };
+  }
+
+  /**
+   * The method a local is bound to, for a bare call of it: Go's method values (`incr := s.incr`),
+   * Python's `push = acc.push`, JavaScript's `const p = acc.push` or `acc.push.bind(acc)`. Only a
+   * method of a value whose type is known: a package's function, or a member of a value of unknown
+   * type, is left to the other rules.
+   */
+  private methodValue(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
+    if (!this.lookup.localTypes(file.id).length) return null;
+    const local = this.variableTypeName(name, file, scopeId, rules);
+    const bound = local ? METHOD_VALUE.exec(local.typeName) : null;
+    if (!local || !bound) return null;
+    const [, receiver, method] = bound;
+    const owner = rules.selfNames.has(receiver!)
+      ? this.enclosingType(local.scopeId)
+      : this.exprType(receiver!, file, local.scopeId, rules);
+    if (!owner || !TYPE_KINDS.has(owner.kind)) return null;
+    return unique(this.member(owner, method!, 0).filter((s) => s.kind === "method"));
   }
 
   /** The type a receiver chain stands for, segment by segment. */
@@ -2066,6 +2088,8 @@ const MODULE_FIELD = /^this\.[A-Za-z_$][\w$]*$/;
  * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function
  * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1 (`:this`, its receiver).
  */
+/** A member read off a receiver, not called (`s.incr`, `self.get`, `acc.push.bind()`): the receiver and the member. */
+const METHOD_VALUE = /^((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)(?:\.bind\(\))?$/;
 const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::(?:\\d+|this))?)$`);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {

@@ -283,11 +283,29 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
     if (hit === undefined) typeMentions.set(type, (hit = mentions(type)));
     if (hit) files.add(fileId);
   }
+  const inFiles = JSON.stringify([...files]);
   const withReceiver = prepared(
     db,
     "SELECT id FROM refs WHERE file_id IN (SELECT value FROM json_each(?)) AND receiver IS NOT NULL",
   ).pluck();
-  for (const id of withReceiver.all(JSON.stringify([...files])) as number[]) ids.add(id);
+  for (const id of withReceiver.all(inFiles) as number[]) ids.add(id);
+  // And a bare call of a local bound to a member (`incr := s.incr; incr()`), which calls it.
+  const boundLocals = new Set(
+    prepared(
+      db,
+      `SELECT file_id || ':' || name FROM local_types
+       WHERE file_id IN (SELECT value FROM json_each(?)) AND instr(type_name, '.') > 0`,
+    )
+      .pluck()
+      .all(inFiles) as string[],
+  );
+  const bareCalls = prepared(
+    db,
+    `SELECT id, file_id || ':' || name FROM refs
+     WHERE file_id IN (SELECT value FROM json_each(?)) AND receiver IS NULL AND kind = 'calls'`,
+  ).raw();
+  for (const [id, local] of bareCalls.iterate(inFiles) as IterableIterator<[number, string]>)
+    if (boundLocals.has(local)) ids.add(id);
   db.exec("DELETE FROM sync_names");
   return [...ids];
 }

@@ -381,8 +381,8 @@ describe("sync equals init --force", () => {
       calls: 2,
     },
   ];
-  it.each(middles)("a type in the middle of a hierarchy goes, then comes back ($language)", async (c) => {
-    const dir = `hierarchy-${c.language}`;
+  /** Writes `c.files` under `dir`, then removes `c.middle` and restores it: the calls from `c.use` go and come back. */
+  async function goesAndComesBack(dir: string, c: (typeof middles)[number]) {
     for (const [path, text] of Object.entries(c.files)) {
       mkdirSync(join(at(dir), path, ".."), { recursive: true });
       writeFileSync(join(at(dir), path), text);
@@ -397,7 +397,40 @@ describe("sync equals init --force", () => {
     writeFileSync(join(at(dir), c.middle), c.files[c.middle]!);
     await syncThenCompare({ added: 1 });
     expect(calls()).toHaveLength(c.calls);
-  });
+  }
+  it.each(middles)("a type in the middle of a hierarchy goes, then comes back ($language)", (c) =>
+    goesAndComesBack(`hierarchy-${c.language}`, c),
+  );
+
+  // A bare call of a local bound to a method (`f := s.incr; f()`) calls that method: when the method's
+  // file goes, the call goes with it, and comes back with it.
+  const boundMethods: typeof middles = [
+    {
+      language: "go",
+      files: {
+        "go.mod": "module example.com/b\n\ngo 1.22\n",
+        "counter.go": "package b\n\ntype Counter struct{ n int }\n",
+        "incr.go": "package b\n\nfunc (c *Counter) incr() { c.n++ }\n",
+        "use.go": "package b\n\nfunc run(c *Counter) {\n\tf := c.incr\n\tf()\n}\n",
+      },
+      middle: "incr.go",
+      use: "use.go",
+      calls: 1,
+    },
+    {
+      language: "python",
+      files: {
+        "acc.py": "class Acc:\n    def push(self, x):\n        pass\n",
+        "use.py": "from acc import Acc\n\ndef run(acc: Acc):\n    push = acc.push\n    push(1)\n",
+      },
+      middle: "acc.py",
+      use: "use.py",
+      calls: 1,
+    },
+  ];
+  it.each(boundMethods)("the method a local is bound to goes, then comes back ($language)", (c) =>
+    goesAndComesBack(`bound-${c.language}`, c),
+  );
 
   it("a Rust module file goes and comes back: its child modules leave its crate, then rejoin it", async () => {
     // poll.rs finds its crate, and so the crate's macro, through future/mod.rs; without it, it is a
