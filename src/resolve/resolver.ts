@@ -124,6 +124,8 @@ export class Resolver {
   private readonly extensionCache = new Map<number, Map<string, Extension[]>>();
   private readonly fileExtensions = new Map<number, Extension[]>();
   private readonly topLevelNames = new Map<string, boolean>();
+  /** Per file, the locals whose value may be a method read off a receiver (see `methodValue`). */
+  private readonly boundLocals = new Map<number, Set<string>>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -1137,11 +1139,16 @@ export class Resolver {
    * type, is left to the other rules.
    */
   private methodValue(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
-    if (!this.lookup.localTypes(file.id).length) return null;
+    let bound = this.boundLocals.get(file.id);
+    if (!bound) {
+      bound = new Set(this.lookup.localTypes(file.id).flatMap((t) => (METHOD_VALUE.test(t.typeName) ? [t.name] : [])));
+      this.boundLocals.set(file.id, bound);
+    }
+    if (!bound.has(name)) return null;
     const local = this.variableTypeName(name, file, scopeId, rules);
-    const bound = local ? METHOD_VALUE.exec(local.typeName) : null;
-    if (!local || !bound) return null;
-    const [, receiver, method] = bound;
+    const read = local ? METHOD_VALUE.exec(local.typeName) : null;
+    if (!local || !read) return null;
+    const [, receiver, method] = read;
     const owner = rules.selfNames.has(receiver!)
       ? this.enclosingType(local.scopeId)
       : this.exprType(receiver!, file, local.scopeId, rules);
