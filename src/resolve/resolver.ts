@@ -322,7 +322,7 @@ export class Resolver {
     }
     if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
     if (receiver === null) {
-      // A local hides every other name, and one bound to a method calls it.
+      // A local bound to a method calls it, whatever else the name could mean: the local hides it.
       const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
       if (bound) return { symbols: [bound], how: "typed" };
       if (rules.membersFirst && ref.kind === "calls") {
@@ -2091,12 +2091,12 @@ const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** `this._router`: a field of `this`, one name deep. */
 const MODULE_FIELD = /^this\.[A-Za-z_$][\w$]*$/;
 
+/** A member read off a receiver, not called (`s.incr`, `self.get`, `acc.push.bind()`): the receiver and the member. */
+const METHOD_VALUE = /^((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)(?:\.bind\(\))?$/;
 /**
  * A call and a position of its tuple result: `split()#1` → split, 1 (see TUPLE); or of what a function
  * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1 (`:this`, its receiver).
  */
-/** A member read off a receiver, not called (`s.incr`, `self.get`, `acc.push.bind()`): the receiver and the member. */
-const METHOD_VALUE = /^((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)(?:\.bind\(\))?$/;
 const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::(?:\\d+|this))?)$`);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
