@@ -3,7 +3,9 @@ import { rootOfIndex } from "../config/paths.js";
 import { getMeta, type Db } from "../store/database.js";
 import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
+import { TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import {
+  basesOf,
   declarationsByName,
   declarationsByQualifiedName,
   declarationsHeldBy,
@@ -40,10 +42,9 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   }
   let rows: Row[] = symbolRowsByUid(db, text);
   if (!rows.length) rows = byQualifiedName(db, text);
-  if (!rows.length) {
-    const dotted = dottedSpelling(text);
-    if (dotted && dotted !== text) rows = byQualifiedName(db, dotted);
-  }
+  const dotted = dottedSpelling(text);
+  if (!rows.length && dotted && dotted !== text) rows = byQualifiedName(db, dotted);
+  if (!rows.length) rows = inheritedMember(db, dotted || text);
   if (file) {
     const f = file.replace(/^\.\//, "");
     rows = rows.filter((r) => r.file === f || r.file.endsWith(`/${f}`));
@@ -81,6 +82,45 @@ function byQualifiedName(db: Db, text: string): Row[] {
   const holder = text.slice(0, dot);
   return rows.length || !/^[A-Za-z_$][\w$]*$/.test(holder) ? rows : declarationsHeldBy(db, holder, text.slice(dot + 1));
 }
+
+/** Kinds whose members `Holder.member` may reach through the holder's ancestors (Ruby's modules are mixins). */
+const HOLDER_KINDS: ReadonlySet<NodeKind> = new Set([...TYPE_KINDS, "module"]);
+
+/** How deep into a hierarchy an inherited member is looked for (cycles are cut anyway). */
+const MAX_GENERATIONS = 16;
+
+/**
+ * `HttpResponse.set_cookie` when HttpResponseBase declares it, `ActiveRecord::Base.establish_connection`
+ * from the ConnectionHandling it extends: the member a call on the holder reaches, looked for as the
+ * resolver does (bases in the order the declaration names them, each one's own bases before the next:
+ * ArrayList's containsAll is AbstractCollection's, through AbstractList, before List's).
+ * A type's declarations under one qualified name (a reopened Ruby class, a partial class) are one type.
+ */
+function inheritedMember(db: Db, text: string): Row[] {
+  const dot = text.lastIndexOf(".");
+  if (dot <= 0 || dot === text.length - 1) return [];
+  const member = text.slice(dot + 1);
+  const holders = byQualifiedName(db, text.slice(0, dot)).filter(isHolder);
+  const seen = new Set(holders.map((r) => r.qualifiedName));
+  const below = (types: Row[], generation: number): Row[] => {
+    if (generation > MAX_GENERATIONS) return [];
+    for (const base of basesOf(
+      db,
+      types.map((t) => t.id),
+    )) {
+      if (seen.has(base.qualifiedName)) continue;
+      seen.add(base.qualifiedName);
+      const own = declarationsByQualifiedName(db, `${base.qualifiedName}.${member}`);
+      if (own.length) return own;
+      const found = below(declarationsByQualifiedName(db, base.qualifiedName).filter(isHolder), generation + 1);
+      if (found.length) return found;
+    }
+    return [];
+  };
+  return holders.length ? below(holders, 1) : [];
+}
+
+const isHolder = (r: Row) => HOLDER_KINDS.has(r.kind as NodeKind);
 
 /**
  * The names code outside a file's package may write at the head of a path to it: the project's folder

@@ -70,6 +70,19 @@ export function declarationsHeldBy(db: Db, holder: string, name: string): Symbol
   return [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.startLine - b.startLine));
 }
 
+/**
+ * What the types with these ids extend or implement (Ruby: include and extend), in the order their
+ * declarations name them (a target named twice comes twice).
+ */
+export function basesOf(db: Db, typeIds: readonly number[]): SymbolRow[] {
+  return prepared(
+    db,
+    `SELECT ${COLUMNS} FROM edges e JOIN nodes n ON n.id = e.target_id JOIN files f ON f.id = n.file_id
+     WHERE e.source_id IN (SELECT value FROM json_each(?)) AND e.kind IN ('extends', 'implements')
+     ORDER BY e.ref_id`,
+  ).all(JSON.stringify(typeIds)) as SymbolRow[];
+}
+
 /** Where a declaration is: enough to name it in a hint. */
 export type DeclarationPlace = Pick<SymbolRow, "qualifiedName" | "kind" | "file" | "startLine">;
 
