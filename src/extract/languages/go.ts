@@ -433,7 +433,8 @@ class GoFile {
 
   /**
    * A function's first result type, as its return type: `(*T, error)` returns a `T`; and each later
-   * one as that position's (`(*Conn, *Buf, error)`: `()#1` is a Buf, see TUPLE).
+   * one as that position's (`(*Conn, *Buf, error)`: `()#1` is a Buf, see TUPLE). Named results are
+   * locals of the function, as parameters are (`(cmd *Command, err error)`: `cmd.Name()`).
    */
   private returns(def: Node, name: Node): void {
     let result = def.childForFieldId(this.f.result);
@@ -443,8 +444,10 @@ class GoFile {
         .filter((k) => k.type === "parameter_declaration")
         .flatMap((k) => {
           const type = k.node.childForFieldId(this.f.type);
-          const names = namedKids(k.node).filter((c) => c.type === "identifier").length;
-          return Array.from({ length: Math.max(1, names) }, () => type);
+          const names = namedKids(k.node).filter((c) => c.type === "identifier");
+          const typeName = type && names.length ? this.typeName(type, name.startIndex) : null;
+          if (typeName) for (const id of names) this.local(id.node, typeName, false);
+          return Array.from({ length: Math.max(1, names.length) }, () => type);
         });
       types.slice(1).forEach((t, i) => {
         const later = t ? this.typeName(t, name.startIndex) : null;
