@@ -761,12 +761,12 @@ class GoFile {
   }
 
   /**
-   * A call of a plain or dotted name (its function `fn`) as a chain (`New()`, `srv.newConn()`); null
-   * for builtins, conversions to them, and any other callee.
+   * A call of a plain or dotted name (its function `fn`) as a chain (`New()`, `srv.newConn()`,
+   * `c.Root().Find()`); null for builtins, conversions to them, and any other callee.
    */
-  private calleeChain(fn: Node | null): string | null {
+  private calleeChain(fn: Node | null, depth = 0): string | null {
     if (fn?.type !== "identifier" && fn?.type !== "selector_expression") return null;
-    const callee = fn.type === "identifier" ? this.ident(fn) : this.dotted(fn);
+    const callee = fn.type === "identifier" ? this.ident(fn) : this.chain(fn, depth);
     return callee && !BUILTIN_FUNCTIONS.has(callee) && !PREDECLARED.has(callee) ? `${callee}()` : null;
   }
 
@@ -853,7 +853,21 @@ class GoFile {
       }
     }
     if (operand.type === "index_expression") return this.elementOf(operand) ?? "?";
-    return this.dotted(operand) ?? "?";
+    return this.chain(operand) ?? "?";
+  }
+
+  /**
+   * A dotted name through calls, as the resolver reads chains (`c.Root()`, `s.Conn().Reader`): what
+   * a call's result is, its callee's declared result says. Null for anything else in it.
+   */
+  private chain(n: Node, depth = 0): string | null {
+    if (depth > 8) return null;
+    if (n.type === "call_expression") return this.calleeChain(n.childForFieldId(this.f.function), depth + 1);
+    if (n.type !== "selector_expression") return this.dotted(n);
+    const left = n.childForFieldId(this.f.operand);
+    const right = n.childForFieldId(this.f.field);
+    const l = left && right ? this.chain(left, depth + 1) : null;
+    return l ? `${l}.${this.ident(right!)}` : null;
   }
 
   /** `orders[i]` as an element of orders (see ELEMENT); null when orders is no dotted name. */
