@@ -1171,9 +1171,12 @@ export class Resolver {
     let rest = 1;
     const position = TUPLE_POSITION.exec(head);
     if (head.startsWith("new ") && head.endsWith("()")) {
-      // `new Foo().m()`: a Foo.
-      const named = this.name(head.slice(4, -2), file, scopeId, rules, depth + 1);
-      current = named ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind))) : null;
+      // `new Foo().m()`: a Foo; Java's `((TreeNode) p).m()` too, a type nested in the enclosing one.
+      const typeName = head.slice(4, -2);
+      const named = this.name(typeName, file, scopeId, rules, depth + 1);
+      current = named
+        ? unique(named.symbols.filter((s) => TYPE_KINDS.has(s.kind)))
+        : this.typeNamed(typeName, file, scopeId, rules, depth + 1);
     } else if (position) {
       // `split()#1`: a position of what a bare call returns.
       const { callee } = this.bareCallee(position[1]!, file, scopeId, rules, depth);

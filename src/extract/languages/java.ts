@@ -703,6 +703,8 @@ class JavaFile {
       const left = this.callChain(object, depth + 1);
       return left ? `${left}.${method}` : null;
     }
+    const cast = this.cast(object);
+    if (cast) return `${cast}.${method}`;
     const text = this.b.text(object);
     return DOTTED_NAME.test(text) ? `${text}.${method}` : null;
   }
@@ -884,7 +886,7 @@ class JavaFile {
             ? this.callChain(node, 0)
             : node.type === "array_access"
               ? this.elementOf(node)
-              : this.dotted(node);
+              : (this.cast(node) ?? this.dotted(node));
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
@@ -895,6 +897,22 @@ class JavaFile {
     const array = access.childForFieldId(this.f.array);
     const of = array ? this.receiver(array, null) : "?";
     return of === "?" ? null : `${of}${ELEMENT}`;
+  }
+
+  /**
+   * `((TreeNode<K,V>) p)` as a receiver: a value of the type it is cast to, written as one made
+   * (`new TreeNode()`, see `created`); null for anything but a cast to a plain or generic class name.
+   */
+  private cast(node: Node): string | null {
+    while (node.type === "parenthesized_expression") {
+      const inner = node.namedChild(0);
+      if (!inner) return null;
+      node = inner;
+    }
+    if (node.type !== "cast_expression") return null;
+    const type = node.childForFieldId(this.f.type);
+    const name = type ? this.dotted(type) : null;
+    return name && !name.includes(".") ? `new ${name}()` : null;
   }
 
   /** `new Foo(x)` (also `new Foo<T>()`) as a receiver, `new Foo()`; null for a qualified or anonymous class. */
