@@ -166,9 +166,12 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
   }
 }
 
+/** A name without dots: what `new X()` in a receiver may hold (the resolver splits receivers at dots). */
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
 /**
  * A receiver as a chain the resolver can follow: `this.#client.getCache()` (calls keep `()`, their
- * arguments dropped), `a!.b`, `new Foo()`; `(x as Foo)` is not followed. Null for anything else.
+ * arguments dropped), `a!.b`, `new Foo()`, `(x as Foo)` as a Foo. Null for anything else.
  */
 export function receiverExpression(node: Node, text: (n: Node) => string, depth = 0): string | null {
   if (depth > 8) return null;
@@ -195,6 +198,13 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
       // `new Foo().m()`: an instance of Foo. Only a plain name: the resolver splits receivers at dots.
       const ctor = node.childForFieldName("constructor");
       return ctor?.type === "identifier" ? `new ${text(ctor)}()` : null;
+    }
+    case "as_expression":
+    case "type_assertion": {
+      // `(x as Repo).save()`, `(<Repo>x).save()`: a value of the type cast to, written as a made one.
+      const type = node.type === "type_assertion" ? node.namedChild(0)?.namedChild(0) : node.namedChild(1);
+      const name = type ? typeNameOf(type, text) : null;
+      return name && PLAIN_NAME.test(name) ? `new ${name}()` : null;
     }
     case "subscript_expression": {
       // `items[i]`: an element of items.

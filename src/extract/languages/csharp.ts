@@ -842,6 +842,16 @@ class CSharpFile {
         const inner = node.namedChild(0);
         return inner ? this.chain(inner, depth + 1) : null;
       }
+      case "cast_expression":
+      case "as_expression":
+      case "object_creation_expression": {
+        // `((Repo)x).Save()`, `(x as Repo).Save()`, `new Repo().Save()`: a value of that type, written as
+        // a made one (a plain name only: the resolver splits receivers at dots).
+        const type =
+          node.type === "as_expression" ? node.namedChild(node.namedChildCount - 1) : node.childForFieldId(this.f.type);
+        const name = type ? this.dotted(type) : null;
+        return name && !name.includes(".") ? `new ${name}()` : null;
+      }
       case "element_access_expression": {
         // `orders[0]`: an element of orders.
         const of = node.childForFieldId(this.f.expression);

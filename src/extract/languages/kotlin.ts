@@ -762,6 +762,13 @@ class KotlinFile {
         const callee = this.chain(fn, depth + 1);
         return callee && !callee.endsWith(")") ? `${callee}()` : null;
       }
+      case "as_expression": {
+        // `(x as Repo).save()`, `(x as? Repo)?.save()`: a value of the type cast to, written as a made
+        // one (a plain name only: the resolver splits receivers at dots).
+        const type = node.namedChild(node.namedChildCount - 1);
+        const name = type && TYPE_NODES.has(type.type) ? this.typeName(type) : null;
+        return name && !name.includes(".") ? `new ${name}()` : null;
+      }
       case "indexing_expression": {
         // `items[0]`: an element of items.
         const inner = node.namedChild(0);

@@ -930,6 +930,13 @@ class SwiftFile {
         const inner = node.childForFieldName("expr");
         return inner ? this.chain(inner, depth + 1) : null;
       }
+      case "as_expression": {
+        // `(x as! Repo).save()`, `(x as? Repo)?.save()`: a value of the type cast to, written as a made
+        // one (a plain name only: the resolver splits receivers at dots).
+        const type = node.childForFieldName("name");
+        const name = type ? this.typeName(type) : null;
+        return name && !name.includes(".") ? `new ${name}()` : null;
+      }
       case "tuple_expression": {
         const values = node.childrenForFieldName("value");
         return values.length === 1 && values[0] && node.namedChildCount === 1 ? this.chain(values[0], depth + 1) : null;
