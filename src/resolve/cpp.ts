@@ -159,6 +159,9 @@ export class CppScopes {
     const head = parts[0]!;
     let current: SymbolInfo | null;
     if (head === "this") current = scope.cls;
+    // `static_cast<Shape*>(p)->area()`: a value of the type cast to (see the extractor's `castTo`).
+    else if (head.startsWith("new ") && head.endsWith("()"))
+      current = this.typeNamed(head.slice(4, -2), file, [...scope.prefixes, ...scope.usings]);
     else if (head.endsWith("()")) {
       // `current()->Ref()` inside a class, `make()->run()`: what the call returns.
       const found = this.callTarget({ name: head.slice(0, -2), receiver: null } as RefInfo, file, scope);

@@ -54,6 +54,9 @@ type CppFields = Record<(typeof CPP_FIELD_NAMES)[number], number>;
 const AUTO_FROM = new Set(["call_expression", "field_expression", "identifier"]);
 const SMART_POINTERS = new Set(["unique_ptr", "shared_ptr", "weak_ptr", "auto_ptr", "optional"]);
 
+/** The casts written as template calls; what they give is a value of their type argument. */
+const CASTS = new Set(["static_cast", "dynamic_cast", "reinterpret_cast", "const_cast"]);
+
 const CLASS_SPECIFIERS = new Set(["class_specifier", "struct_specifier", "union_specifier"]);
 
 /** Where a declaration sits: its enclosing namespaces and classes, innermost class, anonymous namespace. */
@@ -434,9 +437,12 @@ export class CppFile extends CFamilyFile {
   /** A receiver as the resolver reads it; C++ adds calls on the way (`a->b()->c()`: `a.b()`). */
   protected override receiver(node: Node, depth = 0): string | null {
     if (depth > 8) return null;
+    if (node.type === "cast_expression") return this.castTo(node.childForFieldId(this.f.type));
     if (node.type === "call_expression") {
       const fn = node.namedChild(0);
       if (!fn) return null;
+      if (fn.type === "template_function" && CASTS.has(this.text(fn.childForFieldId(this.cf.name) ?? fn)))
+        return this.castTo(fn.childForFieldId(this.cf.arguments)?.namedChild(0) ?? null);
       if (fn.type === "identifier") return `${this.text(fn)}()`;
       if (fn.type === "field_expression") {
         const arg = fn.childForFieldId(this.f.argument);
@@ -455,6 +461,16 @@ export class CppFile extends CFamilyFile {
       return left ? `${left}.${this.text(field)}` : null;
     }
     return super.receiver(node, depth);
+  }
+
+  /**
+   * `static_cast<Shape*>(p)->area()`, `((Shape*)p)->area()`: a value of the type cast to (its
+   * `type_descriptor`), written as a made one; a plain name only (the resolver splits receivers at dots).
+   */
+  private castTo(descriptor: Node | null): string | null {
+    const type = descriptor?.type === "type_descriptor" ? descriptor.childForFieldId(this.f.type) : null;
+    const name = type ? this.typeName(type) : null;
+    return name && !name.includes(".") ? `new ${name}()` : null;
   }
 
   protected override paramCount(params: Node): number | null {
