@@ -1219,7 +1219,8 @@ export class Resolver {
         const v = this.value(head, file, scopeId, rules, depth + 1);
         const called = TUPLE_POSITION.exec(parts[1]!);
         const owner = v && "symbols" in v ? unique(v.symbols) : null;
-        const module = v && ("files" in v || owner?.kind === "module" || owner?.kind === "namespace");
+        // A module is also one file's node (Rust's `use crate::runtime::blocking` names mod.rs).
+        const module = v && ("files" in v || (owner !== null && MODULE_KINDS.has(owner.kind)));
         if (module && (parts[1]!.endsWith("()") || called)) {
           // A function of an imported module or package: `pkg.Open()`, `mpsc.channel()#1`.
           const fnName = called ? called[1]! : parts[1]!.slice(0, -2);
@@ -2091,6 +2092,9 @@ function groupOf(cache: Map<number, FileGroup | null>, file: FileInfo, ask: () =
 const BARE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** `this.stack`, `self.items`, `a.b.c`: a member of a value, by a dotted path of plain names. */
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/** What a value naming a module is: a module or namespace declaration, or a file (a module of its own). */
+const MODULE_KINDS: ReadonlySet<string> = new Set(["module", "namespace", "file"]);
+
 /** `this._router`: a field of `this`, one name deep. */
 const MODULE_FIELD = /^this\.[A-Za-z_$][\w$]*$/;
 

@@ -1,4 +1,4 @@
-import { isUseBinding, type RefKind } from "../core/extraction.js";
+import { TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
@@ -130,19 +130,24 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
   const locals = new Set(types.map((t) => `${t.scope}\0${t.name}`));
   const throughLocals = new Set<string>();
   for (const t of types) {
-    const head = t.name === "()" ? /^[A-Za-z_$][\w$]*/.exec(t.typeName)?.[0] : undefined;
+    const head = isReturn(t.name) ? /^[A-Za-z_$][\w$]*/.exec(t.typeName)?.[0] : undefined;
     if (head && locals.has(`${t.scope}\0${head}`)) throughLocals.add(t.scope);
   }
   for (const t of types) {
-    const returned = throughLocals.has(t.scope) && t.name !== "()";
+    const returns = isReturn(t.name);
+    const returned = throughLocals.has(t.scope) && !returns;
     const inFunction = t.scopeKind === "function" || t.scopeKind === "method" || t.scopeKind === "constructor";
-    if (!returned && inFunction && t.name !== "()") continue;
+    if (!returned && inFunction && !returns) continue;
     facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
-    names.push(
-      returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), t.name === "()" ? (t.scopeName ?? "") : ""],
-    );
+    names.push(returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), returns ? (t.scopeName ?? "") : ""]);
   }
 }
+
+/**
+ * What a function returns: `()`, and each position of a tuple it returns (`()#1`; Rust's `()#0` too,
+ * Go's later results), which callers elsewhere read as much as the first.
+ */
+const isReturn = (name: string) => name === "()" || name.startsWith(`()${TUPLE}`);
 
 /**
  * A file's resolution facts as stored: one string per declaration, import binding and cross-file

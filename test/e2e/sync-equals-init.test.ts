@@ -432,6 +432,59 @@ describe("sync equals init --force", () => {
     goesAndComesBack(`bound-${c.language}`, c),
   );
 
+  // What a function returns in each position of a tuple types its callers' locals in other files:
+  // changing a later position's type changes what the local it types reaches, and back.
+  const tuples = [
+    {
+      language: "rust",
+      files: {
+        "Cargo.toml": '[package]\nname = "tup"\nversion = "0.1.0"\n',
+        "src/lib.rs": "mod chan;\nmod user;\n",
+        "src/chan.rs":
+          "pub struct Tx;\npub struct Rx;\nimpl Tx {\n    pub fn send(&self) {}\n}\nimpl Rx {\n    pub fn recv(&self) {}\n}\n" +
+          "pub fn pair() -> (Tx, Rx) {\n    (Tx, Rx)\n}\n",
+        "src/user.rs":
+          "use crate::chan;\n\npub fn run() {\n    let (tx, rx) = chan::pair();\n    tx.send();\n    rx.recv();\n}\n",
+      },
+      changed: "src/chan.rs",
+      swap: ["(Tx, Rx)", "(Tx, Tx)"],
+      use: "src/user.rs",
+    },
+    {
+      language: "go",
+      files: {
+        "go.mod": "module example.com/t\n\ngo 1.22\n",
+        "chan.go":
+          "package t\n\ntype Tx struct{}\ntype Rx struct{}\n\nfunc (t *Tx) send() {}\nfunc (r *Rx) recv() {}\n\n" +
+          "func pair() (*Tx, *Rx) { return nil, nil }\n",
+        "user.go": "package t\n\nfunc run() {\n\ttx, rx := pair()\n\ttx.send()\n\trx.recv()\n}\n",
+      },
+      changed: "chan.go",
+      swap: ["(*Tx, *Rx)", "(*Tx, *Tx)"],
+      use: "user.go",
+    },
+  ];
+  it.each(tuples)("a later result of a function changes type, then changes back ($language)", async (c) => {
+    const dir = `tuple-${c.language}`;
+    for (const [path, text] of Object.entries(c.files)) {
+      mkdirSync(join(at(dir), path, ".."), { recursive: true });
+      writeFileSync(join(at(dir), path), text);
+    }
+    const methodCalls = () =>
+      graphSnapshot(repo.dir).edges.filter(
+        (e) => e.startsWith(`${dir}/${c.use}|`) && e.includes(" -calls@") && !e.includes("pair"),
+      );
+    await syncThenCompare({ added: Object.keys(c.files).filter((p) => !/\.(mod|toml)$/.test(p)).length });
+    expect(methodCalls()).toHaveLength(2);
+    const original = c.files[c.changed as keyof typeof c.files]!;
+    writeFileSync(join(at(dir), c.changed), original.replace(c.swap[0]!, c.swap[1]!));
+    await syncThenCompare({ modified: 1 });
+    expect(methodCalls()).toHaveLength(1);
+    writeFileSync(join(at(dir), c.changed), original);
+    await syncThenCompare({ modified: 1 });
+    expect(methodCalls()).toHaveLength(2);
+  });
+
   it("a Rust module file goes and comes back: its child modules leave its crate, then rejoin it", async () => {
     // poll.rs finds its crate, and so the crate's macro, through future/mod.rs; without it, it is a
     // crate of its own.
