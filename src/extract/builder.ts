@@ -17,6 +17,8 @@ interface ElementBinding {
   start: number;
   end: number;
   element: string;
+  /** Known to hold there whatever the name is elsewhere (a type switch's case), see `typedAround`. */
+  certain: boolean;
 }
 
 /** Where a reference is: a node, or the place of one the tree no longer holds (Rust's unwrapped macro calls). */
@@ -306,9 +308,12 @@ export class ExtractionBuilder {
     if (receiver !== "?") this.implicit.push({ start, end, receiver });
   }
 
-  /** As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value). */
-  bindValue(name: string, start: number, end: number, value: string): void {
-    if (name && value !== "?") this.elements.push({ name, start, end, element: value });
+  /**
+   * As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value).
+   * `certain`: the name holds it there even when typed elsewhere (Go's `switch n := n.(type)`).
+   */
+  bindValue(name: string, start: number, end: number, value: string, certain = false): void {
+    if (name && value !== "?") this.elements.push({ name, start, end, element: value, certain });
   }
 
   /**
@@ -321,7 +326,7 @@ export class ExtractionBuilder {
   private applyElements(): void {
     if (!this.elements.length) return;
     const bindings = this.elements
-      .filter((e) => !this.typedAround(e))
+      .filter((e) => e.certain || !this.typedAround(e))
       .sort((a, b) => a.end - a.start - (b.end - b.start));
     for (const e of bindings)
       for (const t of this.types) if (t.name === e.name && e.start <= t.at && t.at < e.end) e.end = t.at;

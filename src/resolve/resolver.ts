@@ -1164,7 +1164,9 @@ export class Resolver {
     rules: LanguageRules,
     depth: number,
   ): SymbolInfo | null {
-    const parts = expr.split(".");
+    // `new ssa.Call()` (a Go type switch's case): a value of a type named by a path heads the chain whole.
+    const made = expr.startsWith("new ") ? MADE_OF_PATH.exec(expr) : null;
+    const parts = made ? [made[0], ...expr.slice(made[0].length + 1).split(".")].filter(Boolean) : expr.split(".");
     const head = parts[0]!;
     let current: SymbolInfo | null;
     /** Where the chain's member segments start. */
@@ -2092,6 +2094,9 @@ function groupOf(cache: Map<number, FileGroup | null>, file: FileInfo, ask: () =
 const BARE_NAME = /^[A-Za-z_$][\w$]*$/;
 /** `this.stack`, `self.items`, `a.b.c`: a member of a value, by a dotted path of plain names. */
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/** A value of a type named by a dotted path, heading a chain: `new ssa.Call()`. */
+const MADE_OF_PATH = /^new [A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(\)/;
+
 /** What a value naming a module is: a module or namespace declaration, or a file (a module of its own). */
 const MODULE_KINDS: ReadonlySet<string> = new Set(["module", "namespace", "file"]);
 

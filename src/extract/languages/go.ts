@@ -45,6 +45,7 @@ const QUERY = `
 (short_var_declaration left: (expression_list) @left right: (expression_list (call_expression)) @right)
 (func_literal parameters: (parameter_list) @params)
 (range_clause left: (expression_list) @left right: (_) @of) @range
+(type_switch_statement alias: (expression_list (identifier) @alias)) @switch
 `;
 
 /** Names that by convention hold an error or a flag, never a project type. */
@@ -76,6 +77,7 @@ const P = {
   ShortCall: 18,
   Closure: 19,
   Range: 20,
+  TypeSwitch: 21,
 } as const;
 
 /** Builtin functions: a call of one makes nothing of the project's. */
@@ -371,6 +373,8 @@ class GoFile {
         return;
       case P.Range:
         return this.range(capture(m, "range"), capture(m, "left"), capture(m, "of"));
+      case P.TypeSwitch:
+        return this.typeSwitch(capture(m, "switch"), capture(m, "alias"));
     }
   }
 
@@ -868,6 +872,22 @@ class GoFile {
     const right = n.childForFieldId(this.f.field);
     const l = left && right ? this.chain(left, depth + 1) : null;
     return l ? `${l}.${this.ident(right!)}` : null;
+  }
+
+  /**
+   * `switch n := x.(type) { case *ssa.Call: n.Common() }`: in a case of one type, n is a value of it
+   * (see `chainType`'s `new T()`), also when n shadows a typed name; a case of several types, `nil`
+   * and `default` leave n what x is.
+   */
+  private typeSwitch(statement: Node, alias: Node): void {
+    const name = this.ident(alias);
+    if (name === "_") return;
+    for (const { node, type } of namedKids(statement)) {
+      if (type !== "type_case") continue;
+      const types = fieldNodes(node, this.f.type);
+      const typeName = types.length === 1 ? this.typeName(types[0]!, node.startIndex) : null;
+      if (typeName && !NOT_NAMES.has(typeName)) this.b.bindValue(name, node.startIndex, node.endIndex, `new ${typeName}()`, true);
+    }
   }
 
   /** `orders[i]` as an element of orders (see ELEMENT); null when orders is no dotted name. */
