@@ -886,7 +886,8 @@ class GoFile {
       if (type !== "type_case") continue;
       const types = fieldNodes(node, this.f.type);
       const typeName = types.length === 1 ? this.typeName(types[0]!, node.startIndex) : null;
-      if (typeName && !NOT_NAMES.has(typeName)) this.b.bindValue(name, node.startIndex, node.endIndex, `new ${typeName}()`, true);
+      if (typeName && !NOT_NAMES.has(typeName))
+        this.b.bindValue(name, node.startIndex, node.endIndex, `new ${typeName}()`, true);
     }
   }
 
