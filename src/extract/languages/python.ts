@@ -47,6 +47,8 @@ const P = {
   // What a function without a `->` returns (see `unannotatedReturns`).
   returned: 18,
   yielded: 19,
+  // `if isinstance(x, Foo):`: x is a Foo in the block.
+  narrowed: 20,
 } as const;
 
 const PATTERNS: Record<keyof typeof P, string> = {
@@ -91,12 +93,19 @@ const PATTERNS: Record<keyof typeof P, string> = {
   forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
   returned: `(return_statement) @return`,
   yielded: `(yield) @yield`,
+  narrowed: `([(if_statement condition: (call function: (identifier) @fn
+      arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .)) consequence: (block) @body)
+    (elif_clause condition: (call function: (identifier) @fn
+      arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .)) consequence: (block) @body)])`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
   .sort((a, b) => P[a] - P[b])
   .map((k) => PATTERNS[k])
   .join("\n");
+
+/** A name, or names joined by dots, written plainly (`Foo`, `models.Model`). */
+const DOTTED_NAME = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
 
 /** Literal values: of a builtin type, so a variable assigned one holds no project type there. */
 const LITERALS = new Set([
@@ -634,6 +643,8 @@ class PyFile {
         return this.loopVariable(c[0]!.node, c[1]!.node, c[2]!.node);
       case P.forClause:
         return this.loopVariable(c[1]!.node, c[2]!.node, c[0]!.node.parent);
+      case P.narrowed:
+        return this.narrowed(c[0]!.node, c[1]!.node, c[2]!.node, c[3]!.node);
       case P.call: {
         const n = c.length;
         return this.call(n === 3 ? c[0]!.node : null, c[n - 2]!.node, c[n - 1]!.node, c[n - 1]!.name === "generator");
@@ -692,6 +703,17 @@ class PyFile {
       const chain = list[0]!.chain;
       if (chain && list.every((r) => r.chain === chain)) this.b.localType(list[0]!.at, "()", chain);
     }
+  }
+
+  /**
+   * `if isinstance(x, Foo):` (or `elif`): in its block, x is a Foo (a value of it, `new Foo()`), whatever
+   * x is elsewhere. A tuple of types, a builtin, or any other condition narrows nothing.
+   */
+  private narrowed(fn: Node, name: Node, type: Node, body: Node): void {
+    if (this.text(fn) !== "isinstance") return;
+    const typeName = this.text(type);
+    if (!DOTTED_NAME.test(typeName) || BUILTIN_TYPES.has(typeName)) return;
+    this.b.bindValue(this.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
   }
 
   /** The innermost def around a position, -1 for the module. */

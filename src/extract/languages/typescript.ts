@@ -53,6 +53,7 @@ const COMMON = `
 (arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
 (for_in_statement left: (identifier) @forof.name) @forof
+(binary_expression left: (identifier) @narrow.name operator: "instanceof" right: [(identifier) (member_expression)] @narrow.type) @narrow
 (import_statement) @import
 (export_statement) @export
 `;
@@ -280,6 +281,7 @@ class TsFile {
     if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
     if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof")) return this.forOf(c.get("forof")!, c.get("forof.name")!);
+    if (c.has("narrow")) return this.narrowed(c.get("narrow")!, c.get("narrow.name")!, c.get("narrow.type")!);
     // An object literal is its own type: its function-valued members are the methods of the function
     // that returns it (`createManager()` returning `{ batch() {} }`), as of a variable that holds it.
     if (c.has("lt.returnsObject")) return this.b.localType(c.get("lt.returnsObject")!, "()", OBJECT_TYPE);
@@ -539,6 +541,20 @@ class TsFile {
     if (!/^[\s)]*of\b/.test(this.b.source.slice(name.endIndex, value.startIndex))) return;
     const of = receiverExpression(value, (n) => this.b.text(n));
     if (of) this.b.bindElement(this.b.text(name), body.startIndex, body.endIndex, of);
+  }
+
+  /**
+   * `if (x instanceof Foo) { .. }`: in the branch taken, x is a Foo (a value of it, `new Foo()`), whatever
+   * it is declared as. Only the whole condition narrows (not `a && x instanceof Foo`, nor its `else`).
+   */
+  private narrowed(test: Node, name: Node, type: Node): void {
+    const condition = test.parent;
+    const statement = condition?.type === "parenthesized_expression" ? condition.parent : null;
+    if (statement?.type !== "if_statement") return;
+    const body = statement.childForFieldName("consequence");
+    const typeName = dottedName(type, (n) => this.b.text(n));
+    if (body && typeName)
+      this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
   }
 
   /**
