@@ -42,6 +42,8 @@ const QUERY = `
 (lambda_parameters (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement . (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement) @loop
+(if_expression . (check_expression . (simple_identifier) @name . (_) @type .) @test . (control_structure_body) @body)
+(when_expression (when_subject . (simple_identifier) @name .) (when_entry . (when_condition (type_test . (_) @type .) @test) . (control_structure_body) @body))
 `;
 
 const P = {
@@ -66,6 +68,8 @@ const P = {
   LambdaParameter: 18,
   ForVariable: 19,
   Loop: 20,
+  IfIs: 21,
+  WhenIs: 22,
 } as const;
 
 /** Collections whose one type argument is their elements' type. */
@@ -244,7 +248,20 @@ class KotlinFile {
       case P.TypeParameter:
         this.typeParams.add(this.b.text(m.captures[0]!.node));
         return;
+      case P.IfIs:
+      case P.WhenIs:
+        return this.smartCast(capture(m, "name"), capture(m, "type"), capture(m, "test"), capture(m, "body"));
     }
+  }
+
+  /**
+   * `if (x is Foo) ..` and `when (x) { is Foo -> .. }`: in that branch x is a Foo (a value of it, `new
+   * Foo()`), whatever it is declared as; `!is` and a branch of several conditions narrow nothing.
+   */
+  private smartCast(name: Node, type: Node, test: Node, body: Node): void {
+    if (this.b.text(test).includes("!is")) return;
+    const typeName = this.typeName(type);
+    if (typeName) this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
   }
 
   /**
