@@ -49,7 +49,7 @@ const QUERY = `
 (simple_parameter type: (_) @type name: (variable_name) @var) @param
 (assignment_expression left: (_) @left right: (_) @right) @assign
 (named_type) @type
-(binary_expression operator: "instanceof" right: [(name) (qualified_name)] @class)
+(binary_expression left: (_) @left operator: "instanceof" right: [(name) (qualified_name)] @class) @test
 (require_expression) @require
 (require_once_expression) @require
 (include_expression) @require
@@ -278,6 +278,7 @@ class PhpFile {
         const n = cap(m, "class");
         const name = this.className(n);
         if (name) this.b.ref("references", n, name, null);
+        if (name) this.narrowed(cap(m, "test"), cap(m, "left"), name);
         return;
       }
       case P.require:
@@ -514,6 +515,20 @@ class PhpFile {
         docNode: decl,
       });
     }
+  }
+
+  /**
+   * `if ($x instanceof Foo) { .. }` (or `elseif`): in that block $x is a Foo (a value of it, `new Foo()`),
+   * whatever it is elsewhere. Only the whole condition narrows, and only a variable.
+   */
+  private narrowed(test: Node, left: Node, className: string): void {
+    const condition = test.parent;
+    const statement = condition?.type === "parenthesized_expression" ? condition.parent : null;
+    if (left.type !== "variable_name" || (statement?.type !== "if_statement" && statement?.type !== "else_if_clause"))
+      return;
+    const body = statement.childForFieldName("body");
+    const name = this.text(left).replace(/^\$/, "");
+    if (body) this.b.bindValue(name, body.startIndex, body.endIndex, `new ${className}()`, true);
   }
 
   private param(param: Node, type: Node, v: Node): void {
