@@ -49,6 +49,10 @@ const QUERY = `
 (scope_resolution) @path
 (constant) @const
 (ERROR) @error
+([(if condition: (call receiver: (identifier) @name method: (identifier) @test arguments: (argument_list . (_) @type .)) consequence: (then) @body)
+  (elsif condition: (call receiver: (identifier) @name method: (identifier) @test arguments: (argument_list . (_) @type .)) consequence: (then) @body)
+  (if_modifier body: (_) @body condition: (call receiver: (identifier) @name method: (identifier) @test arguments: (argument_list . (_) @type .)))])
+(case value: (identifier) @name (when pattern: (pattern (_) @type) body: (then) @body) @test)
 `;
 
 const P = {
@@ -75,12 +79,17 @@ const P = {
   path: 20,
   constant: 21,
   error: 22,
+  // `if x.is_a?(Foo)`, `when Foo`: x is a Foo in that branch.
+  narrowIf: 23,
+  narrowWhen: 24,
 } as const;
 
 /** The local type that marks a singleton method (`def self.x`, a method of `class << self`). */
 export const SINGLETON = "(singleton)";
 
 const VISIBILITY = new Set(["private", "protected", "public"]);
+/** Methods that test a value's class: a branch they guard knows it. */
+const TYPE_TESTS = new Set(["is_a?", "kind_of?", "instance_of?"]);
 const ATTRS = new Set(["attr_accessor", "attr_reader", "attr_writer", "attr"]);
 const MIXINS = new Set(["include", "extend", "prepend"]);
 const REQUIRES = new Set(["require", "require_relative", "load", "autoload"]);
@@ -436,9 +445,27 @@ class RubyFile {
       case P.constant:
         this.constRef(c[0]!.node);
         return;
+      case P.narrowIf:
+      case P.narrowWhen:
+        this.narrowed(cap(m, "name"), cap(m, "test"), cap(m, "type"), cap(m, "body"));
+        return;
       default:
         return;
     }
+  }
+
+  /**
+   * `if x.is_a?(Foo)` (`kind_of?`, `instance_of?`; also `elsif` and a trailing `if`), and `case x` /
+   * `when Foo`: in that branch x is a Foo (`Foo.new()`, an instance). A `when` of several patterns, a
+   * pattern that is no constant, and a top-level path (`::Array`) narrow nothing.
+   */
+  private narrowed(name: Node, test: Node, type: Node, body: Node): void {
+    if (test.type === "when") {
+      if (test.namedChildren.filter((k) => k?.type === "pattern").length !== 1) return;
+    } else if (!TYPE_TESTS.has(this.text(test))) return;
+    // `::Array` is the top-level constant, which a lookup from inside a module would not find first.
+    const path = this.text(type).startsWith("::") ? null : constPath(type, this.source);
+    if (path) this.b.bindValue(this.text(name), body.startIndex, body.endIndex, `${path}.new()`, true);
   }
 
   private containerOf(node: Node): Container | undefined {
