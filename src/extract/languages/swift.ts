@@ -43,6 +43,7 @@ const QUERY = `
 (parameter name: (simple_identifier) @name) @param
 (type_parameter . (type_identifier) @typeparam)
 (for_statement item: (pattern) @item collection: (_)) @for
+(switch_entry) @case
 `;
 
 const P = {
@@ -69,6 +70,7 @@ const P = {
   Parameter: 20,
   TypeParameter: 21,
   For: 22,
+  Case: 23,
 } as const;
 
 /**
@@ -228,6 +230,8 @@ class SwiftFile {
       case P.ClosureParameter:
         // Shadows an outer name of the function with a value of unknown type.
         return this.addType(capture(m, "name"), this.b.text(capture(m, "name")), UNKNOWN_TYPE);
+      case P.Case:
+        return this.castCase(m.captures[0]!.node);
       case P.For: {
         // As a closure parameter does; and within the loop, the name is an element of the collection.
         // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
@@ -855,6 +859,22 @@ class SwiftFile {
    * The dotted name of a type with generics and optionality stripped: `Foo`, `A.B`, `Foo<T>` →
    * `Foo`, `Foo?` → `Foo`. Null for arrays, dictionaries, tuples and function types.
    */
+  /**
+   * `case let x as Foo:` in a `switch`: in that case's statements x is a Foo (a value of it, `new
+   * Foo()`). Read here rather than matched: patterns on this grammar's fields compile slowly.
+   */
+  private castCase(entry: Node): void {
+    const patterns = entry.namedChildren.filter((c) => c?.type === "switch_pattern");
+    const body = entry.namedChildren.find((c) => c?.type === "statements");
+    const pattern = patterns.length === 1 ? patterns[0]!.namedChild(0) : null;
+    if (!body || pattern?.type !== "pattern" || !/^\s*(?:let|var)\s+\w+\s+as\s/.test(this.b.text(pattern))) return;
+    const name = pattern.namedChildren.find((c) => c?.type === "pattern")?.childForFieldName("bound_identifier");
+    const type = pattern.childForFieldName("name");
+    const typeName = type ? this.typeName(type) : null;
+    if (name?.type === "simple_identifier" && typeName)
+      this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
+  }
+
   private typeName(type: Node): string | null {
     switch (type.type) {
       case "user_type": {
