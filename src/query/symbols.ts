@@ -104,10 +104,8 @@ function inheritedMember(db: Db, text: string): Row[] {
   const seen = new Set(holders.map((r) => r.qualifiedName));
   const below = (types: Row[], generation: number): Row[] => {
     if (generation > MAX_GENERATIONS) return [];
-    for (const base of basesOf(
-      db,
-      types.map((t) => t.id),
-    )) {
+    const ids = types.map((t) => t.id);
+    for (const base of basesOf(db, ids)) {
       if (seen.has(base.qualifiedName)) continue;
       seen.add(base.qualifiedName);
       const own = declarationsByQualifiedName(db, `${base.qualifiedName}.${member}`);
