@@ -49,6 +49,8 @@ const P = {
   yielded: 19,
   // `if isinstance(x, Foo):`: x is a Foo in the block.
   narrowed: 20,
+  // `if not isinstance(x, Foo): raise ..`: x is a Foo after it.
+  guarded: 21,
 } as const;
 
 const PATTERNS: Record<keyof typeof P, string> = {
@@ -97,6 +99,8 @@ const PATTERNS: Record<keyof typeof P, string> = {
       arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .)) consequence: (block) @body)
     (elif_clause condition: (call function: (identifier) @fn
       arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .)) consequence: (block) @body)])`,
+  guarded: `(if_statement condition: (not_operator argument: (call function: (identifier) @fn
+      arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .))) consequence: (block) @body) @if`,
 };
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
@@ -644,7 +648,9 @@ class PyFile {
       case P.forClause:
         return this.loopVariable(c[1]!.node, c[2]!.node, c[0]!.node.parent);
       case P.narrowed:
-        return this.narrowed(c[0]!.node, c[1]!.node, c[2]!.node, c[3]!.node);
+        return this.narrowed(c[0]!.node, c[1]!.node, c[2]!.node, c[3]!.node.startIndex, c[3]!.node.endIndex);
+      case P.guarded:
+        return this.guarded(c[0]!.node, c[1]!.node, c[2]!.node, c[3]!.node, c[4]!.node);
       case P.call: {
         const n = c.length;
         return this.call(n === 3 ? c[0]!.node : null, c[n - 2]!.node, c[n - 1]!.node, c[n - 1]!.name === "generator");
@@ -709,11 +715,23 @@ class PyFile {
    * `if isinstance(x, Foo):` (or `elif`): in its block, x is a Foo (a value of it, `new Foo()`), whatever
    * x is elsewhere. A tuple of types, a builtin, or any other condition narrows nothing.
    */
-  private narrowed(fn: Node, name: Node, type: Node, body: Node): void {
+  private narrowed(fn: Node, name: Node, type: Node, start: number, end: number): void {
     if (this.text(fn) !== "isinstance") return;
     const typeName = this.text(type);
     if (!DOTTED_NAME.test(typeName) || BUILTIN_TYPES.has(typeName)) return;
-    this.b.bindValue(this.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
+    this.b.bindValue(this.text(name), start, end, `new ${typeName}()`, true);
+  }
+
+  /**
+   * `if not isinstance(x, Foo): raise ..` (or `return`), with no `else`: past it, to the end of the
+   * block holding it, x is a Foo.
+   */
+  private guarded(statement: Node, fn: Node, name: Node, type: Node, body: Node): void {
+    const last = body.namedChild(body.namedChildCount - 1)?.type;
+    const holder = statement.parent;
+    if (statement.childForFieldName("alternative") || (last !== "raise_statement" && last !== "return_statement"))
+      return;
+    if (holder) this.narrowed(fn, name, type, statement.endIndex, holder.endIndex);
   }
 
   /** The innermost def around a position, -1 for the module. */
