@@ -465,7 +465,7 @@ export class CppFile extends CFamilyFile {
 
   /**
    * `static_cast<Shape*>(p)->area()`, `((Shape*)p)->area()`: a value of the type cast to (its
-   * `type_descriptor`), written as a made one; a plain name only (the resolver splits receivers at dots).
+   * `type_descriptor`), written as a made one; a plain name only (C++'s resolver splits receivers at dots).
    */
   private castTo(descriptor: Node | null): string | null {
     const type = descriptor?.type === "type_descriptor" ? descriptor.childForFieldId(this.f.type) : null;

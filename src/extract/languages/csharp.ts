@@ -846,11 +846,11 @@ class CSharpFile {
       case "as_expression":
       case "object_creation_expression": {
         // `((Repo)x).Save()`, `(x as Repo).Save()`, `new Repo().Save()`: a value of that type, written as
-        // a made one (a plain name only: the resolver splits receivers at dots).
+        // a made one (`new Shop.Repo()` too: the resolver reads a `new` head whole).
         const type =
           node.type === "as_expression" ? node.namedChild(node.namedChildCount - 1) : node.childForFieldId(this.f.type);
         const name = type ? this.dotted(type) : null;
-        return name && !name.includes(".") ? `new ${name}()` : null;
+        return name ? `new ${name}()` : null;
       }
       case "element_access_expression": {
         // `orders[0]`: an element of orders.

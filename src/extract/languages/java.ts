@@ -901,7 +901,7 @@ class JavaFile {
 
   /**
    * `((TreeNode<K,V>) p)` as a receiver: a value of the type it is cast to, written as one made
-   * (`new TreeNode()`, see `created`); null for anything but a cast to a plain or generic class name.
+   * (`new TreeNode()`, see `created`); null for anything but a cast to a class name.
    */
   private cast(node: Node): string | null {
     while (node.type === "parenthesized_expression") {
@@ -912,15 +912,15 @@ class JavaFile {
     if (node.type !== "cast_expression") return null;
     const type = node.childForFieldId(this.f.type);
     const name = type ? this.dotted(type) : null;
-    return name && !name.includes(".") ? `new ${name}()` : null;
+    return name ? `new ${name}()` : null;
   }
 
-  /** `new Foo(x)` (also `new Foo<T>()`) as a receiver, `new Foo()`; null for a qualified or anonymous class. */
+  /** `new Foo(x)` (also `new Foo<T>()`, `new a.Foo()`) as a receiver, `new Foo()`; null for an anonymous class. */
   private created(node: Node): string | null {
     if (node.namedChildren.some((c) => c?.type === "class_body")) return null;
     const type = node.childForFieldName("type");
     const name = type ? this.dotted(type) : null;
-    return name && !name.includes(".") ? `new ${name}()` : null;
+    return name ? `new ${name}()` : null;
   }
 
   /**

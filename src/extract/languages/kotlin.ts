@@ -781,10 +781,10 @@ class KotlinFile {
       }
       case "as_expression": {
         // `(x as Repo).save()`, `(x as? Repo)?.save()`: a value of the type cast to, written as a made
-        // one (a plain name only: the resolver splits receivers at dots).
+        // one (`new a.Repo()` too: the resolver reads a `new` head whole).
         const type = node.namedChild(node.namedChildCount - 1);
         const name = type && TYPE_NODES.has(type.type) ? this.typeName(type) : null;
-        return name && !name.includes(".") ? `new ${name}()` : null;
+        return name ? `new ${name}()` : null;
       }
       case "indexing_expression": {
         // `items[0]`: an element of items.

@@ -952,10 +952,10 @@ class SwiftFile {
       }
       case "as_expression": {
         // `(x as! Repo).save()`, `(x as? Repo)?.save()`: a value of the type cast to, written as a made
-        // one (a plain name only: the resolver splits receivers at dots).
+        // one (`new A.Repo()` too: the resolver reads a `new` head whole).
         const type = node.childForFieldName("name");
         const name = type ? this.typeName(type) : null;
-        return name && !name.includes(".") ? `new ${name}()` : null;
+        return name ? `new ${name}()` : null;
       }
       case "tuple_expression": {
         const values = node.childrenForFieldName("value");
