@@ -545,16 +545,29 @@ class TsFile {
 
   /**
    * `if (x instanceof Foo) { .. }`: in the branch taken, x is a Foo (a value of it, `new Foo()`), whatever
-   * it is declared as. Only the whole condition narrows (not `a && x instanceof Foo`, nor its `else`).
+   * it is declared as; and past `if (!(x instanceof Foo)) return;` (or `throw`), with no `else`, to the
+   * end of the block holding it. Only a whole condition narrows (not `a && x instanceof Foo`).
    */
   private narrowed(test: Node, name: Node, type: Node): void {
-    const condition = test.parent;
-    const statement = condition?.type === "parenthesized_expression" ? condition.parent : null;
-    if (statement?.type !== "if_statement") return;
-    const body = statement.childForFieldName("consequence");
     const typeName = dottedName(type, (n) => this.b.text(n));
-    if (body && typeName)
-      this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
+    if (!typeName) return;
+    const bind = (start: number, end: number) =>
+      this.b.bindValue(this.b.text(name), start, end, `new ${typeName}()`, true);
+    let condition = test.parent;
+    const negated = condition?.type === "parenthesized_expression" && condition.parent?.type === "unary_expression";
+    if (negated) {
+      const not = condition!.parent!;
+      if (!this.b.text(not).startsWith("!")) return;
+      condition = not.parent;
+    }
+    const statement = condition?.type === "parenthesized_expression" ? condition.parent : null;
+    const body = statement?.type === "if_statement" ? statement.childForFieldName("consequence") : null;
+    if (!body) return;
+    if (!negated) return bind(body.startIndex, body.endIndex);
+    const last = body.type === "statement_block" ? body.namedChild(body.namedChildCount - 1) : body;
+    const exits = last?.type === "return_statement" || last?.type === "throw_statement";
+    const holder = statement!.parent;
+    if (exits && holder && !statement!.childForFieldName("alternative")) bind(statement!.endIndex, holder.endIndex);
   }
 
   /**
