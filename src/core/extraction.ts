@@ -77,6 +77,13 @@ export const isUseBinding = (b: { local: string; imported: string | null }): boo
 export const ELEMENT = "[0]";
 
 /**
+ * A value of type `typeName` in receivers and local types, written as a made one: `new Foo()` for
+ * `new Foo(x)`, and for a cast (`((Foo) x).m()`), a type switch's case or a branch a type test
+ * narrows. The name may be dotted (`new ssa.Call()`): the resolver reads such a head whole.
+ */
+export const valueOfType = (typeName: string): string => `new ${typeName}()`;
+
+/**
  * Between a call and a position, what that position of the call's tuple result is: `split()#1` is
  * the second of what `split()` returns (Rust's `-> (ReadHalf, WriteHalf)`, Go's `(*Conn, *Buf,
  * error)`). A callable records each position's type as the type of `()#i`.

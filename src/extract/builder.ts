@@ -17,7 +17,7 @@ interface ElementBinding {
   start: number;
   end: number;
   element: string;
-  /** Known to hold there whatever the name is elsewhere (a type switch's case), see `typedAround`. */
+  /** Holds there whatever the name is elsewhere (see `narrow` and `typedAround`). */
   certain: boolean;
 }
 
@@ -308,12 +308,17 @@ export class ExtractionBuilder {
     if (receiver !== "?") this.implicit.push({ start, end, receiver });
   }
 
+  /** As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value). */
+  bindValue(name: string, start: number, end: number, value: string): void {
+    if (name && value !== "?") this.elements.push({ name, start, end, element: value, certain: false });
+  }
+
   /**
-   * As `bindElement`, for `name` standing for `value` itself (a promise's callback gets its value).
-   * `certain`: the name holds it there even when typed elsewhere (Go's `switch n := n.(type)`).
+   * Between two offsets, `name` is `value` (usually `valueOfType(T)`) even where it is typed otherwise
+   * around them: a branch a type test guards, a type switch's case (Go's `switch n := n.(type)`).
    */
-  bindValue(name: string, start: number, end: number, value: string, certain = false): void {
-    if (name && value !== "?") this.elements.push({ name, start, end, element: value, certain });
+  narrow(name: string, start: number, end: number, value: string): void {
+    if (name) this.elements.push({ name, start, end, element: value, certain: true });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { ELEMENT } from "../core/extraction.js";
+import { ELEMENT, valueOfType } from "../core/extraction.js";
 
 /** Node types whose whole text is one name. */
 const SIMPLE_NAMES = new Set([
@@ -166,7 +166,7 @@ export function typeNameOf(node: Node, text: (n: Node) => string, depth = 0): st
   }
 }
 
-/** A name without dots: what `new X()` in a receiver may hold (the resolver splits receivers at dots). */
+/** A name without dots: what a cast's value is written with here, as `new Foo()` above (see `valueOfType`). */
 const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
 
 /**
@@ -197,14 +197,14 @@ export function receiverExpression(node: Node, text: (n: Node) => string, depth 
     case "new_expression": {
       // `new Foo().m()`: an instance of Foo. Only a plain name: the resolver splits receivers at dots.
       const ctor = node.childForFieldName("constructor");
-      return ctor?.type === "identifier" ? `new ${text(ctor)}()` : null;
+      return ctor?.type === "identifier" ? valueOfType(text(ctor)) : null;
     }
     case "as_expression":
     case "type_assertion": {
       // `(x as Repo).save()`, `(<Repo>x).save()`: a value of the type cast to, written as a made one.
       const type = node.type === "type_assertion" ? node.namedChild(0)?.namedChild(0) : node.namedChild(1);
       const name = type ? typeNameOf(type, text) : null;
-      return name && PLAIN_NAME.test(name) ? `new ${name}()` : null;
+      return name && PLAIN_NAME.test(name) ? valueOfType(name) : null;
     }
     case "subscript_expression": {
       // `items[i]`: an element of items.

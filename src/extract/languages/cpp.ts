@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch } from "web-tree-sitter";
-import { USING_NAME, USING_NAMESPACE } from "../../core/extraction.js";
+import { USING_NAME, USING_NAMESPACE, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder, SymbolOptions } from "../builder.js";
 import { fieldIds } from "../fields.js";
@@ -470,7 +470,7 @@ export class CppFile extends CFamilyFile {
   private castTo(descriptor: Node | null): string | null {
     const type = descriptor?.type === "type_descriptor" ? descriptor.childForFieldId(this.f.type) : null;
     const name = type ? this.typeName(type) : null;
-    return name && !name.includes(".") ? `new ${name}()` : null;
+    return name && !name.includes(".") ? valueOfType(name) : null;
   }
 
   protected override paramCount(params: Node): number | null {

@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -850,7 +850,7 @@ class CSharpFile {
         const type =
           node.type === "as_expression" ? node.namedChild(node.namedChildCount - 1) : node.childForFieldId(this.f.type);
         const name = type ? this.dotted(type) : null;
-        return name ? `new ${name}()` : null;
+        return name ? valueOfType(name) : null;
       }
       case "element_access_expression": {
         // `orders[0]`: an element of orders.

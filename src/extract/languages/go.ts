@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, TUPLE, useBindingName, type ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, TUPLE, useBindingName, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -887,7 +887,7 @@ class GoFile {
       const types = fieldNodes(node, this.f.type);
       const typeName = types.length === 1 ? this.typeName(types[0]!, node.startIndex) : null;
       if (typeName && !NOT_NAMES.has(typeName))
-        this.b.bindValue(name, node.startIndex, node.endIndex, `new ${typeName}()`, true);
+        this.b.narrow(name, node.startIndex, node.endIndex, valueOfType(typeName));
     }
   }
 

@@ -1,5 +1,11 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, callbackPosition, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
+import {
+  ELEMENT,
+  callbackPosition,
+  type ExtractResult,
+  type ExtractedSymbol,
+  valueOfType,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -912,7 +918,7 @@ class JavaFile {
     if (node.type !== "cast_expression") return null;
     const type = node.childForFieldId(this.f.type);
     const name = type ? this.dotted(type) : null;
-    return name ? `new ${name}()` : null;
+    return name ? valueOfType(name) : null;
   }
 
   /** `new Foo(x)` (also `new Foo<T>()`, `new a.Foo()`) as a receiver, `new Foo()`; null for an anonymous class. */
@@ -920,7 +926,7 @@ class JavaFile {
     if (node.namedChildren.some((c) => c?.type === "class_body")) return null;
     const type = node.childForFieldName("type");
     const name = type ? this.dotted(type) : null;
-    return name ? `new ${name}()` : null;
+    return name ? valueOfType(name) : null;
   }
 
   /**

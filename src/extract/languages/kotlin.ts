@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -261,7 +261,7 @@ class KotlinFile {
   private smartCast(name: Node, type: Node, test: Node, body: Node): void {
     if (this.b.text(test).includes("!is")) return;
     const typeName = this.typeName(type);
-    if (typeName) this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
+    if (typeName) this.b.narrow(this.b.text(name), body.startIndex, body.endIndex, valueOfType(typeName));
   }
 
   /**
@@ -784,7 +784,7 @@ class KotlinFile {
         // one (`new a.Repo()` too: the resolver reads a `new` head whole).
         const type = node.namedChild(node.namedChildCount - 1);
         const name = type && TYPE_NODES.has(type.type) ? this.typeName(type) : null;
-        return name ? `new ${name}()` : null;
+        return name ? valueOfType(name) : null;
       }
       case "indexing_expression": {
         // `items[0]`: an element of items.

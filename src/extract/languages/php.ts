@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -528,7 +528,7 @@ class PhpFile {
       return;
     const body = statement.childForFieldName("body");
     const name = this.text(left).replace(/^\$/, "");
-    if (body) this.b.bindValue(name, body.startIndex, body.endIndex, `new ${className}()`, true);
+    if (body) this.b.narrow(name, body.startIndex, body.endIndex, valueOfType(className));
   }
 
   private param(param: Node, type: Node, v: Node): void {

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, type ExtractResult } from "../../core/extraction.js";
+import { ELEMENT, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -719,7 +719,7 @@ class PyFile {
     if (this.text(fn) !== "isinstance") return;
     const typeName = this.text(type);
     if (!DOTTED_NAME.test(typeName) || BUILTIN_TYPES.has(typeName)) return;
-    this.b.bindValue(this.text(name), start, end, `new ${typeName}()`, true);
+    this.b.narrow(this.text(name), start, end, valueOfType(typeName));
   }
 
   /**

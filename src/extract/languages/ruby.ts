@@ -465,7 +465,7 @@ class RubyFile {
     } else if (!TYPE_TESTS.has(this.text(test))) return;
     // `::Array` is the top-level constant, which a lookup from inside a module would not find first.
     const path = this.text(type).startsWith("::") ? null : constPath(type, this.source);
-    if (path) this.b.bindValue(this.text(name), body.startIndex, body.endIndex, `${path}.new()`, true);
+    if (path) this.b.narrow(this.text(name), body.startIndex, body.endIndex, `${path}.new()`);
   }
 
   private containerOf(node: Node): Container | undefined {

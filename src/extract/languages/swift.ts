@@ -1,6 +1,6 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition } from "../../core/extraction.js";
+import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -856,10 +856,6 @@ class SwiftFile {
   }
 
   /**
-   * The dotted name of a type with generics and optionality stripped: `Foo`, `A.B`, `Foo<T>` →
-   * `Foo`, `Foo?` → `Foo`. Null for arrays, dictionaries, tuples and function types.
-   */
-  /**
    * `case let x as Foo:` in a `switch`: in that case's statements x is a Foo (a value of it, `new
    * Foo()`). Read here rather than matched: patterns on this grammar's fields compile slowly.
    */
@@ -872,9 +868,13 @@ class SwiftFile {
     const type = pattern.childForFieldName("name");
     const typeName = type ? this.typeName(type) : null;
     if (name?.type === "simple_identifier" && typeName)
-      this.b.bindValue(this.b.text(name), body.startIndex, body.endIndex, `new ${typeName}()`, true);
+      this.b.narrow(this.b.text(name), body.startIndex, body.endIndex, valueOfType(typeName));
   }
 
+  /**
+   * The dotted name of a type with generics and optionality stripped: `Foo`, `A.B`, `Foo<T>` →
+   * `Foo`, `Foo?` → `Foo`. Null for arrays, dictionaries, tuples and function types.
+   */
   private typeName(type: Node): string | null {
     switch (type.type) {
       case "user_type": {
@@ -955,7 +955,7 @@ class SwiftFile {
         // one (`new A.Repo()` too: the resolver reads a `new` head whole).
         const type = node.childForFieldName("name");
         const name = type ? this.typeName(type) : null;
-        return name ? `new ${name}()` : null;
+        return name ? valueOfType(name) : null;
       }
       case "tuple_expression": {
         const values = node.childrenForFieldName("value");

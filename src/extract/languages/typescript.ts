@@ -7,6 +7,7 @@ import {
   TYPE_BOUND,
   callbackPosition,
   type ExtractResult,
+  valueOfType,
 } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -551,8 +552,7 @@ class TsFile {
   private narrowed(test: Node, name: Node, type: Node): void {
     const typeName = dottedName(type, (n) => this.b.text(n));
     if (!typeName) return;
-    const bind = (start: number, end: number) =>
-      this.b.bindValue(this.b.text(name), start, end, `new ${typeName}()`, true);
+    const bind = (start: number, end: number) => this.b.narrow(this.b.text(name), start, end, valueOfType(typeName));
     let condition = test.parent;
     const negated = condition?.type === "parenthesized_expression" && condition.parent?.type === "unary_expression";
     if (negated) {
