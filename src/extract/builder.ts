@@ -446,19 +446,24 @@ export class ExtractionBuilder {
     const scopeOf = this.scopeFinder(sorted, out);
     const typeIndex = (qname: string) => out.findIndex((s) => s.qualifiedName === qname && TYPE_KINDS.has(s.kind));
     const refs: RawReference[] = [];
-    /** The references kept on the line being read, by name, to leave out one that repeats another. */
+    /**
+     * The references kept, by line and name, to leave out one that repeats another on its line. Keyed
+     * by line rather than kept for the line being read: the order of references follows the order of
+     * query matches, which need not be the order of lines.
+     */
     const onLine = new Map<string, RawReference[]>();
-    let line = 0;
     for (const r of this.refs) {
       const from =
         r.fromType === null ? scopeOf(r.at, (k) => k !== "import" && k !== "enum_member") : typeIndex(r.fromType);
       if (from < 0 && r.fromType !== null) continue;
-      if (r.line !== line) {
-        onLine.clear();
-        line = r.line;
+      const key = `${r.line}\0${r.name}`;
+      const named = onLine.get(key);
+      const same = named?.find((o) => o.from === from && sameUse(o, r));
+      if (same) {
+        // The first on the line is the one kept, in whatever order the two were found.
+        same.col = Math.min(same.col, r.col);
+        continue;
       }
-      const named = onLine.get(r.name);
-      if (named?.some((o) => o.from === from && sameUse(o, r))) continue;
       const ref = {
         kind: r.kind,
         from,
@@ -469,7 +474,7 @@ export class ExtractionBuilder {
         argCount: r.argCount,
       };
       if (named) named.push(ref);
-      else onLine.set(r.name, [ref]);
+      else onLine.set(key, [ref]);
       refs.push(ref);
     }
     // Per scope and name, each assignment that changes the type (`x = A()`, `x = B()`, `x = A()`

@@ -1,5 +1,5 @@
 import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
-import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
+import type { Language, Node, Query, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
   MODULE_EXPORTS,
@@ -29,88 +29,7 @@ import { JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
-
-type Dialect = "ts" | "js";
-
-/**
- * Patterns shared by every dialect. Capture names say what a match is; `@name`/`@body` are its parts.
- * What a declaration's type, value or return type says of local types is read in code from the node
- * its symbol pattern matched (`declaredTypes`, `memberType`, `ownReturnType`), and an interface's or
- * object type's members from its own (`signatureMembers`): a pattern that reaches into a field's
- * children makes tree-sitter analyse the grammar's parse states for it when the query is compiled,
- * once per parse worker and once per sync of a few files, and the TypeScript grammar has many.
- * Twenty-five such patterns were two fifths of the query's compile time.
- */
-const COMMON = `
-(comment) @comment
-(function_declaration name: (identifier) @name body: (_) @body) @def.function
-(generator_function_declaration name: (identifier) @name body: (_) @body) @def.function
-(method_definition name: (_) @name body: (_) @body) @def.method
-(variable_declarator name: (identifier) @name) @def.variable
-(call_expression function: (_) @fn arguments: (_) @args) @call
-(new_expression constructor: (_) @fn) @new
-(variable_declarator name: (object_pattern) @lt.pattern value: (_) @lt.from)
-(return_statement (object) @lt.returnsObject)
-(arrow_function body: (parenthesized_expression (object) @lt.returnsObject))
-(pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
-(for_in_statement left: (identifier) @forof.name) @forof
-"instanceof" @narrow
-(import_statement) @import
-(export_statement) @export
-`;
-
-const TS_ONLY = `
-(return_statement (as_expression (object) @lt.returnsObject))
-(type_parameter name: (type_identifier) @tp.name constraint: (constraint (_) @tp.bound))
-(function_signature name: (identifier) @name) @def.signature
-(class_declaration name: (_) @name body: (_) @body) @def.class
-(abstract_class_declaration name: (_) @name body: (_) @body) @def.class
-(interface_declaration name: (_) @name body: (_) @body) @def.interface
-(type_alias_declaration name: (_) @name) @def.type_alias
-(enum_declaration name: (_) @name body: (_) @body) @def.enum
-(enum_body name: (property_identifier) @def.enum_member)
-(enum_assignment name: (property_identifier) @name) @def.enum_member
-(internal_module name: (_) @name body: (_) @body) @def.namespace
-(module name: (_) @name body: (_) @body) @def.namespace
-(abstract_method_signature name: (_) @name) @def.method
-(public_field_definition name: (_) @name) @def.property
-(extends_clause value: (_) @extends)
-(implements_clause (_) @implements)
-(extends_type_clause type: (_) @extends)
-(required_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
-(optional_parameter pattern: (identifier) @lt.name type: (type_annotation (_) @lt.type)) @lt.param
-(method_signature return_type: (type_annotation (_) @lt.return))
-(arrow_function return_type: (type_annotation (_) @lt.return))
-(type_annotation (type_identifier) @typeref)
-(type_annotation (generic_type name: (type_identifier) @typeref))
-(type_annotation (nested_type_identifier) @typeref)
-(type_arguments (type_identifier) @typeref)
-`;
-
-/** Rendering a component is calling it: `<PriceTag />` calls PriceTag. Lower-case tags are HTML. */
-const JSX = `
-(jsx_self_closing_element name: (identifier) @jsx)
-(jsx_opening_element name: (identifier) @jsx)
-(jsx_self_closing_element name: (member_expression) @jsx)
-(jsx_opening_element name: (member_expression) @jsx)
-`;
-
-/** CommonJS: what `module.exports` and `exports.x` are assigned (see CommonJsExports). */
-const COMMONJS = `
-(assignment_expression left: (member_expression) @assign.left right: (_) @assign.right)
-`;
-
-/**
- * JavaScript's alone. The first is a variable declared apart from its value, as CoffeeScript writes
- * every one (`var fs, run; fs = require("fs"); run = function () {..}`): another choice of `left` in
- * COMMONJS would compile as one more pattern for TypeScript too.
- */
-const JS_ONLY = `
-(assignment_expression left: (identifier) @assign.left right: (_) @assign.right)
-(class_declaration name: (_) @name body: (_) @body) @def.class
-(field_definition property: (_) @name) @def.property
-(class_heritage (_) @extends)
-`;
+import { type Dialect, capturesOf, queryFor } from "./ts-query.js";
 
 /** Where an object literal's function members are worth indexing as methods. */
 const OBJECT_HOLDERS = new Set([
@@ -152,16 +71,6 @@ const ELEMENT_CALLBACKS = new Map<string, readonly number[]>([
 /** `then`'s callback: its first parameter is the promise's value (see `elementCallback`). */
 const THEN_VALUE: readonly number[] = [0];
 const TOP_LEVEL_PARENTS = new Set(["program", "export_statement"]);
-
-function queryFor(dialect: Dialect, jsx: boolean): string {
-  return COMMON + COMMONJS + (jsx ? JSX : "") + (dialect === "ts" ? TS_ONLY : JS_ONLY);
-}
-
-function capturesOf(m: QueryMatch): Map<string, Node> {
-  const map = new Map<string, Node>();
-  for (const c of m.captures) map.set(c.name, c.node);
-  return map;
-}
 
 /** Modifiers written before a member's name: `private static async foo`. */
 function modifiers(b: ExtractionBuilder, def: Node, name: Node | undefined) {
@@ -264,11 +173,9 @@ class TsFile {
     this.commonJs = new CommonJsExports(b, (fn, docNode) => this.jsDoc(fn, docNode));
   }
 
-  handle(m: QueryMatch): void {
-    const c = capturesOf(m);
-    const first = m.captures[0]!.name;
-    if (first === "comment") {
-      const comment = m.captures[0]!.node;
+  handle(c: Map<string, Node>): void {
+    const comment = c.get("comment");
+    if (comment) {
       this.b.comment(comment);
       return this.b.jsDocAcrossBlankLines(comment);
     }
@@ -1115,7 +1022,7 @@ function makeExtractor(id: LanguageId, dialect: Dialect, jsx: boolean, grammar: 
         const b = new ExtractionBuilder(source);
         const file = new TsFile(b, path.endsWith(".d.ts"));
         const root = tree.rootNode;
-        for (const m of query.matches(root)) file.handle(m);
+        for (const m of query.matches(root)) for (const c of capturesOf(m, dialect)) file.handle(c);
         file.finish();
         return b.finish(null, countSyntaxErrors(root));
       };
