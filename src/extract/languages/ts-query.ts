@@ -217,7 +217,13 @@ export function capturesOf(m: QueryMatch, dialect: Dialect): readonly Captures[]
       const id = field(node, "name");
       const constraint = field(node, "constraint");
       if (id?.type !== "type_identifier" || constraint?.type !== "constraint") return NONE;
-      return named(constraint).map((bound) => new Map([["tp.name", id], ["tp.bound", bound]]));
+      return named(constraint).map(
+        (bound) =>
+          new Map([
+            ["tp.name", id],
+            ["tp.bound", bound],
+          ]),
+      );
     }
     case "enum_body":
       return each(
