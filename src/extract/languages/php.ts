@@ -49,7 +49,7 @@ const QUERY = `
 (simple_parameter type: (_) @type name: (variable_name) @var) @param
 (assignment_expression left: (_) @left right: (_) @right) @assign
 (named_type) @type
-(binary_expression left: (_) @left operator: "instanceof" right: [(name) (qualified_name)] @class) @test
+"instanceof" @test
 (require_expression) @require
 (require_once_expression) @require
 (include_expression) @require
@@ -275,10 +275,15 @@ class PhpFile {
         this.typeRef(cap(m, "type"));
         return;
       case P.instanceof: {
-        const n = cap(m, "class");
+        // The keyword alone is matched: a pattern for the whole test was a third of the time this
+        // query took to compile, which every sync of a PHP file pays.
+        const test = cap(m, "test").parent;
+        const left = test?.type === "binary_expression" ? test.childForFieldName("left") : null;
+        const n = left?.isNamed ? test!.childForFieldName("right") : null;
+        if (n?.type !== "name" && n?.type !== "qualified_name") return;
         const name = this.className(n);
         if (name) this.b.ref("references", n, name, null);
-        if (name) this.narrowed(cap(m, "test"), cap(m, "left"), name);
+        if (name) this.narrowed(test!, left!, name);
         return;
       }
       case P.require:
