@@ -42,7 +42,7 @@ const QUERY = `
 (lambda_parameters (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement . (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement) @loop
-(if_expression . (check_expression . (simple_identifier) @name . (_) @type .) @test . (control_structure_body) @body)
+(check_expression) @test
 (when_expression (when_subject . (simple_identifier) @name .) (when_entry . (when_condition (type_test . (_) @type .) @test) . (control_structure_body) @body))
 `;
 
@@ -249,9 +249,23 @@ class KotlinFile {
         this.typeParams.add(this.b.text(m.captures[0]!.node));
         return;
       case P.IfIs:
+        return this.ifIs(capture(m, "test"));
       case P.WhenIs:
         return this.smartCast(capture(m, "name"), capture(m, "type"), capture(m, "test"), capture(m, "body"));
     }
+  }
+
+  /**
+   * `if (x is Foo) ..`: the test is matched alone and its `if` read here; the pattern for the whole
+   * `if` was a fifth of the time this query took to compile, which every sync of a Kotlin file pays.
+   */
+  private ifIs(test: Node): void {
+    const statement = test.parent;
+    const body = test.nextNamedSibling;
+    if (statement?.type !== "if_expression" || statement.namedChild(0)?.id !== test.id) return;
+    if (body?.type !== "control_structure_body" || test.namedChildCount !== 2) return;
+    const name = test.namedChild(0)!;
+    if (name.type === "simple_identifier") this.smartCast(name, test.namedChild(1)!, test, body);
   }
 
   /**
