@@ -81,7 +81,7 @@ type Captures = Map<string, Node>;
 
 const NONE: readonly Captures[] = [];
 
-/** The captures of a pattern that reaches into its node's parts (a call, an assignment). */
+/** The captures of a pattern that reaches into its node's parts (a call, an assignment, a declarator, a key). */
 function partsMatched(m: QueryMatch, dialect: Dialect): readonly Captures[] {
   const c: Captures = new Map();
   for (const { name, node } of m.captures) c.set(name, node);
