@@ -13,6 +13,9 @@ import type { Node, QueryMatch } from "web-tree-sitter";
  * over for less than reading them here costs (three.js: 4% more extraction time with every pattern
  * flat); a returned object and a function-valued key are matched as before, as most returns and
  * keys are neither. Those five add 3 ms to the compile; each pattern left flat had cost 1 to 6.
+ * What a declaration's type, value or return type says of local types is read by the extractor
+ * from the node its symbol matched (`declaredTypes`, `memberType`, `ownReturnType`), and an
+ * interface's or object type's members from its own (`signatureMembers`), for the same reason.
  */
 
 export type Dialect = "ts" | "js";
