@@ -86,4 +86,10 @@ export interface Lookup {
   heritage(typeId: number): readonly RefInfo[];
   /** Every extends/implements reference that names `name` (as written, last segment), in any file. */
   heritageNamed(name: string): readonly RefInfo[];
+  /**
+   * False when no symbol, import or typed local of the project bears the name: a reference by it
+   * reaches nothing, whatever its receiver. Left out by a lookup that does not hold the whole
+   * project at once (the resolver then works every reference out).
+   */
+  bearsName?(name: string): boolean;
 }

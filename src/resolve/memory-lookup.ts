@@ -30,6 +30,8 @@ export class MemoryLookup implements Lookup {
   private readonly heritageIndex = new Map<number, RefInfo[]>();
   private readonly heritageByName = new Map<string, RefInfo[]>();
   private nameIndex: Map<string, SymbolInfo[]> | null = null;
+  /** What `bearsName` answers from: every symbol's name, import's local name and typed local's. */
+  private readonly names = new Set<string>();
 
   constructor(all: Iterable<MemoryFile>) {
     for (const mf of all) {
@@ -44,7 +46,10 @@ export class MemoryLookup implements Lookup {
         if (n.parentId !== null) push(inner(this.childIndex, n.parentId), n.name, n);
         if (n.parentId === f.nodeId) push(this.topLevelIndex, f.id, n);
         push(inner(this.qnameIndex, n.fileId), n.qualifiedName, n);
+        this.names.add(n.name);
       }
+      for (const b of mf.imports) this.names.add(b.local);
+      for (const t of mf.localTypes) this.names.add(t.name);
       for (const r of mf.refs)
         if (r.kind === "extends" || r.kind === "implements") {
           push(this.heritageIndex, r.fromId, r);
@@ -121,6 +126,9 @@ export class MemoryLookup implements Lookup {
   }
   heritage(typeId: number): readonly RefInfo[] {
     return this.heritageIndex.get(typeId) ?? EMPTY;
+  }
+  bearsName(name: string): boolean {
+    return this.names.has(name);
   }
 }
 
