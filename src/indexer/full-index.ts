@@ -123,6 +123,7 @@ async function build(
   const writer = new Writer(db, { search: false });
   const ids = new IdAllocator(1, 1, 1);
   const records: MemoryFile[] = [];
+  const lookup = new MemoryLookup();
   const skipped: IndexSummary["skipped"] = [];
   const skippedFiles = new Map<string, SkippedFile>();
   const partial: IndexSummary["partial"] = [];
@@ -163,7 +164,9 @@ async function build(
         if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
         if (o.result.cutShort) cutShort.push(o.path);
         languages[o.language] = (languages[o.language] ?? 0) + 1;
-        records.push(forResolution(record));
+        const forLookup = forResolution(record);
+        records.push(forLookup);
+        lookup.add(forLookup);
         pending.push(record);
         if (pending.length >= 25) {
           insertMany(pending);
@@ -181,7 +184,6 @@ async function build(
     // written, on a second connection while this thread resolves every reference against the whole
     // project, in memory: the parse workers are done, and the second core would otherwise sit idle.
     finish.parsed();
-    const lookup = new MemoryLookup(records);
     const resolver = new Resolver(lookup, ctx);
     const total = records.reduce((n, r) => n + r.refs.length, 0);
     const edges = new EdgeBatchBuilder();
