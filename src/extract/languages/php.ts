@@ -523,17 +523,54 @@ class PhpFile {
   }
 
   /**
-   * `if ($x instanceof Foo) { .. }` (or `elseif`): in that block $x is a Foo (a value of it, `new Foo()`),
-   * whatever it is elsewhere. Only the whole condition narrows, and only a variable.
+   * Where a test `$x instanceof Foo` makes $x a Foo (a value of it, `new Foo()`), whatever it is
+   * elsewhere: in the block of `if ($x instanceof Foo)` (or `elseif`); after `assert($x instanceof Foo);`;
+   * and after a guard clause, `if (! $x instanceof Foo) { throw ..; }` (or return, continue, break)
+   * with no `else`, to the end of the block holding either. Only the whole condition narrows, and
+   * only a variable.
    */
   private narrowed(test: Node, left: Node, className: string): void {
-    const condition = test.parent;
-    const statement = condition?.type === "parenthesized_expression" ? condition.parent : null;
-    if (left.type !== "variable_name" || (statement?.type !== "if_statement" && statement?.type !== "else_if_clause"))
-      return;
-    const body = statement.childForFieldName("body");
+    if (left.type !== "variable_name") return;
     const name = this.text(left).replace(/^\$/, "");
-    if (body) this.b.narrow(name, body.startIndex, body.endIndex, valueOfType(className));
+    const value = valueOfType(className);
+    const around = test.parent;
+    const negation = around?.type === "parenthesized_expression" ? around.parent : around;
+    const asserting =
+      around?.type === "argument"
+        ? this.assertion(around)
+        : negation?.type === "unary_op_expression" && negation.child(0)?.type === "!"
+          ? this.guard(negation)
+          : null;
+    if (asserting?.parent) this.b.narrow(name, asserting.endIndex, asserting.parent.endIndex, value);
+    const statement = around?.type === "parenthesized_expression" ? around.parent : null;
+    if (statement?.type !== "if_statement" && statement?.type !== "else_if_clause") return;
+    const body = statement.childForFieldName("body");
+    if (body) this.b.narrow(name, body.startIndex, body.endIndex, value);
+  }
+
+  /** The statement `assert(<argument>);`, when the argument is its only one. */
+  private assertion(argument: Node): Node | null {
+    const args = argument.parent;
+    const call = args?.parent;
+    if (args?.namedChildCount !== 1 || call?.type !== "function_call_expression") return null;
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "name" || this.text(fn).toLowerCase() !== "assert") return null;
+    return call.parent?.type === "expression_statement" ? call.parent : null;
+  }
+
+  /**
+   * The `if` statement whose whole condition is `negation` and which leaves its block whenever it is
+   * taken: no `else` or `elseif`, a block ending in `return`, `throw`, `continue` or `break`.
+   */
+  private guard(negation: Node): Node | null {
+    const condition = negation.parent;
+    const statement = condition?.parent;
+    if (condition?.type !== "parenthesized_expression" || statement?.type !== "if_statement") return null;
+    if (statement.childForFieldName("condition")?.id !== condition.id) return null;
+    if (statement.childForFieldName("alternative")) return null;
+    const body = statement.childForFieldName("body");
+    const last = body?.type === "compound_statement" ? body.namedChild(body.namedChildCount - 1) : body;
+    return last && leavesBlock(last) ? statement : null;
   }
 
   private param(param: Node, type: Node, v: Node): void {
@@ -694,6 +731,20 @@ class PhpFile {
     const spec = requirePath(this.text(arg));
     if (!spec) return;
     this.b.import({ local: "", imported: null, specifier: spec, line: expr.startPosition.row + 1, reexport: false });
+  }
+}
+
+/** A statement that leaves the block it is in (a guard clause's last). */
+function leavesBlock(statement: Node): boolean {
+  switch (statement.type) {
+    case "return_statement":
+    case "continue_statement":
+    case "break_statement":
+      return true;
+    case "expression_statement":
+      return statement.namedChild(0)?.type === "throw_expression";
+    default:
+      return false;
   }
 }
 
