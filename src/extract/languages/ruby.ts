@@ -86,6 +86,8 @@ export const SINGLETON = "(singleton)";
 const VISIBILITY = new Set(["private", "protected", "public"]);
 /** Methods that test a value's class: a branch they guard knows it. */
 const TYPE_TESTS = new Set(["is_a?", "kind_of?", "instance_of?"]);
+/** Calls that raise: the last statement of a guard clause, which leaves its body. */
+const RAISES = new Set(["raise", "fail"]);
 const ATTRS = new Set(["attr_accessor", "attr_reader", "attr_writer", "attr"]);
 const MIXINS = new Set(["include", "extend", "prepend"]);
 const REQUIRES = new Set(["require", "require_relative", "load", "autoload"]);
@@ -443,9 +445,11 @@ class RubyFile {
       case P.constant:
         this.constRef(c[0]!.node);
         return;
-      case P.narrowWhen:
-        this.narrowed(cap(m, "name"), cap(m, "test"), cap(m, "type"), cap(m, "body"));
+      case P.narrowWhen: {
+        const body = cap(m, "body");
+        this.narrowed(cap(m, "name"), cap(m, "test"), cap(m, "type"), body.startIndex, body.endIndex);
         return;
+      }
       default:
         return;
     }
@@ -463,6 +467,13 @@ class RubyFile {
     const guarded = call.parent;
     if (name?.type !== "identifier" || args?.namedChildCount !== 1 || !guarded) return;
     if (guarded.childForFieldName("condition")?.id !== call.id) return;
+    const type = args.namedChild(0)!;
+    if (guarded.type === "unless_modifier" || guarded.type === "unless") {
+      // A guard clause: past it, to the end of the body holding it.
+      const holder = guarded.parent;
+      if (holder && this.leavesWhenTaken(guarded)) this.narrowed(name, test, type, guarded.endIndex, holder.endIndex);
+      return;
+    }
     const body =
       guarded.type === "if_modifier"
         ? guarded.childForFieldName("body")
@@ -470,21 +481,41 @@ class RubyFile {
           ? guarded.childForFieldName("consequence")
           : null;
     if (body && (guarded.type === "if_modifier" || body.type === "then"))
-      this.narrowed(name, test, args.namedChild(0)!, body);
+      this.narrowed(name, test, type, body.startIndex, body.endIndex);
   }
 
   /**
-   * `if x.is_a?(Foo)` (and the other forms `typeTest` reads), and `case x` /
-   * `when Foo`: in that branch x is a Foo (`Foo.new()`, an instance). A `when` of several patterns, a
-   * pattern that is no constant, and a top-level path (`::Array`) narrow nothing.
+   * Whether an `unless` leaves the body it is in whenever it is taken: `return unless ..`, `raise ..
+   * unless ..` (`fail`, `next`, `break`), or a block form without `else` whose last statement does.
    */
-  private narrowed(name: Node, test: Node, type: Node, body: Node): void {
+  private leavesWhenTaken(guard: Node): boolean {
+    let last: Node | null;
+    if (guard.type === "unless_modifier") last = guard.childForFieldName("body");
+    else {
+      const then = guard.childForFieldName("consequence");
+      if (guard.childForFieldName("alternative") || then?.type !== "then") return false;
+      last = then.namedChild(then.namedChildCount - 1);
+    }
+    if (!last) return false;
+    if (last.type === "return" || last.type === "next" || last.type === "break") return true;
+    const raising =
+      last.type === "call" && !last.childForFieldName("receiver") ? last.childForFieldName("method") : last;
+    return raising?.type === "identifier" && RAISES.has(this.text(raising));
+  }
+
+  /**
+   * `if x.is_a?(Foo)` (and the other forms `typeTest` reads), a guard clause `return unless
+   * x.is_a?(Foo)`, and `case x` / `when Foo`: between the two offsets x is a Foo (`Foo.new()`, an
+   * instance). A `when` of several patterns, a pattern that is no constant, and a top-level path
+   * (`::Array`) narrow nothing.
+   */
+  private narrowed(name: Node, test: Node, type: Node, start: number, end: number): void {
     if (test.type === "when") {
       if (test.namedChildren.filter((k) => k?.type === "pattern").length !== 1) return;
     } else if (!TYPE_TESTS.has(this.text(test))) return;
     // `::Array` is the top-level constant, which a lookup from inside a module would not find first.
     const path = this.text(type).startsWith("::") ? null : constPath(type, this.source);
-    if (path) this.b.narrow(this.text(name), body.startIndex, body.endIndex, `${path}.new()`);
+    if (path) this.b.narrow(this.text(name), start, end, `${path}.new()`);
   }
 
   private containerOf(node: Node): Container | undefined {
