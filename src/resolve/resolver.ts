@@ -760,7 +760,11 @@ export class Resolver {
     }
     const left = this.value(expr.slice(0, dot), file, scopeId, rules, depth + 1);
     const right = expr.slice(dot + 1);
-    if (!left) return rules.nestedPackages ? this.nestedPackage(expr, file, rules) : null;
+    if (!left) {
+      if (rules.nestedPackages) return this.nestedPackage(expr, file, rules);
+      const files = rules.packagePaths ? this.modules(expr, file, rules) : [];
+      return files.length ? { files } : null;
+    }
     if ("files" in left) {
       const hits = this.exported(left.files, right, rules, depth + 1);
       if (hits.length) return { symbols: hits };

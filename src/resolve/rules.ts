@@ -127,6 +127,11 @@ export interface LanguageRules {
    */
   nestedPackages?: boolean;
   /**
+   * A dotted name may start with a package written in full (Java's and Kotlin's `com.shop.model.Order`,
+   * in a type, a `new`, a static call), wherever no variable, field or import has its first part.
+   */
+  packagePaths?: boolean;
+  /**
    * The extended type is written apart from the parameters (Kotlin's `fun Foo.m(x)`), so a call of an
    * extension passes as many arguments as it declares; C#'s `this Foo x` is a parameter itself.
    */

@@ -11,6 +11,7 @@ export function packageMayReach(spec: string, file: { packageName: string | null
 }
 
 export const javaRules: LanguageRules = {
+  packagePaths: true,
   nestedTypesByName: true,
   arrayMethods: collectionMethods(
     [

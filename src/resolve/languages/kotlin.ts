@@ -20,6 +20,7 @@ function packageFiles(pkg: string, lookup: Lookup): FileInfo[] {
  * Extension functions (`fun String.slug()`) are reached from their receivers (`extensionCalls`).
  */
 export const kotlinRules: LanguageRules = {
+  packagePaths: true,
   nestedTypesByName: true,
   arrayMethods: collectionMethods(
     [
