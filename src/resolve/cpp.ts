@@ -126,7 +126,7 @@ export class CppScopes {
     }
     if (receiver === "::") return this.qualified(name, [name], file) ?? this.global(name, [name]);
     // A variable, parameter or field of known type: `shape.area()`, `p->area()`, `this->items.size()`.
-    const parts = receiver.split(".");
+    const parts = receiverParts(receiver);
     const typed = this.exprType(parts, file, scope);
     if (typed !== undefined) {
       if (!typed) return null;
@@ -172,7 +172,7 @@ export class CppScopes {
         // `auto c = make();`: the local is what the call returns; `auto& r = this->repo`, what the
         // member is (a written type first: `ns::Shape` is written `ns.Shape` too).
         current = local.endsWith(")")
-          ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null)
+          ? (this.exprType(receiverParts(local), file, scope, depth + 1) ?? null)
           : (this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]) ??
             (local !== head ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null) : null));
       else {
@@ -415,4 +415,15 @@ function chain(qname: string): string[] {
   for (let q = qname; q; q = parentOf(q)) out.push(q);
   out.push("");
   return out;
+}
+
+/**
+ * A receiver's segments, split at dots, but for a made value's head, kept whole: a cast's
+ * `new geo.Shape()` (see the extractor's `castTo`) names its type by its qualified name.
+ */
+function receiverParts(receiver: string): string[] {
+  const made = receiver.startsWith("new ") ? receiver.indexOf("()") : -1;
+  if (made < 0) return receiver.split(".");
+  const rest = receiver.slice(made + 2);
+  return [receiver.slice(0, made + 2), ...(rest.startsWith(".") ? rest.slice(1).split(".") : [])];
 }

@@ -464,13 +464,13 @@ export class CppFile extends CFamilyFile {
   }
 
   /**
-   * `static_cast<Shape*>(p)->area()`, `((Shape*)p)->area()`: a value of the type cast to (its
-   * `type_descriptor`), written as a made one; a plain name only (C++'s resolver splits receivers at dots).
+   * `static_cast<Shape*>(p)->area()`, `((geo::Shape*)p)->area()`: a value of the type cast to (its
+   * `type_descriptor`), written as a made one (`new geo.Shape()`, which C++'s resolver reads whole).
    */
   private castTo(descriptor: Node | null): string | null {
     const type = descriptor?.type === "type_descriptor" ? descriptor.childForFieldId(this.f.type) : null;
     const name = type ? this.typeName(type) : null;
-    return name && !name.includes(".") ? valueOfType(name) : null;
+    return name ? valueOfType(name) : null;
   }
 
   protected override paramCount(params: Node): number | null {
