@@ -4,6 +4,7 @@ import { testReach, type TestReach } from "../graph/test-reach.js";
 import type { Db } from "../store/database.js";
 import { countFiles } from "../store/graph-dump.js";
 import { relations } from "./callers.js";
+import { dispatchOf, type ExploreDispatch } from "./explore-dispatch.js";
 import { budgetFor, EXPLORE_LIMITS, fileAllowance, LOW_SCORE_SHARE, type ExploreBudget } from "./explore-budget.js";
 import { looksLikeMessage, symbolsQuoting } from "./explore-literal.js";
 import { exceptionNames, meetingPoints, raisersOf } from "./explore-mentions.js";
@@ -77,6 +78,7 @@ export interface ExploreRelation {
   callerTotal: number;
   callees: ExploreRef[];
   calleeTotal: number;
+  dispatch: ExploreDispatch;
 }
 
 export interface ExploreResult {
@@ -337,6 +339,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       callerTotal: callers.total,
       callees: callees.rows,
       calleeTotal: callees.total,
+      dispatch: dispatchOf(db, symbol.id),
     };
   });
   const roots = targetIds.size

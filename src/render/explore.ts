@@ -112,6 +112,9 @@ export function renderExplore(r: ExploreResult): string {
       out.push(`${s.qualifiedName} (${s.kind}, ${s.file}:${s.startLine})`);
       out.push(`  called by: ${rel.callerTotal ? refs(rel.callers, rel.callerTotal) : "nothing indexed"}`);
       out.push(`  calls: ${rel.calleeTotal ? refs(rel.callees, rel.calleeTotal) : "nothing indexed"}`);
+      const d = rel.dispatch;
+      if (d.overrides.length) out.push(`  overrides: ${refs(d.overrides, d.overrides.length)}`);
+      if (d.overriddenTotal) out.push(`  overridden by: ${refs(d.overriddenBy, d.overriddenTotal)}`);
     }
   }
   if (r.notShown.length) {

@@ -207,6 +207,21 @@ describe("node and explore for agents", () => {
       expect(r.stdout).not.toContain(repo.dir);
     });
 
+    it("shows where a method's calls dispatch: what it overrides, and what overrides it", async () => {
+      const base = await run(["explore", "Notifier.notify", ...p()]);
+      const rel = base.stdout.slice(base.stdout.indexOf("## Relationships"));
+      expect(rel).toContain(
+        "Notifier.notify (method, src/notifiers.ts:3)\n  called by: nothing indexed\n  calls: nothing indexed\n" +
+          "  overridden by: EmailNotifier.notify (src/notifiers.ts:7), SmsNotifier.notify (src/notifiers.ts:13)",
+      );
+      const sub = await run(["explore", "EmailNotifier.notify", ...p()]);
+      expect(sub.stdout).toContain("EmailNotifier.notify (method, src/notifiers.ts:7)");
+      expect(sub.stdout).toContain("  overrides: Notifier.notify (src/notifiers.ts:3)");
+      // A function that overrides nothing and that nothing overrides gets neither line.
+      const plain = await run(["explore", "where is handleRequest defined", ...p()]);
+      expect(plain.stdout).not.toMatch(/overrides:|overridden by:/);
+    });
+
     it("finds a symbol from plain words", async () => {
       const r = await runJson<{ files: { path: string; blocks: { symbols: string[] }[] }[] }>([
         "explore",
