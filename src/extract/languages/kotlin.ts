@@ -149,7 +149,8 @@ const CONTRACTS = new Set(["require", "check"]);
 
 /** A branch that leaves the code around it whenever it runs: `return`, `throw`, `break`, `continue` last. */
 function leavesBlock(body: Node): boolean {
-  const last = body.namedChild(0)?.type === "statements" ? body.namedChild(0)!.lastNamedChild : body.namedChild(0);
+  const first = body.namedChild(0);
+  const last = first?.type === "statements" ? first.lastNamedChild : first;
   return last?.type === "jump_expression";
 }
 
@@ -313,6 +314,7 @@ class KotlinFile {
     this.castBetween(name, type, body.startIndex, body.endIndex);
   }
 
+  /** Between the two offsets, the variable `name` is a value of `type`. */
   private castBetween(name: Node, type: Node, start: number, end: number): void {
     const typeName = this.typeName(type);
     if (typeName) this.b.narrow(this.b.text(name), start, end, valueOfType(typeName));

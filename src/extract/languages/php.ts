@@ -541,7 +541,10 @@ class PhpFile {
         : negation?.type === "unary_op_expression" && negation.child(0)?.type === "!"
           ? this.guard(negation)
           : null;
-    if (asserting?.parent) this.b.narrow(name, asserting.endIndex, asserting.parent.endIndex, value);
+    if (asserting) {
+      if (asserting.parent) this.b.narrow(name, asserting.endIndex, asserting.parent.endIndex, value);
+      return;
+    }
     const statement = around?.type === "parenthesized_expression" ? around.parent : null;
     if (statement?.type !== "if_statement" && statement?.type !== "else_if_clause") return;
     const body = statement.childForFieldName("body");

@@ -700,9 +700,10 @@ class PyFile {
   }
 
   /**
-   * `isinstance(x, Foo)` as an `if`'s or `elif`'s whole condition, an `assert`'s, or negated as a guard
-   * clause's (see `narrowed` and `guarded`). Read from the call rather than by query patterns: the two patterns were
-   * 6 of the 16 ms Python's query took to compile, which every sync of a Python file pays.
+   * `isinstance(x, Foo)` as an `if`'s or `elif`'s whole condition, an `assert`'s, or negated as a
+   * guard clause's (see `narrowed` and `guarded`). Read from the call rather than by query patterns:
+   * the two patterns were 6 of the 16 ms Python's query took to compile, which every sync of a
+   * Python file pays.
    */
   private typeTest(args: Node): void {
     const call = args.parent;
