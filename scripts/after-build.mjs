@@ -1,12 +1,14 @@
 // Bundle the CLI and its parse worker after tsc: one file per entry starts much faster than
-// resolving ~60 ES modules one by one, and start-up is paid on every command and every prompt.
+// resolving ~60 modules one by one, and start-up is paid on every command and every prompt.
 // One file rather than split chunks: V8 parses unused functions lazily, while each chunk is a
 // module to resolve. tsc's per-module output stays for the library API.
-import { chmodSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const out = new URL("../dist/cli/", import.meta.url);
-for (const f of readdirSync(out)) if (f.startsWith("chunk-")) rmSync(new URL(f, out));
+// tsc's per-module output of src/cli is not used at run time (the bundles below are): left there, it
+// would be read as CommonJS too. The library API (dist/index.js) does not reach into cli/.
+rmSync(out, { recursive: true, force: true });
 
 /**
  * The in-process parser (src/indexer/in-process.ts) is a bundle of its own, which the pool loads
@@ -25,20 +27,26 @@ const inProcessApart = (from) => ({
   },
 });
 
+/**
+ * The bundles are CommonJS, in a folder of their own type (dist/cli/package.json): Node loads them
+ * without its ES module loader (about 20 ms a start on Node 20), and our compile cache can hand V8
+ * their compiled code (src/cli/compile-cache.ts), which Node 20 allows only for CommonJS. Our
+ * `import.meta.url` becomes the bundle's file URL, and each `import()` of what is left out of a
+ * bundle (another bundle, a package) a `require`.
+ */
 const common = {
   bundle: true,
   splitting: false,
-  format: "esm",
+  format: "cjs",
   platform: "node",
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
   external: ["better-sqlite3", "web-tree-sitter", "tree-sitter-wasms", "@parcel/watcher"],
   // jsonc-parser's CommonJS build loads its parts with a require() esbuild cannot follow: use its ES modules.
   alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
-  // Bundled CommonJS dependencies call require(); give ESM output one.
-  banner: {
-    js: "import { createRequire as __cgRequire } from 'node:module'; const require = __cgRequire(import.meta.url);",
-  },
+  supported: { "dynamic-import": false },
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning",
 };
 
@@ -67,4 +75,16 @@ await build({
   outdir: "dist/cli/commands",
   plugins: [inProcessApart("../")],
 });
+writeFileSync(new URL("package.json", out), '{ "type": "commonjs" }\n');
 chmodSync(new URL("main.js", out), 0o755);
+
+// A bundle compiled through the compile cache has no ES module loader to call: an `import()` left in
+// one would fail at run time, so it fails the build instead. (A method named `import` is not a call.)
+const dynamicImport = /(?:await|return|=>|[=(,])\s*import\(/;
+for (const dir of [out, new URL("commands/", out)]) {
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
+    if (dynamicImport.test(readFileSync(new URL(f, dir), "utf8"))) {
+      throw new Error(`dist/cli bundle ${f} still calls import(), which its compile cache cannot serve`);
+    }
+  }
+}

@@ -5,19 +5,23 @@
 // MCP SDK (about 25 ms less per prompt). Both specifiers are resolved at run time, so the bundler
 // leaves them as separate files.
 import * as nodeModule from "node:module";
+import { fileURLToPath } from "node:url";
+import { installCompileCache } from "./compile-cache.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
-// Node 22.1 and later keep V8's compiled code for the bundles on disk (in the system's temporary
-// folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off): on Node 24, `--version` starts in 69 ms rather
-// than 79. Node 20 has no such cache, and this does nothing there.
+// Our bundles' compiled code is kept between runs by our own cache (compile-cache.ts); Node 22.1 and
+// later keep that of the packages they load (NODE_DISABLE_COMPILE_CACHE=1 turns both off).
+installCompileCache(fileURLToPath(new URL(".", import.meta.url)).replace(/[\\/]$/, ""));
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+// No top-level await: the bundle is CommonJS (see scripts/after-build.mjs).
 const args = process.argv.slice(2);
 if (args[0] === "prompt-hook" && !args.includes("--help") && !args.includes("-h")) {
   const hookModule = "./commands/prompt-hook-command.js";
-  const { runPromptHookArgs } = (await import(hookModule)) as typeof PromptHookCommand;
-  await runPromptHookArgs(args.slice(1));
+  void (import(hookModule) as Promise<typeof PromptHookCommand>).then(({ runPromptHookArgs }) =>
+    runPromptHookArgs(args.slice(1)),
+  );
 } else {
   const programModule = "./program.js";
-  await import(programModule);
+  void import(programModule);
 }

@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
 import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
+import { setV8Flag } from "./jit-flags.js";
 import type { LanguageExtractor, LanguageId } from "./language.js";
 import { binding, queryRunsCutShort, speedUpBinding, speedUpNodes, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";
@@ -40,7 +40,7 @@ export function preferFastStartup(): void {
  * is too little source in a language to repay compiling its grammar (see `optimisedLanguages`).
  */
 export function stopOptimisingWasm(): void {
-  setFlagsFromString("--liftoff-only");
+  setV8Flag("--liftoff-only");
 }
 
 /** Bytes of a language's compiled grammar, which the optimising compiler's work grows with. */

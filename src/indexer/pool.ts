@@ -115,9 +115,11 @@ export async function parseAll(
   const detach: (() => void)[] = [];
   try {
     if (!jobs.length) return;
+    // Before the parser loads, so that its code is always compiled under the same V8 flags, which a
+    // cached compilation must match (see cli/compile-cache.ts).
+    optimiseLess();
     // Loaded on demand: a sync with nothing to parse should not pay for loading tree-sitter.
     const { preferFastStartup, stopOptimisingWasm, grammarSize, parseFile } = await import("./in-process.js");
-    optimiseLess();
     const optimised = optimisedLanguages(jobs, grammarSize);
     if (optimised.size === 0) preferFastStartup();
     const { workers: count, alongside } = parsePlan(jobs, threads);

@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { Module } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, sep } from "node:path";
+import { Script } from "node:vm";
+import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
+
+/**
+ * V8's compiled code for our bundles, kept between runs. Every command compiles the program's bundle
+ * (700 KB) and an index or sync the parser's (500 KB) afresh: about 20 ms of a 60 ms start-up on
+ * Node 20, which keeps no such cache (Node 22 and later do, for the files they load themselves).
+ *
+ * The bundles in `bundleDir` are compiled through `vm.Script` with the code V8 serialised on an
+ * earlier run, and a bundle compiled without one (none yet, or one V8 refused) has its code
+ * serialised at exit. V8 takes cached code only under the V8 flags it was made with, and indexing
+ * sets some while it runs (`setV8Flag`): so whatever was compiled is written out before each change,
+ * and the flags set so far are part of a cache file's name, as is a hash of the bundle's text (V8
+ * itself checks only the length). Files are written whole and renamed into place, so a concurrent
+ * run never reads half of one. The folder is the user's own under the system's temporary folder;
+ * if it is anyone else's, or others may write to it, nothing is cached. NODE_DISABLE_COMPILE_CACHE=1
+ * turns this off, as it does Node's own cache.
+ */
+export function installCompileCache(bundleDir: string): void {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
+  const dir = cacheDir();
+  if (!dir) return;
+  type Compile = (this: Module, content: string, filename: string, ...rest: unknown[]) => unknown;
+  const proto = Module.prototype as unknown as { _compile: Compile };
+  const compile = proto._compile;
+  const flags = new Map<string, string>();
+  // Its own switch, not CODEGRAPH_DEBUG: the prompt hook promises one line of debug output.
+  const debug = Boolean(process.env.CODEGRAPH_DEBUG_COMPILE_CACHE);
+  const unwritten: { script: Script; file: string; name: string }[] = [];
+  const writeAll = () => {
+    for (const u of unwritten.splice(0)) write(dir, u.file, u.name, u.script);
+  };
+
+  proto._compile = function (content, filename, ...rest) {
+    // Node 22 and later pass the format: a file it reads as an ES module is left to it.
+    const commonJs = rest[0] === undefined || rest[0] === "commonjs";
+    if (!commonJs || !filename.startsWith(bundleDir + sep) || !filename.endsWith(".js")) {
+      return compile.call(this, content, filename, ...rest);
+    }
+    const name = basename(filename, ".js");
+    const file = join(dir, `${name}-${cacheKey(content, flags)}.v8`);
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(file);
+    } catch {
+      cachedData = undefined;
+    }
+    // A `#!` line is valid only at the very start of a script, and the wrapper comes first.
+    const source = content.startsWith("#!") ? `//${content.slice(2)}` : content;
+    const script = new Script(Module.wrap(source), { filename, cachedData });
+    if (!cachedData || script.cachedDataRejected) unwritten.push({ script, file, name });
+    if (debug) {
+      const state = !cachedData ? "none" : script.cachedDataRejected ? "refused" : "used";
+      process.stderr.write(`[codegraph] compile cache: ${name} ${state}\n`);
+    }
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    const require = Module.createRequire(filename);
+    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
+  };
+
+  (globalThis as Record<symbol, unknown>)[BEFORE_V8_FLAG] = (flag: string) => {
+    const at = flag.indexOf("=");
+    const [name, value] = at < 0 ? [flag, ""] : [flag.slice(0, at), flag.slice(at + 1)];
+    if (flags.get(name) === value) return;
+    writeAll();
+    flags.set(name, value);
+  };
+  process.once("exit", writeAll);
+}
+
+/** The user's own cache folder, or null if it cannot be made or trusted. */
+function cacheDir(): string | null {
+  const uid = process.getuid?.();
+  const dir = join(tmpdir(), `codegraph-v8-cache${uid === undefined ? "" : `-${uid}`}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return null;
+    // Cached code runs as ours: a folder another user owns or may write to could hand us theirs.
+    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) return null;
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/** What cached code for this text must have been made under: Node, the platform and V8's flags. */
+function cacheKey(content: string, flags: ReadonlyMap<string, string>): string {
+  const hash = createHash("sha1");
+  hash.update(content);
+  hash.update(`\0${process.version}\0${process.arch}\0${process.execArgv.join(" ")}\0`);
+  hash.update(`${process.env.NODE_OPTIONS ?? ""}\0${[...flags].sort().join(" ")}`);
+  return hash.digest("hex").slice(0, 20);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Write a bundle's cached code, and remove that bundle's files left by other versions or flags that
+ * no run has written for a day (a rebuilt or upgraded bundle leaves its old ones behind). A cache that
+ * cannot be written is only slower: errors are ignored.
+ */
+function write(dir: string, file: string, name: string, script: Script): void {
+  try {
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    const now = Date.now();
+    const ours = new RegExp(`^${name}-[0-9a-f]{20}\\.v8(\\.\\d+\\.tmp)?$`);
+    for (const other of readdirSync(dir)) {
+      if (!ours.test(other) || join(dir, other) === file) continue;
+      const path = join(dir, other);
+      if (now - statSync(path).mtimeMs > DAY_MS) rmSync(path, { force: true });
+    }
+  } catch {
+    // Best effort (a full disk, a folder removed under us): the next run compiles afresh.
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { run, tempRepo } from "../helpers/cli.js";
+
+// The CLI's compile cache (src/cli/compile-cache.ts), each test with a temporary folder of its own
+// as the system's temporary folder, so that the cache starts empty and nothing else writes to it.
+const FIXTURE = join(import.meta.dirname, "fixtures", "node-explore");
+
+let tmp: string;
+let cacheDir: string;
+let repo: { dir: string; cleanup: () => void };
+
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), "codegraph-cc-"));
+  cacheDir = join(tmp, `codegraph-v8-cache-${process.getuid!()}`);
+  repo = tempRepo(FIXTURE);
+});
+afterEach(() => {
+  repo.cleanup();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const env = (extra: NodeJS.ProcessEnv = {}) => ({ ...process.env, TMPDIR: tmp, NO_COLOR: "1", ...extra });
+const debugEnv = () => env({ CODEGRAPH_DEBUG_COMPILE_CACHE: "1" });
+/** What CODEGRAPH_DEBUG_COMPILE_CACHE says each bundle's cached code did: "used", "refused" or "none". */
+const states = (stderr: string) =>
+  Object.fromEntries([...stderr.matchAll(/compile cache: (\S+) (\w+)/g)].map((m) => [m[1], m[2]]));
+const files = () => (existsSync(cacheDir) ? readdirSync(cacheDir).sort() : []);
+
+describe("compile cache", () => {
+  it("keeps the program's compiled code from one run for the next, in a folder only the user may use", async () => {
+    const first = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(first.code).not.toBe(0); // no index yet: a clear error, and the program still ran
+    expect(states(first.stderr)).toEqual({ program: "none" });
+    const [written] = files();
+    expect(written).toMatch(/^program-[0-9a-f]{20}\.v8$/);
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheDir, written!)).mode & 0o777).toBe(0o600);
+    const before = readFileSync(join(cacheDir, written!));
+
+    const second = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(states(second.stderr)).toEqual({ program: "used" });
+    expect(second.stdout + second.code).toBe(first.stdout + first.code);
+    // Used as it is: not written again.
+    expect(files()).toEqual([written]);
+    expect(readFileSync(join(cacheDir, written!)).equals(before)).toBe(true);
+  });
+
+  it("caches the parser's bundle through an index and a sync that change V8 flags, with the same results", async () => {
+    const init = await run(["init", repo.dir], { env: debugEnv() });
+    expect(init.code).toBe(0);
+    expect(states(init.stderr)).toEqual({ program: "none", "in-process": "none" });
+    expect(files().map((f) => f.replace(/-[0-9a-f]{20}\.v8$/, ""))).toEqual(["in-process", "program"]);
+
+    const again = await run(["init", "--force", repo.dir], { env: debugEnv() });
+    expect(states(again.stderr)).toEqual({ program: "used", "in-process": "used" });
+    const counts = (out: string) => out.split("\n").filter((l) => /symbols:|edges:/.test(l));
+    expect(counts(again.stdout)).toEqual(counts(init.stdout));
+
+    const uncached = await run(["init", "--force", repo.dir], { env: env({ NODE_DISABLE_COMPILE_CACHE: "1" }) });
+    expect(counts(uncached.stdout)).toEqual(counts(init.stdout));
+    expect(counts(init.stdout)).toHaveLength(2);
+  });
+
+  it("refuses cached code that is not V8's, rewrites it, and answers as without", async () => {
+    await run(["status", "--path", repo.dir], { env: env() });
+    const [written] = files();
+    writeFileSync(join(cacheDir, written!), Buffer.alloc(4096, 7));
+
+    const refused = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(states(refused.stderr)).toEqual({ program: "refused" });
+    expect(refused.stderr).toContain("No index");
+    const next = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(states(next.stderr)).toEqual({ program: "used" });
+  });
+
+  it("caches nothing in a folder others may write to, or when NODE_DISABLE_COMPILE_CACHE is set", async () => {
+    mkdirSync(cacheDir, { mode: 0o700 });
+    chmodSync(cacheDir, 0o777);
+    const shared = await run(["--version"], { env: debugEnv() });
+    expect(shared.code).toBe(0);
+    expect(states(shared.stderr)).toEqual({});
+    expect(files()).toEqual([]);
+
+    rmSync(cacheDir, { recursive: true });
+    const disabled = await run(["--version"], {
+      env: env({ NODE_DISABLE_COMPILE_CACHE: "1", CODEGRAPH_DEBUG_COMPILE_CACHE: "1" }),
+    });
+    expect(disabled.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(states(disabled.stderr)).toEqual({});
+    expect(existsSync(cacheDir)).toBe(false);
+  });
+});
