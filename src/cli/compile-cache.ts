@@ -78,7 +78,13 @@ function cacheDir(): string | null {
   const uid = process.getuid?.();
   const dir = join(tmpdir(), `codegraph-v8-cache${uid === undefined ? "" : `-${uid}`}`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Not `recursive`: the temporary folder must exist already, and Node's recursive mkdir spins
+    // forever under /proc (TMPDIR=/proc/x hung every command).
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") return null;
+  }
+  try {
     const st = lstatSync(dir);
     if (!st.isDirectory()) return null;
     // Cached code runs as ours: a folder another user owns or may write to could hand us theirs.

@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -84,6 +85,24 @@ describe("compile cache", () => {
     expect(refused.stderr).toContain("No index");
     const next = await run(["status", "--path", repo.dir], { env: debugEnv() });
     expect(states(next.stderr)).toEqual({ program: "used" });
+  });
+
+  it("runs uncached where the folder cannot be made or is not a folder of ours", async () => {
+    // A temporary folder that does not exist, under /proc (where Node's recursive mkdir never returns).
+    const missing = await run(["--version"], {
+      env: env({ TMPDIR: "/proc/codegraph-no-such-folder", CODEGRAPH_DEBUG_COMPILE_CACHE: "1" }),
+      timeoutMs: 20_000,
+    });
+    expect(missing.code).toBe(0);
+    expect(states(missing.stderr)).toEqual({});
+    // A symbolic link in its place, to a folder that is ours: not followed.
+    const elsewhere = join(tmp, "elsewhere");
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, cacheDir);
+    const linked = await run(["--version"], { env: debugEnv() });
+    expect(linked.code).toBe(0);
+    expect(states(linked.stderr)).toEqual({});
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it("caches nothing in a folder others may write to, or when NODE_DISABLE_COMPILE_CACHE is set", async () => {
