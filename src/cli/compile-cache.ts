@@ -7,9 +7,10 @@ import { Script } from "node:vm";
 import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
 
 /**
- * V8's compiled code for our bundles, kept between runs. Every command compiles the program's bundle
- * (700 KB) and an index or sync the parser's (500 KB) afresh: about 20 ms of a 60 ms start-up on
- * Node 20, which keeps no such cache (Node 22 and later do, for the files they load themselves).
+ * V8's compiled code for our bundles, kept between runs. Every command compiled the program's bundle
+ * (700 KB), and an index or a sync the parser's (500 KB), afresh: Node 20 keeps no compiled code
+ * (Node 22 and later do, for the files they load themselves). With this, `--version` takes 50 ms
+ * on Node 20 where it took 70 (CommonJS without the cache) and 92 (ES modules); `node -e 0`, 40.
  *
  * The bundles in `bundleDir` are compiled through `vm.Script` with the code V8 serialised on an
  * earlier run, and a bundle compiled without one (none yet, or one V8 refused) has its code
