@@ -5,13 +5,14 @@
 // MCP SDK (about 25 ms less per prompt). Both specifiers are resolved at run time, so the bundler
 // leaves them as separate files.
 import * as nodeModule from "node:module";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installCompileCache } from "./compile-cache.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
 // Our bundles' compiled code is kept between runs by our own cache (compile-cache.ts); Node 22.1 and
 // later keep that of the packages they load (NODE_DISABLE_COMPILE_CACHE=1 turns both off).
-installCompileCache(fileURLToPath(new URL(".", import.meta.url)).replace(/[\\/]$/, ""));
+installCompileCache(dirname(fileURLToPath(import.meta.url)));
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // No top-level await: the bundle is CommonJS (see scripts/after-build.mjs).
