@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
-import { codegraphVersion } from "../indexer/version.js";
+import { codegraphVersion } from "../core/version.js";
 import { exitQuietlyOnClosedPipe, fail } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";

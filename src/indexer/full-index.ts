@@ -8,8 +8,18 @@ import { languageForPath, type LanguageId } from "../extract/language.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
 import type { ProjectContext } from "../resolve/rules.js";
+import { snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
-import { sealBuild, createDatabase, INDEXED_BY, setMeta, startKindCounts, type Db } from "../store/database.js";
+import { folderMtimeTracksEntries } from "../scan/mtime-probe.js";
+import {
+  sealBuild,
+  createDatabase,
+  FOLDER_SNAPSHOT,
+  INDEXED_BY,
+  setMeta,
+  startKindCounts,
+  type Db,
+} from "../store/database.js";
 import { countTotals } from "../store/counts.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
@@ -22,7 +32,7 @@ import { IdAllocator, toRecord } from "./records.js";
 import { EdgeBatchBuilder } from "../core/edge-batch.js";
 import { finishAside, finishInline, type BuildFinish } from "./finish-build.js";
 import { phaseTimer } from "./timing.js";
-import { codegraphVersion } from "./version.js";
+import { codegraphVersion } from "../core/version.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
@@ -67,11 +77,8 @@ export async function fullIndex(
     // Once the project is large enough for parse workers, they boot while the scan goes on, and load
     // the grammar most of the files listed so far need.
     const seen = new Map<LanguageId, number>();
-    const inventory = scanProject(
-      root,
-      config.indexing,
-      (p) => languageForPath(p) !== null,
-      (listed, path) => {
+    const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null, {
+      onFile: (listed, path) => {
         if (listed > WORKERS_FROM) return;
         const language = languageForPath(path)!;
         seen.set(language, (seen.get(language) ?? 0) + 1);
@@ -80,7 +87,7 @@ export async function fullIndex(
           workers = startParseWorkers(root, config.indexing.maxFileSize, readEnv().workers, likely);
         }
       },
-    );
+    });
     timer("scan");
     const ctx = readProjectContext(root, inventory.manifests);
     removeAbandonedBuild(root);
@@ -92,6 +99,8 @@ export async function fullIndex(
       summary = await build(db, root, config, inventory.files, ctx, workers, onProgress, timer);
       summary.skipped.push(...inventory.skipped);
       setMeta(db, "context", JSON.stringify(ctx));
+      if (folderMtimeTracksEntries(indexDir(root)))
+        setMeta(db, FOLDER_SNAPSHOT, snapshotText(inventory.snapshot, config.indexing));
       setMeta(db, "indexed_at", new Date().toISOString());
       setMeta(db, INDEXED_BY, codegraphVersion());
       sealBuild(db);

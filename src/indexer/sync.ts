@@ -13,10 +13,20 @@ import {
   seesThroughImports,
 } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
+import { parseSnapshot, snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
+import { folderMtimeTracksEntries } from "../scan/mtime-probe.js";
 import { countTotals } from "../store/counts.js";
 import { isCodegraphError } from "../core/errors.js";
-import { getMeta, INDEXED_BY, openDatabase, setMeta, updateFileStats, type Db } from "../store/database.js";
+import {
+  FOLDER_SNAPSHOT,
+  getMeta,
+  INDEXED_BY,
+  openDatabase,
+  setMeta,
+  updateFileStats,
+  type Db,
+} from "../store/database.js";
 import {
   allRefs,
   edgeTargets,
@@ -151,7 +161,8 @@ function rebuildReason(changed: number, indexed: number): string | null {
 async function syncOpen(db: Db, root: string, config: Config, onProgress: ProgressFn): Promise<IndexSummary | Rebuild> {
   const timer = phaseTimer();
   onProgress({ phase: "scanning", done: 0, total: 0 });
-  const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null);
+  const previous = parseSnapshot(getMeta(db, FOLDER_SNAPSHOT), config.indexing);
+  const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null, { previous });
   const ctx = readProjectContext(root, inventory.manifests);
   const contextChanged = getMeta(db, "context") !== JSON.stringify(ctx);
   const stored = storedFiles(db);
@@ -175,7 +186,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   }
   const outcomes: ParseOutcome[] = [];
   let done = 0;
-  timer("scan");
+  timer(`scan (${inventory.foldersRead} of ${inventory.folders.length} folders read)`);
   await parseAll(root, jobs, config.indexing.maxFileSize, readEnv().workers, (o) => {
     outcomes.push(o);
     onProgress({ phase: "parsing", done: ++done, total: jobs.length });
@@ -219,6 +230,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   let resolvedCount = 0;
   const apply = db.transaction(() => {
     updateFileStats(db, touched);
+    // Without a snapshot to build on, the file system is first asked whether one can be trusted.
+    if (previous ? inventory.foldersRead > 0 : folderMtimeTracksEntries(indexDir(root)))
+      setMeta(db, FOLDER_SNAPSHOT, snapshotText(inventory.snapshot, config.indexing));
     if (!fresh.length && !removedIds.length && !contextChanged) return;
 
     const writer = new Writer(db);

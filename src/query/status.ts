@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { loadConfig } from "../config/config.js";
 import { dbPath } from "../config/paths.js";
 import { sha256 } from "../core/hash.js";
+import { parseSnapshot } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
 import { countGraph, type GraphCounts } from "../store/counts.js";
-import { getMeta, INDEXED_BY, type Db } from "../store/database.js";
+import { FOLDER_SNAPSHOT, getMeta, INDEXED_BY, type Db } from "../store/database.js";
 import { readSkippedFiles, stillSkipped } from "../store/skipped-files.js";
 import { storedFiles } from "../store/reader.js";
 
@@ -27,7 +28,8 @@ export interface StatusResult extends GraphCounts {
 export function status(db: Db, root: string, languageOf: (path: string) => string | null): StatusResult {
   const counts = countGraph(db);
   const config = loadConfig(root);
-  const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null);
+  const previous = parseSnapshot(getMeta(db, FOLDER_SNAPSHOT), config.indexing);
+  const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null, { previous });
   const stored = storedFiles(db);
   const skipped = readSkippedFiles(db);
   const added: string[] = [];

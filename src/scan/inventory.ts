@@ -1,6 +1,16 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { relative, sep } from "node:path";
 import type { IndexingConfig } from "../config/config.js";
+import {
+  ENTER,
+  IGNORED,
+  LINK,
+  MANIFEST,
+  settled,
+  SOURCE,
+  type FolderRecord,
+  type FolderSnapshot,
+} from "./folder-snapshot.js";
 import { ScopeRules, type GitignoreLayer } from "./scope.js";
 
 export { MANIFEST_NAMES } from "./scope.js";
@@ -28,6 +38,18 @@ export interface Inventory {
   folders: string[];
   /** Folders it did not enter because of .gitignore or the config's exclude (built-in ignores aside). */
   ignoredFolders: string[];
+  /** What the walk learnt of each folder it entered, for the next walk to build on. */
+  snapshot: FolderSnapshot;
+  /** How many folders it read; the others it took from the snapshot it was given. */
+  foldersRead: number;
+}
+
+/** What an earlier walk learnt, for this one to build on. */
+export interface ScanOptions {
+  /** Called with the number of files listed so far and the path just added, each time one is. */
+  onFile?: (listed: number, path: string) => void;
+  /** The folders as an earlier walk under the same rules found them (see folder-snapshot.ts). */
+  previous?: FolderSnapshot | undefined;
 }
 
 /**
@@ -35,19 +57,24 @@ export interface Inventory {
  * config's include/exclude globs and size limit, and only files some language claims.
  * Symlinked folders are not followed (no loops, nothing outside the project); a symlinked file is
  * indexed only when it resolves inside the project.
+ * A folder in `previous` whose mtime (and .gitignore) has not moved since is not read again: its
+ * recorded entries stand, and only its files are looked at. Below a .gitignore that changed, or a
+ * folder not seen before, every folder is read.
  */
 export function scanProject(
   root: string,
   config: IndexingConfig,
   claims: (path: string) => boolean,
-  /** Called with the number of files listed so far and the path just added, each time one is. */
-  onFile: (listed: number, path: string) => void = () => {},
+  options: ScanOptions = {},
 ): Inventory {
+  const { onFile = () => {} } = options;
   const files: ScannedFile[] = [];
   const skipped: Skipped[] = [];
   const manifests: string[] = [];
   const folders: string[] = [];
   const ignoredFolders: string[] = [];
+  const snapshot: FolderSnapshot = new Map();
+  let foldersRead = 0;
   const scope = new ScopeRules(config, claims);
   let realRoot: string;
   try {
@@ -56,59 +83,129 @@ export function scanProject(
     realRoot = root;
   }
 
-  const walk = (dir: string, rel: string, layers: GitignoreLayer[]): void => {
+  /** Reads folder `rel`: its entries that matter, and the .gitignore layers in force inside it. */
+  const readFolder = (
+    dir: string,
+    rel: string,
+    parentLayers: () => GitignoreLayer[],
+  ): { record: FolderRecord; layers: GitignoreLayer[] } | null => {
+    const readAtMs = Date.now();
+    let mtimeMs: number;
     let entries: Dirent[];
     try {
+      mtimeMs = statSync(dir).mtimeMs; // before the listing: a change during it moves the mtime again
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
-      if (rel) skipped.push({ path: rel, reason: "unreadable" });
-      return;
+      return null;
     }
-    folders.push(rel);
-    const active = scope.layersInside(rel, layers, () =>
-      entries.some((e) => e.name === ".gitignore" && !e.isDirectory())
-        ? readFileSync(`${dir}/.gitignore`, "utf8")
-        : null,
-    );
+    let gitignore: FolderRecord["gitignore"] = null;
+    const layers = scope.layersInside(rel, parentLayers(), () => {
+      if (!entries.some((e) => e.name === ".gitignore" && !e.isDirectory())) return null;
+      const st = statSync(`${dir}/.gitignore`);
+      gitignore = [st.size, st.mtimeMs];
+      return readFileSync(`${dir}/.gitignore`, "utf8");
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const recorded: [string, number][] = [];
     for (const e of entries) {
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      const abs = `${dir}/${e.name}`; // not path.join: this runs for every entry of the tree
+      let flags = 0;
       if (e.isDirectory()) {
-        const skip = scope.skipsFolder(childRel, e.name, active);
-        if (skip === "ignored") ignoredFolders.push(childRel);
-        if (!skip) walk(abs, childRel, active);
-        continue;
+        const skip = scope.skipsFolder(childRel, e.name, layers);
+        flags = skip === "ignored" ? IGNORED : skip ? 0 : ENTER;
+      } else if (e.isFile() || e.isSymbolicLink()) {
+        if (e.isFile() && scope.isManifest(childRel, e.name, layers)) flags |= MANIFEST;
+        if (scope.admitsFile(childRel, e.name, layers)) flags |= e.isSymbolicLink() ? LINK : SOURCE;
       }
-      if (!e.isFile() && !e.isSymbolicLink()) continue;
-      if (e.isFile() && scope.isManifest(childRel, e.name, active)) manifests.push(childRel);
-      if (!scope.admitsFile(childRel, e.name, active)) continue;
-      let st;
-      try {
-        if (e.isSymbolicLink()) {
-          const target = realpathSync(abs);
-          const inside = relative(realRoot, target);
-          if (inside.startsWith("..") || inside.startsWith(sep) || inside === "") {
-            skipped.push({ path: childRel, reason: "symlink outside project" });
-            continue;
-          }
-          st = statSync(abs);
-          if (!st.isFile()) continue;
-        } else {
-          st = lstatSync(abs);
+      if (flags) recorded.push([e.name, flags]);
+    }
+    return { record: { mtimeMs, readAtMs, gitignore, entries: recorded }, layers };
+  };
+
+  const addFile = (abs: string, rel: string, symlink: boolean): void => {
+    let st;
+    try {
+      if (symlink) {
+        const target = realpathSync(abs);
+        const inside = relative(realRoot, target);
+        if (inside.startsWith("..") || inside.startsWith(sep) || inside === "") {
+          skipped.push({ path: rel, reason: "symlink outside project" });
+          return;
         }
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        skipped.push({ path: childRel, reason: code === "ELOOP" ? "symlink loop" : "unreadable" });
-        continue;
+        st = statSync(abs);
+        if (!st.isFile()) return;
+      } else {
+        st = lstatSync(abs);
       }
-      if (st.size > config.maxFileSize) {
-        skipped.push({ path: childRel, reason: "too large" });
-        continue;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      skipped.push({ path: rel, reason: code === "ELOOP" ? "symlink loop" : "unreadable" });
+      return;
+    }
+    if (st.size > config.maxFileSize) {
+      skipped.push({ path: rel, reason: "too large" });
+      return;
+    }
+    onFile(files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }), rel);
+  };
+
+  const walk = (
+    dir: string,
+    rel: string,
+    parentLayers: () => GitignoreLayer[],
+    previous: FolderSnapshot | undefined,
+  ): void => {
+    const before = previous?.get(rel);
+    let record: FolderRecord;
+    let layers: () => GitignoreLayer[];
+    if (before && unchanged(dir, before)) {
+      record = before;
+      let inside: GitignoreLayer[] | undefined;
+      // Only a folder read below this one needs them.
+      layers = () =>
+        (inside ??= scope.layersInside(rel, parentLayers(), () =>
+          before.gitignore ? readFileSync(`${dir}/.gitignore`, "utf8") : null,
+        ));
+    } else {
+      const read = readFolder(dir, rel, parentLayers);
+      if (!read) {
+        if (rel) skipped.push({ path: rel, reason: "unreadable" });
+        return;
       }
-      onFile(files.push({ path: childRel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }), childRel);
+      foldersRead++;
+      record = read.record;
+      layers = () => read.layers;
+      // Rules that changed here change what every folder below holds.
+      if (!before || !sameStat(before.gitignore, record.gitignore)) previous = undefined;
+    }
+    folders.push(rel);
+    snapshot.set(rel, record);
+    for (const [name, flags] of record.entries) {
+      const childRel = rel ? `${rel}/${name}` : name;
+      const abs = `${dir}/${name}`; // not path.join: this runs for every entry of the tree
+      if (flags & IGNORED) ignoredFolders.push(childRel);
+      if (flags & ENTER) walk(abs, childRel, layers, previous);
+      if (flags & MANIFEST) manifests.push(childRel);
+      if (flags & (SOURCE | LINK)) addFile(abs, childRel, (flags & LINK) !== 0);
     }
   };
-  walk(root, "", []);
-  return { files, skipped, manifests, folders, ignoredFolders };
+  walk(root, "", () => [], options.previous);
+  return { files, skipped, manifests, folders, ignoredFolders, snapshot, foldersRead };
+}
+
+/** Whether folder `dir` still holds the entries `before` recorded: its mtime and .gitignore stand. */
+function unchanged(dir: string, before: FolderRecord): boolean {
+  if (!settled(before.mtimeMs, before.readAtMs)) return false;
+  try {
+    if (statSync(dir).mtimeMs !== before.mtimeMs) return false;
+    if (!before.gitignore) return true;
+    const st = statSync(`${dir}/.gitignore`);
+    return sameStat(before.gitignore, [st.size, st.mtimeMs]) && settled(st.mtimeMs, before.readAtMs);
+  } catch {
+    return false;
+  }
+}
+
+function sameStat(a: readonly [number, number] | null, b: readonly [number, number] | null): boolean {
+  return a === b || (a !== null && b !== null && a[0] === b[0] && a[1] === b[1]);
 }

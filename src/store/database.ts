@@ -137,6 +137,9 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
 /** The meta key of the codegraph version that built an index. */
 export const INDEXED_BY = "indexed_by";
 
+/** The meta key of what the last walk of the project learnt of its folders (see scan/folder-snapshot.ts). */
+export const FOLDER_SNAPSHOT = "folder_snapshot";
+
 export function getMeta(db: Db, key: string): string | null {
   const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
   return row?.value ?? null;

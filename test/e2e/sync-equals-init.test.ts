@@ -1,14 +1,35 @@
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
-import { runJson, tempRepo } from "../helpers/cli.js";
+import { run, runJson, tempRepo } from "../helpers/cli.js";
 
 /**
  * The incremental promise: after any sequence of edits, `sync` leaves exactly the graph that a fresh
  * `init --force` builds. Each step edits the tree, syncs, snapshots, rebuilds, snapshots, compares.
  */
 const fixtures = join(import.meta.dirname, "..", "resolve", "fixtures");
+
+/** Every folder and file of the project an hour back (not .git, not the index). */
+function settleTree(dir: string): void {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === ".git" || e.name === ".codegraph") continue;
+    if (e.isDirectory()) settleTree(join(dir, e.name));
+    utimesSync(join(dir, e.name), hourAgo, hourAgo);
+  }
+  utimesSync(dir, hourAgo, hourAgo);
+}
 
 interface Summary {
   files: number;
@@ -662,6 +683,43 @@ describe("sync equals init --force", () => {
     expect(hits.hits.length).toBe(5);
     // Found by a word of their docstrings alone, which only the full-text index holds.
     expect(hits.hits.every((h) => h.name.startsWith("bulk_7_"))).toBe(true);
+  });
+
+  it("with every folder an hour old, a sync reads only the folders that changed, and still equals init", async () => {
+    // A sync reads a folder again only when its mtime (or .gitignore) moved since the last walk, and
+    // trusts an mtime only once it is older than a clock tick (scan/folder-snapshot.ts).
+    mkdirSync(at("deep/a/b"), { recursive: true });
+    for (const p of ["deep/__init__.py", "deep/a/__init__.py", "deep/a/b/__init__.py"]) writeFileSync(at(p), "");
+    writeFileSync(at("deep/a/b/leaf.py"), "def leaf():\n    return 1\n");
+    writeFileSync(at("deep/a/b/gone.py"), "def gone():\n    return 2\n");
+    writeFileSync(
+      at("deep/a/user.py"),
+      "from .b.leaf import leaf\nfrom .b.gone import gone\n\n\ndef use():\n    return leaf() + gone()\n",
+    );
+    await syncThenCompare({ added: 6 });
+    settleTree(repo.dir);
+    // Every file's mtime moved: a sync may rebuild rather than hash them all, and count them modified.
+    await syncThenCompare({ added: 0, removed: 0 });
+
+    writeFileSync(at("deep/a/b/late.py"), "def late():\n    return 3\n");
+    rmSync(at("deep/a/b/gone.py"));
+    writeFileSync(at("deep/a/b/leaf.py"), "from .late import late\n\n\ndef leaf():\n    return late()\n");
+    writeFileSync(at("deep/a/.gitignore"), "user.py\n");
+    const pending = await runJson<{ changes: unknown }>(["status", "-p", repo.dir]);
+    expect(pending.changes).toEqual({
+      added: ["deep/a/b/late.py"],
+      modified: ["deep/a/b/leaf.py"],
+      removed: ["deep/a/b/gone.py", "deep/a/user.py"],
+    });
+    const synced = await run(["sync", repo.dir], { env: { ...process.env, CODEGRAPH_DEBUG: "1" } });
+    expect(synced.stdout).toContain("1 added, 1 modified, 2 removed");
+    // deep/a gained a .gitignore, so it and everything below it is read; no other folder is.
+    expect(synced.stderr).toMatch(/scan \(2 of \d+ folders read\)/);
+    await syncThenCompare({ added: 0, modified: 0, removed: 0 });
+    const leafCalls = graphSnapshot(repo.dir).edges.filter(
+      (e) => e.startsWith("deep/a/b/leaf.py|leaf|") && e.includes(" -calls@"),
+    );
+    expect(leafCalls).toEqual([expect.stringContaining("-> deep/a/b/late.py|late|function")]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builtByOlder, codegraphVersion } from "../../src/indexer/version.js";
+import { codegraphVersion } from "../../src/core/version.js";
+import { builtByOlder } from "../../src/indexer/version.js";
 
 describe("which indexes another codegraph version built are rebuilt", () => {
   it("older ones, and those from before versions were recorded", () => {

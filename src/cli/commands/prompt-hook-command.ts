@@ -13,7 +13,7 @@ import { exploreQuery } from "../../query/explore.js";
 import { indexedNames } from "../../query/prompt-names.js";
 import { renderExplore } from "../../render/explore.js";
 import { openDatabase, type Db } from "../../store/database.js";
-import { codegraphVersion } from "../../indexer/version.js";
+import { codegraphVersion } from "../../core/version.js";
 
 export interface PromptHookOptions {
   /** The project, when the host's payload names no folder that is inside one. */
