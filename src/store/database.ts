@@ -1,6 +1,7 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { CodegraphError } from "../core/errors.js";
+import { openSqlite } from "./open-sqlite.js";
 import { EDGE_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, PARSED_TABLE_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
 import { searchWords } from "./words.js";
 
@@ -34,7 +35,7 @@ function configureBuild(db: Db): void {
 
 /** Create a new, empty index at `path` (the caller removed any old one). Secondary indexes come later. */
 export function createDatabase(path: string): Db {
-  const db = new Database(path);
+  const db = openSqlite(path);
   configureBuild(db);
   db.exec(TABLES);
   db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
@@ -63,7 +64,7 @@ export function finishParsedTables(db: Db): void {
  * caches are full at once, and on the JDK the smaller one took 35 MB off the peak, no slower.
  */
 export function openIndexBeingBuilt(path: string): Db {
-  const db = new Database(path, { fileMustExist: true });
+  const db = openSqlite(path, { fileMustExist: true });
   configureBuild(db);
   db.pragma("cache_size = -8192");
   return db;
@@ -105,7 +106,7 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   }
   let db: Db;
   try {
-    db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: true });
+    db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: true });
   } catch (e) {
     throw new CodegraphError("IO", `Cannot open the index at ${path}: ${(e as Error).message}`, { cause: e });
   }
