@@ -28,6 +28,35 @@ const inProcessApart = (from) => ({
 });
 
 /**
+ * Node built-ins that cost milliseconds to load (crypto about 4, child_process 3.5, worker_threads
+ * 2.5, net 4), on every command, though most commands never use them: commander requires
+ * child_process for subcommands we do not have, the parse pool worker_threads for a sync that finds
+ * nothing to parse, the prompt hook net for a daemon that is mostly not there. Each import of one
+ * gets an object whose getters load it on first use. The names are this Node's exports; our code
+ * uses none younger than Node 20.
+ */
+const LAZY_BUILTINS = ["crypto", "child_process", "worker_threads", "net"];
+const lazyBuiltins = {
+  name: "lazy-builtins",
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join("|")})$`);
+    b.onResolve({ filter }, (args) =>
+      args.namespace === "lazy-builtin"
+        ? { path: args.path, external: true }
+        : { path: args.path.replace(/^node:/, ""), namespace: "lazy-builtin" },
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== "default");
+      const getters = names.map((n) => `  get ${n}() { return load().${n}; },`).join("\n");
+      return {
+        contents: `let m;\nconst load = () => (m ??= require("node:${args.path}"));\nmodule.exports = {\n${getters}\n};\n`,
+        loader: "js",
+      };
+    });
+  },
+};
+
+/**
  * The bundles are CommonJS, in a folder of their own type (dist/cli/package.json): Node loads them
  * without its ES module loader (about 20 ms a start on Node 20), and our compile cache can hand V8
  * their compiled code (src/cli/compile-cache.ts), which Node 20 allows only for CommonJS. Our
@@ -64,7 +93,7 @@ await build({
     "read-worker": "src/cli/read-worker.ts",
   },
   outdir: "dist/cli",
-  plugins: [inProcessApart("./")],
+  plugins: [inProcessApart("./"), lazyBuiltins],
 });
 await build({
   ...common,
@@ -74,7 +103,7 @@ await build({
     "prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",
   },
   outdir: "dist/cli/commands",
-  plugins: [inProcessApart("../")],
+  plugins: [inProcessApart("../"), lazyBuiltins],
 });
 writeFileSync(new URL("package.json", out), '{ "type": "commonjs" }\n');
 chmodSync(new URL("main.js", out), 0o755);

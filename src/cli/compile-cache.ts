@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { Module } from "node:module";
 import { tmpdir } from "node:os";
@@ -16,8 +15,8 @@ import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
  * earlier run, and a bundle compiled without one (none yet, or one V8 refused) has its code
  * serialised at exit. V8 takes cached code only under the V8 flags it was made with, and indexing
  * sets some while it runs (`setV8Flag`): so whatever was compiled is written out before each change,
- * and the flags set so far are part of a cache file's name, as is a hash of the bundle's text (V8
- * itself checks only the length). Files are written whole and renamed into place, so a concurrent
+ * and the flags set so far are part of a cache file's name, as is what identifies the bundle's file
+ * (see `cacheKey`; V8 itself checks only the text's length). Files are written whole and renamed into place, so a concurrent
  * run never reads half of one. The folder is the user's own under the system's temporary folder;
  * if it is anyone else's, or others may write to it, nothing is cached. NODE_DISABLE_COMPILE_CACHE=1
  * turns this off, as it does Node's own cache.
@@ -44,7 +43,7 @@ export function installCompileCache(bundleDir: string): void {
       return compile.call(this, content, filename, ...rest);
     }
     const name = basename(filename, ".js");
-    const file = join(dir, `${name}-${cacheKey(content, flags)}.v8`);
+    const file = join(dir, `${name}-${cacheKey(filename, content, flags)}.v8`);
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(file);
@@ -96,13 +95,28 @@ function cacheDir(): string | null {
   }
 }
 
-/** What cached code for this text must have been made under: Node, the platform and V8's flags. */
-function cacheKey(content: string, flags: ReadonlyMap<string, string>): string {
-  const hash = createHash("sha1");
-  hash.update(content);
-  hash.update(`\0${process.version}\0${process.arch}\0${process.execArgv.join(" ")}\0`);
-  hash.update(`${process.env.NODE_OPTIONS ?? ""}\0${[...flags].sort().join(" ")}`);
-  return hash.digest("hex").slice(0, 20);
+/**
+ * What cached code for this file must have been made under: the file as it is, Node, the platform and
+ * V8's flags. V8 itself checks only the text's length. The file is known by its size, times, inode and
+ * device (any write moves its change time, which no one can set) and 16 samples of its text, not by a
+ * hash of all of it: hashing 700 KB needs node:crypto, which took 6 ms to load on every start.
+ */
+function cacheKey(filename: string, content: string, flags: ReadonlyMap<string, string>): string {
+  const st = statSync(filename, { bigint: true });
+  const parts: (string | number | bigint)[] = [content.length, st.size, st.mtimeNs, st.ctimeNs, st.ino, st.dev];
+  const step = Math.floor(content.length / 16);
+  for (let i = 0; i < 16; i++) parts.push(content.slice(i * step, i * step + 16));
+  parts.push(process.version, process.arch, process.execArgv.join(" "), process.env.NODE_OPTIONS ?? "");
+  parts.push([...flags].sort().join(" "));
+  const text = parts.join("\0");
+  return fnv1a(text, 0x811c9dc5) + fnv1a(text, 0x050c5d1f);
+}
+
+/** FNV-1a over UTF-16 code units, from `seed`, as 8 hex digits. */
+function fnv1a(text: string, seed: number): string {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +132,8 @@ function write(dir: string, file: string, name: string, script: Script): void {
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);
     const now = Date.now();
-    const ours = new RegExp(`^${name}-[0-9a-f]{20}\\.v8(\\.\\d+\\.tmp)?$`);
+    // 20 digits: the files of earlier versions, keyed by a hash of the whole text.
+    const ours = new RegExp(`^${name}-([0-9a-f]{16}|[0-9a-f]{20})\\.v8(\\.\\d+\\.tmp)?$`);
     for (const other of readdirSync(dir)) {
       if (!ours.test(other) || join(dir, other) === file) continue;
       const path = join(dir, other);
