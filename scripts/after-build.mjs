@@ -70,7 +70,8 @@ const common = {
   platform: "node",
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
-  // better-sqlite3 is bundled but for its addon, which src/store/open-sqlite.ts names outright.
+  // better-sqlite3 is bundled but for its addon, which src/store/open-sqlite.ts names outright;
+  // `bindings`, which it calls only when not given the addon, stays a package.
   external: ["bindings", "web-tree-sitter", "tree-sitter-wasms", "@parcel/watcher"],
   // jsonc-parser's CommonJS build loads its parts with a require() esbuild cannot follow: use its ES modules.
   alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
