@@ -424,18 +424,19 @@ class PhpFile {
     const doc = docBlockBefore(this.source, def.startIndex);
     if (!doc || !doc.includes("@")) return;
     const callable = this.callableAt(def.startIndex);
+    const tags = docTags(doc);
     for (const p of params.namedChildren) {
       if (p?.type !== "simple_parameter" || p.childForFieldName("type")) continue;
       const v = p.childForFieldName("name");
       const paramName = v ? this.text(v).replace(/^\$/, "") : "";
-      const written = paramName ? docTag(doc, paramName) : null;
+      const written = paramName ? oneClass(tags.params.get(paramName)) : null;
       const type = written ? this.qualifyText(written, def) : null;
       if (!v || !type) continue;
       this.b.localType(v, paramName, type);
       callable?.params.set(paramName, type);
     }
     if (returnTyped) return;
-    const written = docTag(doc, null);
+    const written = oneClass(tags.returns);
     const type = written ? this.qualifyText(written, def) : null;
     // Anchored inside the function (its name), so that the type is its own.
     if (type) this.b.localType(name, "()", type);
@@ -809,16 +810,32 @@ function modifiers(
   return { visibility, isStatic };
 }
 
-/** The `/** ... *\/` block right above a position, if any. */
 /**
- * The one class a docblock tag names (`@param Foo|null $x` for `param` x, `@return ?Foo` for null):
- * unions with `null` or `false` are that class, other unions, builtins, arrays and generics name none.
+ * A docblock's tags that type a function: `@param Foo $x` by parameter name and `@return Foo`, the
+ * first of each, read in one pass. Matching each parameter's tag with a pattern of its own made a
+ * regular expression per parameter, compiled and first run by V8's regexp interpreter: 25 ms of each
+ * pass over doctrine's 450 files (CPU profile, warm), against 5 ms now.
  */
-function docTag(doc: string, param: string | null): string | null {
-  const re = param === null ? /@return\s+(\S+)/ : new RegExp(`@param\\s+(\\S+)\\s+(?:\\.\\.\\.)?\\$${param}\\b`);
-  const m = re.exec(doc);
-  if (!m) return null;
-  const classes = (m[1] === "$this" ? "static" : m[1]!)
+function docTags(doc: string): { params: Map<string, string>; returns: string | undefined } {
+  const params = new Map<string, string>();
+  let returns: string | undefined;
+  for (const m of doc.matchAll(DOC_TAG)) {
+    if (m[1] === "return") returns ??= m[2];
+    else if (m[3] !== undefined && !params.has(m[3])) params.set(m[3], m[2]!);
+  }
+  return { params, returns };
+}
+
+/** `@param Type $name` (a variadic's `...$name` too) or `@return Type`. */
+const DOC_TAG = /@(param|return)\s+(\S+)(?:\s+(?:\.\.\.)?\$([\w\u0080-\uffff]+))?/g;
+
+/**
+ * The one class a docblock's type names (`Foo|null`, `?Foo` and `$this` for one): unions with `null`
+ * or `false` are that class, other unions, builtins, arrays and generics name none.
+ */
+function oneClass(written: string | undefined): string | null {
+  if (written === undefined) return null;
+  const classes = (written === "$this" ? "static" : written)
     .replace(/^\?/, "")
     .split("|")
     .filter((t) => !NULLISH.has(t.toLowerCase()));
@@ -828,6 +845,7 @@ function docTag(doc: string, param: string | null): string | null {
 
 const NULLISH = new Set(["null", "false", "void"]);
 
+/** The `/** ... *\/` block right above a position, if any. */
 function docBlockBefore(source: string, at: number): string | null {
   const before = source.slice(Math.max(0, at - 600), at);
   const m = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(before);
