@@ -3,6 +3,7 @@
 // One file rather than split chunks: V8 parses unused functions lazily, while each chunk is a
 // module to resolve. tsc's per-module output stays for the library API.
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 const out = new URL("../dist/cli/", import.meta.url);
@@ -26,6 +27,18 @@ const inProcessApart = (from) => ({
     );
   },
 });
+
+/**
+ * web-tree-sitter by its CommonJS build. Its ES module build, chosen for our `import()`, loads
+ * `require` with `await import("module")` into a variable of that name, which shadows the one the
+ * bundle's `import()`s become.
+ */
+const treeSitterAsCommonJs = {
+  name: "tree-sitter-as-commonjs",
+  setup(b) {
+    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: createRequire(import.meta.url).resolve("web-tree-sitter") }));
+  },
+};
 
 /**
  * Node built-ins that cost milliseconds to load (crypto about 4, child_process 3.5, worker_threads
@@ -71,8 +84,9 @@ const common = {
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
   // better-sqlite3 is bundled but for its addon, which src/store/open-sqlite.ts names outright;
-  // `bindings`, which it calls only when not given the addon, stays a package.
-  external: ["bindings", "web-tree-sitter", "tree-sitter-wasms", "@parcel/watcher"],
+  // `bindings`, which it calls only when not given the addon, stays a package. So is web-tree-sitter,
+  // told where its WASM file is (src/extract/parser.ts).
+  external: ["bindings", "tree-sitter-wasms", "@parcel/watcher"],
   // jsonc-parser's CommonJS build loads its parts with a require() esbuild cannot follow: use its ES modules.
   alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
   supported: { "dynamic-import": false },
@@ -94,7 +108,7 @@ await build({
     "read-worker": "src/cli/read-worker.ts",
   },
   outdir: "dist/cli",
-  plugins: [inProcessApart("./"), lazyBuiltins],
+  plugins: [inProcessApart("./"), lazyBuiltins, treeSitterAsCommonJs],
 });
 await build({
   ...common,
@@ -104,7 +118,7 @@ await build({
     "prompt-hook-command": "src/cli/commands/prompt-hook-command.ts",
   },
   outdir: "dist/cli/commands",
-  plugins: [inProcessApart("../"), lazyBuiltins],
+  plugins: [inProcessApart("../"), lazyBuiltins, treeSitterAsCommonJs],
 });
 writeFileSync(new URL("package.json", out), '{ "type": "commonjs" }\n');
 chmodSync(new URL("main.js", out), 0o755);

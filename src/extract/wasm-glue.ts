@@ -21,6 +21,8 @@ import type { Node, Query, QueryCapture, QueryMatch } from "web-tree-sitter";
 
 /** The parts of web-tree-sitter's Emscripten module used here. */
 export interface TreeSitterBinding {
+  /** Where Emscripten finds a file the module needs, by its name (see extract/parser.ts). */
+  locateFile?: (file: string) => string;
   HEAP32?: Int32Array;
   getValue?: (address: number, type?: string) => number;
   setValue?: (address: number, value: number, type?: string) => void;
