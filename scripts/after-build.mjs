@@ -36,7 +36,9 @@ const inProcessApart = (from) => ({
 const treeSitterAsCommonJs = {
   name: "tree-sitter-as-commonjs",
   setup(b) {
-    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: createRequire(import.meta.url).resolve("web-tree-sitter") }));
+    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({
+      path: createRequire(import.meta.url).resolve("web-tree-sitter"),
+    }));
   },
 };
 
