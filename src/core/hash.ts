@@ -1,10 +1,30 @@
 import * as crypto from "node:crypto";
+import { sha1Js, sha256Js } from "./sha-js.js";
 
-/** Hex sha256 of file contents: the identity that decides whether a stat mismatch is a real change. */
-export function sha256(data: Uint8Array | string): string {
-  return crypto.createHash("sha256").update(data).digest("hex");
+/**
+ * Bytes a thread hashes in JavaScript before it loads node:crypto, which costs 5-10 ms to load (see
+ * sha-js.ts): a sync of a few files never loads it; a full index's threads, hashing megabytes, load
+ * it at once. Past this, the native hash is faster than what loading it cost.
+ */
+const HASHED_IN_JS_UP_TO = 128 * 1024;
+let hashedInJs = 0;
+
+/** Whether `bytes` more are hashed in JavaScript: only while this thread has hashed little. */
+function inJs(bytes: number): boolean {
+  if (hashedInJs + bytes > HASHED_IN_JS_UP_TO) {
+    hashedInJs = Infinity;
+    return false;
+  }
+  hashedInJs += bytes;
+  return true;
 }
 
+/** Hex sha256 of file contents: the identity that decides whether a stat mismatch is a real change. */
+export function sha256(data: Uint8Array): string {
+  return inJs(data.length) ? sha256Js(data) : crypto.createHash("sha256").update(data).digest("hex");
+}
+
+const utf8 = new TextEncoder();
 let sha1Of: ((text: string) => string) | undefined;
 
 /**
@@ -12,6 +32,8 @@ let sha1Of: ((text: string) => string) | undefined;
  * stable id per symbol on the main thread, 2-3 times faster so (22k ids on Django: 6 ms, not 15-30).
  */
 function sha1Hex(text: string): string {
+  // A symbol's id text is short: its length stands for its bytes.
+  if (inJs(text.length)) return sha1Js(utf8.encode(text));
   // Chosen on first use: asking at load time would load node:crypto in every command (see
   // scripts/after-build.mjs), most of which never hash.
   sha1Of ??=

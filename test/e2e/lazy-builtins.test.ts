@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, runJson, tempRepo } from "../helpers/cli.js";
@@ -5,7 +6,7 @@ import { run, runJson, tempRepo } from "../helpers/cli.js";
 /**
  * The CLI's bundles load crypto, child_process and worker_threads only when a command uses them
  * (scripts/after-build.mjs): together about 7 ms of every start. A read, a status and a sync that
- * finds nothing to parse use none of them.
+ * finds nothing to parse use none of them, and a sync of a few files hashes them in JavaScript.
  */
 const PRELOAD = join(import.meta.dirname, "..", "helpers", "report-builtins.cjs");
 const LAZY = ["crypto", "child_process", "worker_threads"];
@@ -40,8 +41,16 @@ describe("built-ins loaded on first use", () => {
     }
   });
 
-  it("a sync that parses loads crypto to hash what it read, and works", async () => {
-    const names = await loaded(["init", "--force", repo.dir]);
-    expect(names.has("crypto")).toBe(true);
+  it("a sync of an edited file hashes it without crypto; an index of more than 128 KiB loads it", async () => {
+    const file = join(repo.dir, "shop", "extra.py");
+    writeFileSync(file, "def extra():\n    return 1\n");
+    const names = await loaded(["sync", repo.dir]);
+    expect(LAZY.filter((n) => names.has(n))).toEqual([]);
+    expect((await runJson(["search", "extra", "-p", repo.dir])).hits).toContainEqual(
+      expect.objectContaining({ name: "extra" }),
+    );
+    // Past 128 KiB hashed, the thread loads node:crypto (core/hash.ts).
+    writeFileSync(file, Array.from({ length: 4000 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`).join(""));
+    expect((await loaded(["init", "--force", repo.dir])).has("crypto")).toBe(true);
   });
 });
