@@ -86,8 +86,8 @@ const common = {
   target: "node20",
   // Native and WASM packages find their binaries relative to themselves: keep them as packages.
   // better-sqlite3 is bundled but for its addon, which src/store/open-sqlite.ts names outright;
-  // `bindings`, which it calls only when not given the addon, stays a package. So is web-tree-sitter,
-  // told where its WASM file is (src/extract/parser.ts).
+  // `bindings`, which it calls only when not given the addon, stays a package. web-tree-sitter is
+  // bundled, and told where its WASM file is (src/extract/parser.ts).
   external: ["bindings", "tree-sitter-wasms", "@parcel/watcher"],
   // jsonc-parser's CommonJS build loads its parts with a require() esbuild cannot follow: use its ES modules.
   alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
