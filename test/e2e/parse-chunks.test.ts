@@ -65,12 +65,8 @@ describe("source text in chunks", () => {
   });
 
   it("resolves the call across the chunks to the non-ASCII name", async () => {
-    const callees = await runJson<{ groups: { callees?: { name: string }[]; items?: { name: string }[] }[] }>([
-      "callees",
-      "after_chunks_7",
-      "-p",
-      repo.dir,
-    ]);
+    // Read as text: the assertion is only that the callee's name is in the answer.
+    const callees = await runJson<unknown>(["callees", "after_chunks_7", "-p", repo.dir]);
     expect(JSON.stringify(callees)).toContain("café_7");
   });
 
