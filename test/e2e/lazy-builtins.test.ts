@@ -46,7 +46,7 @@ describe("built-ins loaded on first use", () => {
     writeFileSync(file, "def extra():\n    return 1\n");
     const names = await loaded(["sync", repo.dir]);
     expect(LAZY.filter((n) => names.has(n))).toEqual([]);
-    expect((await runJson(["search", "extra", "-p", repo.dir])).hits).toContainEqual(
+    expect((await runJson<{ hits: unknown[] }>(["search", "extra", "-p", repo.dir])).hits).toContainEqual(
       expect.objectContaining({ name: "extra" }),
     );
     // Past 128 KiB hashed, the thread loads node:crypto (core/hash.ts).
