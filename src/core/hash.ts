@@ -3,10 +3,13 @@ import { sha1Js, sha256Js } from "./sha-js.js";
 
 /**
  * Bytes a thread hashes in JavaScript before it loads node:crypto, which costs 5-10 ms to load (see
- * sha-js.ts): a sync of a few files never loads it; a full index's threads, hashing megabytes, load
- * it at once. Past this, the native hash is faster than what loading it cost.
+ * sha-js.ts): a sync of a small file never loads it. Hashing in JavaScript is cheap only for little:
+ * its first calls run in V8's interpreter, about 0.6 ms a KB of sha256 cold (a 20 KB file 12-16 ms,
+ * 2,000 symbol ids 25-37 ms), so past a few KB the load is cheaper. A full index's threads, hashing
+ * megabytes, switch within their first file or two. (128 KiB, first chosen, cost each thread of a full
+ * index 40-70 ms, and a sync of a 20 KB file more than the load.)
  */
-const HASHED_IN_JS_UP_TO = 128 * 1024;
+const HASHED_IN_JS_UP_TO = 8 * 1024;
 let hashedInJs = 0;
 
 /** Whether `bytes` more are hashed in JavaScript: only while this thread has hashed little. */

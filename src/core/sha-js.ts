@@ -1,7 +1,8 @@
 /**
  * SHA-1 and SHA-256 (FIPS 180-4) in JavaScript, for a process that hashes little: loading
- * node:crypto took 5-10 ms, a twentieth of a one-file sync, while hashing that file here takes well
- * under a millisecond. `core/hash.ts` decides which is used; the digests are the same.
+ * node:crypto took 5-10 ms, a twentieth of a one-file sync, while hashing a small file here takes a
+ * millisecond or two (cold code runs in V8's interpreter, so larger inputs go native). `core/hash.ts`
+ * decides which is used; the digests are the same.
  */
 
 const SHA256_K = new Int32Array([

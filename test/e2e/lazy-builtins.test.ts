@@ -41,7 +41,7 @@ describe("built-ins loaded on first use", () => {
     }
   });
 
-  it("a sync of an edited file hashes it without crypto; an index of more than 128 KiB loads it", async () => {
+  it("a sync of an edited file hashes it without crypto; an index of more than 8 KiB loads it", async () => {
     const file = join(repo.dir, "shop", "extra.py");
     writeFileSync(file, "def extra():\n    return 1\n");
     const names = await loaded(["sync", repo.dir]);
@@ -49,7 +49,7 @@ describe("built-ins loaded on first use", () => {
     expect((await runJson<{ hits: unknown[] }>(["search", "extra", "-p", repo.dir])).hits).toContainEqual(
       expect.objectContaining({ name: "extra" }),
     );
-    // Past 128 KiB hashed, the thread loads node:crypto (core/hash.ts).
+    // Past 8 KiB hashed, the thread loads node:crypto (core/hash.ts).
     writeFileSync(file, Array.from({ length: 4000 }, (_, i) => `def f${i}(x):\n    return x + ${i}\n`).join(""));
     expect((await loaded(["init", "--force", repo.dir])).has("crypto")).toBe(true);
   });
