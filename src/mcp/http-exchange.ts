@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
-  isInitializeRequest,
   isJSONRPCErrorResponse,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
@@ -26,28 +25,43 @@ export function isPlainExchange(
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return false;
   const revision = req.headers["mcp-protocol-version"];
   if (revision !== undefined && (typeof revision !== "string" || !revisions.includes(revision))) return false;
-  return isJSONRPCRequest(body) && !isInitializeRequest(body);
+  // Any `initialize`, well formed or not, is the SDK transport's to answer: the shared server is never
+  // initialised (see SharedExchanges). Its method says so without a schema's failed parse.
+  return isJSONRPCRequest(body) && body.method !== "initialize";
 }
 
 /**
- * One JSON-RPC request and its answer, as the SDK's `Transport` for a `Server` of its own. The
- * stateless streamable HTTP transport with JSON answers does the same for such a request, but
- * through a web-standard Request built from Node's, and a web Response (with a ReadableStream body)
- * that its Node adapter then reads back: about a third of the protocol thread under load. Messages
- * other than the answer (progress, logging) are dropped, as the SDK drops them in JSON mode.
+ * Lone requests (see `isPlainExchange`) from every HTTP client, answered by one long-lived `Server`
+ * of the SDK's: this is its `Transport`. The stateless streamable HTTP transport with JSON answers
+ * serves such a request on a server made for it, through a web-standard Request built from Node's
+ * and a web Response that its Node adapter then reads back; a server made and closed per request
+ * still cost a tenth of the protocol thread under load (the handlers registered, the abort signals
+ * and the "Connection closed" error of each close). HTTP clients share nothing else: the server
+ * never sees `initialize` (that goes to the SDK's transport), so each request is answered as a fresh
+ * server would answer it. Clients number their requests independently, so each request is handed
+ * on under an id of ours, and its answer goes back under the client's. Messages other than answers
+ * (progress, logging) are dropped, as the SDK drops them in JSON mode.
  */
-class OneExchange implements Transport {
+export class SharedExchanges implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** Requests handed on and not yet answered, by our id: the client's id, and who waits for the answer. */
+  private readonly waiting = new Map<number, { id: JSONRPCRequest["id"]; answered: (m: JSONRPCMessage) => void }>();
+  private nextId = 0;
+  private connected: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly answer: (message: JSONRPCMessage) => void) {}
+  constructor(private readonly server: Server) {}
 
   async start(): Promise<void> {}
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) this.answer(message);
+    if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return;
+    const waiter = typeof message.id === "number" ? this.waiting.get(message.id) : undefined;
+    if (!waiter) return;
+    this.waiting.delete(message.id as number);
+    waiter.answered({ ...message, id: waiter.id } as JSONRPCMessage);
   }
 
   async close(): Promise<void> {
@@ -55,27 +69,32 @@ class OneExchange implements Transport {
     this.closed = true;
     this.onclose?.();
   }
+
+  /** The server's answer to one request, under the request's own id. */
+  async answer(request: JSONRPCRequest): Promise<JSONRPCMessage> {
+    if (this.closed) throw new Error("the MCP server is closed");
+    await (this.connected ??= this.server.connect(this));
+    // A server always answers a request it is handed; one that took none would leave this waiting.
+    if (!this.onmessage) throw new Error("the MCP server did not take the request");
+    const id = this.nextId++;
+    const answer = new Promise<JSONRPCMessage>((answered) => this.waiting.set(id, { id: request.id, answered }));
+    this.onmessage({ ...request, id });
+    return answer;
+  }
 }
 
 /**
- * Answer one request (see `isPlainExchange`) on `server`, a fresh one: 200 with its JSON-RPC answer,
+ * Answer one request (see `isPlainExchange`) through `exchanges`: 200 with its JSON-RPC answer,
  * whatever the answer (a JSON-RPC error included), as the SDK's transport answers it.
  */
-export async function answerExchange(res: ServerResponse, request: JSONRPCRequest, server: Server): Promise<void> {
-  let answered!: (message: JSONRPCMessage) => void;
-  const answer = new Promise<JSONRPCMessage>((resolve) => (answered = resolve));
-  const transport = new OneExchange(answered);
-  await server.connect(transport);
-  try {
-    // A server always answers a request it is handed; one that took none would leave this waiting.
-    if (!transport.onmessage) throw new Error("the MCP server did not take the request");
-    transport.onmessage(request);
-    const body = JSON.stringify(await answer);
-    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
-    res.end(body);
-  } finally {
-    closeQuietly(transport, server);
-  }
+export async function answerExchange(
+  res: ServerResponse,
+  request: JSONRPCRequest,
+  exchanges: SharedExchanges,
+): Promise<void> {
+  const body = JSON.stringify(await exchanges.answer(request));
+  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
 }
 
 /**

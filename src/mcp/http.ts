@@ -15,7 +15,7 @@ import {
   type McpServerFactory,
 } from "@modelcontextprotocol/server";
 import { isLoopbackHost, type HttpAddress } from "../core/http-address.js";
-import { answerExchange, closeQuietly, isPlainExchange } from "./http-exchange.js";
+import { SharedExchanges, answerExchange, closeQuietly, isPlainExchange } from "./http-exchange.js";
 import { PROTOCOL_VERSIONS, createServer, type ServerDeps } from "./server.js";
 
 /** The one endpoint the HTTP server answers on. */
@@ -23,7 +23,7 @@ export const MCP_PATH = "/mcp";
 
 export interface HttpServerOptions {
   address: HttpAddress;
-  /** Everything `createServer` needs; one instance is made per request from these. */
+  /** Everything `createServer` needs; the server instances are made from these. */
   deps: ServerDeps;
   /** Required as `Authorization: Bearer <token>` on every request when set. */
   token: string | null;
@@ -39,8 +39,10 @@ export interface RunningHttpServer {
 }
 
 /**
- * MCP over streamable HTTP on one endpoint, stateless at every revision: a fresh server instance per
- * request, never an `Mcp-Session-Id`, no GET stream and no DELETE (405), nothing to resume.
+ * MCP over streamable HTTP on one endpoint, stateless at every revision: no request sees another's
+ * state (a fresh server instance per request, or for lone tool calls one shared server that is never
+ * initialised, see `SharedExchanges`), never an `Mcp-Session-Id`, no GET stream and no DELETE (405),
+ * nothing to resume.
  *
  * 2026-07-28 requests go to the SDK's `createMcpHandler`, which validates the SEP-2243 headers
  * (400 / -32020) and stamps `resultType`. Legacy (2025-era) requests are served here rather than by
@@ -59,6 +61,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const onerror = (e: Error) => deps.log(`http: ${e.message}`);
   const factory: McpServerFactory = () => createServer(deps);
+  const exchanges = new SharedExchanges(createServer(deps));
   const modern = createMcpHandler(factory, {
     legacy: "reject",
     responseMode: "auto",
@@ -126,7 +129,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       body: parsed,
     });
     if (era.kind === "legacy") {
-      if (isPlainExchange(req, parsed, PROTOCOL_VERSIONS)) return answerExchange(res, parsed, createServer(deps));
+      if (isPlainExchange(req, parsed, PROTOCOL_VERSIONS)) return answerExchange(res, parsed, exchanges);
       return legacyOnNode(req, res, parsed);
     }
     return mcp(req, res, parsed);
@@ -183,7 +186,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     address: { host: options.address.host, port: bound.port },
     close: () =>
       new Promise<void>((resolve) => {
-        http.close(() => resolve());
+        // The shared server closes once no request is left for it to answer.
+        http.close(() => {
+          void exchanges.close();
+          resolve();
+        });
         http.closeIdleConnections();
         // Requests already being answered finish; their sockets close when they have.
         for (const res of inflight) res.once("finish", () => http.closeIdleConnections());

@@ -238,6 +238,31 @@ describe("the protocol table over HTTP", () => {
     }
   });
 
+  it("answers concurrent clients that number their requests alike, each under its own id", async () => {
+    // Lone requests share one server (src/mcp/http-exchange.ts): ids are the clients' own, and two
+    // clients may well both send id 1 at once.
+    const asks = ["greet", "twice", "Calculator", "main"].flatMap((query, i) =>
+      [1, "1", `q${i}`].map((id) => ({ query, id })),
+    );
+    const replies = await Promise.all(
+      asks.map(({ query, id }) =>
+        post(url, {
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name: "codegraph_search", arguments: { query } },
+        }),
+      ),
+    );
+    for (const [i, r] of replies.entries()) {
+      const { query, id } = asks[i]!;
+      expect(r.status, query).toBe(200);
+      expect(r.body?.id, query).toBe(id);
+      // Each answer is its own query's: the first hit shown (`kind  name  path:line`) is the symbol asked for.
+      expect(textOf(r.body?.result).split("\n")[0], query).toMatch(new RegExp(`^\\w+\\s+${query}\\s`));
+    }
+  });
+
   it("refuses a legacy request that does not accept SSE (406) or names a revision we do not serve (400)", async () => {
     const call = {
       jsonrpc: "2.0",
