@@ -10,6 +10,14 @@ export interface GraphCounts {
   unresolved: number;
 }
 
+/**
+ * How many nodes and edges there are, from `kind_counts` (kept by triggers): counting the rows reads a
+ * whole index of the table, which a short-lived process finds on disk, not in its page cache (the JDK
+ * util's nodes and edges 6 ms each, against 0.1).
+ */
+const total = (db: Db, tbl: "nodes" | "edges") =>
+  (db.prepare("SELECT coalesce(sum(n), 0) AS n FROM kind_counts WHERE tbl = ?").get(tbl) as { n: number }).n;
+
 /** Totals over the whole index; nodes and edges by kind come from `kind_counts`, kept by triggers. */
 export function countGraph(db: Db): GraphCounts {
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
@@ -19,8 +27,8 @@ export function countGraph(db: Db): GraphCounts {
     grouped("SELECT kind AS k, n FROM kind_counts WHERE tbl = ? AND n > 0 ORDER BY n DESC, kind", tbl);
   return {
     files: one("SELECT count(*) AS n FROM files"),
-    nodes: one("SELECT count(*) AS n FROM nodes"),
-    edges: one("SELECT count(*) AS n FROM edges"),
+    nodes: total(db, "nodes"),
+    edges: total(db, "edges"),
     nodesByKind: byKind("nodes"),
     edgesByKind: byKind("edges"),
     languages: grouped("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC"),
@@ -36,8 +44,8 @@ export function countTotals(db: Db): Pick<GraphCounts, "files" | "nodes" | "edge
   const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
   return {
     files: one("SELECT count(*) AS n FROM files"),
-    nodes: one("SELECT count(*) AS n FROM nodes"),
-    edges: one("SELECT count(*) AS n FROM edges"),
+    nodes: total(db, "nodes"),
+    edges: total(db, "edges"),
     languages: Object.fromEntries(
       (
         db.prepare("SELECT language AS k, count(*) AS n FROM files GROUP BY language ORDER BY n DESC").all() as {
