@@ -12,7 +12,7 @@ import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
 // Our bundles' compiled code is kept between runs by our own cache (compile-cache.ts); Node 22.1 and
 // later keep that of the packages they load (NODE_DISABLE_COMPILE_CACHE=1 turns both off).
-installCompileCache(dirname(fileURLToPath(import.meta.url)));
+installCompileCache(dirname(fileURLToPath(import.meta.url)), process.argv[2]);
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // No top-level await: the bundle is CommonJS (see scripts/after-build.mjs).

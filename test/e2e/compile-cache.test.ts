@@ -48,7 +48,7 @@ describe("compile cache", () => {
     expect(first.code).not.toBe(0); // no index yet: a clear error, and the program still ran
     expect(states(first.stderr)).toEqual({ program: "none" });
     const [written] = files();
-    expect(written).toMatch(/^program-[0-9a-f]{16}\.v8$/);
+    expect(written).toMatch(/^program\.status-[0-9a-f]{16}\.v8$/);
     expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
     expect(statSync(join(cacheDir, written!)).mode & 0o777).toBe(0o600);
     const before = readFileSync(join(cacheDir, written!));
@@ -65,7 +65,7 @@ describe("compile cache", () => {
     const init = await run(["init", repo.dir], { env: debugEnv() });
     expect(init.code).toBe(0);
     expect(states(init.stderr)).toEqual({ program: "none", "in-process": "none" });
-    expect(files().map((f) => f.replace(/-[0-9a-f]{16}\.v8$/, ""))).toEqual(["in-process", "program"]);
+    expect(files().map((f) => f.replace(/-[0-9a-f]{16}\.v8$/, ""))).toEqual(["in-process.init", "program.init"]);
 
     const again = await run(["init", "--force", repo.dir], { env: debugEnv() });
     expect(states(again.stderr)).toEqual({ program: "used", "in-process": "used" });
@@ -75,6 +75,24 @@ describe("compile cache", () => {
     const uncached = await run(["init", "--force", repo.dir], { env: env({ NODE_DISABLE_COMPILE_CACHE: "1" }) });
     expect(counts(uncached.stdout)).toEqual(counts(init.stdout));
     expect(counts(init.stdout)).toHaveLength(2);
+  });
+
+  it("keeps each command's compiled code apart, so one command's never stands in for another's", async () => {
+    // V8 writes the functions compiled so far, and a file is written once: one made by `status`
+    // would leave `search` compiling its own functions on every start.
+    await run(["status", "--path", repo.dir], { env: env() });
+    const search = await run(["search", "x", "--path", repo.dir], { env: debugEnv() });
+    expect(states(search.stderr)).toEqual({ program: "none" });
+    expect(files().map((f) => f.replace(/-[0-9a-f]{16}\.v8$/, ""))).toEqual(["program.search", "program.status"]);
+    const status = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(states(status.stderr)).toEqual({ program: "used" });
+    const again = await run(["search", "x", "--path", repo.dir], { env: debugEnv() });
+    expect(states(again.stderr)).toEqual({ program: "used" });
+    expect(again.stdout + again.code).toBe(search.stdout + search.code);
+    // Options first: no command to name the file by.
+    const version = await run(["--version"], { env: debugEnv() });
+    expect(states(version.stderr)).toEqual({ program: "none" });
+    expect(files().filter((f) => /^program-[0-9a-f]{16}\.v8$/.test(f))).toHaveLength(1);
   });
 
   it("compiles a bundle rewritten at the same length afresh, never with the old one's code", () => {
