@@ -39,7 +39,7 @@ export function installCompileCache(bundleDir: string, command: string | undefin
   const debug = Boolean(process.env.CODEGRAPH_DEBUG_COMPILE_CACHE);
   const unwritten: { script: Script; file: string; name: string }[] = [];
   const writeAll = () => {
-    for (const u of unwritten.splice(0)) write(dir, u.file, u.name, variant, u.script);
+    for (const u of unwritten.splice(0)) write(dir, u.file, u.name, u.script);
   };
 
   proto._compile = function (content, filename, ...rest) {
@@ -132,17 +132,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * no run has written for a day (a rebuilt or upgraded bundle leaves its old ones behind). A cache that
  * cannot be written is only slower: errors are ignored.
  */
-function write(dir: string, file: string, name: string, variant: string, script: Script): void {
+function write(dir: string, file: string, name: string, script: Script): void {
   try {
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
     renameSync(temporary, file);
     const now = Date.now();
-    // This command's files of this bundle, and those from before files were per command (20 digits:
-    // older still, keyed by a hash of the whole text).
-    const ours = new RegExp(
-      `^${name}(${variant.replace(".", "\\.")})?-([0-9a-f]{16}|[0-9a-f]{20})\\.v8(\\.\\d+\\.tmp)?$`,
-    );
+    // This bundle's files for any command, so that a command run once (a typo too) leaves nothing for
+    // good, and those from before files were per command (20 digits: older still, keyed by a hash of
+    // the whole text). A file still in use but unwritten for a day is only written again.
+    const ours = new RegExp(`^${name}(\\.[a-z][a-z-]*)?-([0-9a-f]{16}|[0-9a-f]{20})\\.v8(\\.\\d+\\.tmp)?$`);
     for (const other of readdirSync(dir)) {
       if (!ours.test(other) || join(dir, other) === file) continue;
       const path = join(dir, other);

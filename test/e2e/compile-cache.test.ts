@@ -10,6 +10,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,6 +94,30 @@ describe("compile cache", () => {
     const version = await run(["--version"], { env: debugEnv() });
     expect(states(version.stderr)).toEqual({ program: "none" });
     expect(files().filter((f) => /^program-[0-9a-f]{16}\.v8$/.test(f))).toHaveLength(1);
+  });
+
+  it("removes the bundle's files no run has written for a day, whatever command made them", async () => {
+    mkdirSync(cacheDir, { mode: 0o700 });
+    const stale = [
+      "program.serach-0123456789abcdef.v8",
+      "program-0123456789abcdef.v8",
+      "program.files-0123456789abcdef.v8",
+    ];
+    const recent = "program.node-0123456789abcdef.v8";
+    const other = "in-process.sync-0123456789abcdef.v8";
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const f of [...stale, recent, other]) {
+      writeFileSync(join(cacheDir, f), "x", { mode: 0o600 });
+      if (f !== recent) utimesSync(join(cacheDir, f), twoDaysAgo, twoDaysAgo);
+    }
+    const first = await run(["status", "--path", repo.dir], { env: debugEnv() });
+    expect(states(first.stderr)).toEqual({ program: "none" });
+    const left = files();
+    for (const f of stale) expect(left).not.toContain(f);
+    // A day has not passed for this one; the parser's bundle was not written, so its files stand.
+    expect(left).toContain(recent);
+    expect(left).toContain(other);
+    expect(left.filter((f) => /^program\.status-[0-9a-f]{16}\.v8$/.test(f))).toHaveLength(1);
   });
 
   it("compiles a bundle rewritten at the same length afresh, never with the old one's code", () => {

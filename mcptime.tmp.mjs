@@ -1,0 +1,13 @@
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+const [dir] = process.argv.slice(2);
+const env = { ...process.env, CODEGRAPH_NO_DAEMON: "1", CODEGRAPH_DEBUG: "1" }; delete env.NODE_EXTRA_CA_CERTS;
+const t0 = performance.now();
+const t = new StdioClientTransport({ command: "node", args: ["/work/main/dist/cli/main.js", "serve", "--mcp", "--path", dir], env, stderr: "inherit" });
+const c = new Client({ name: "check", version: "1.0.0" });
+await c.connect(t);
+const t1 = performance.now();
+await c.callTool({ name: "codegraph_search", arguments: { query: "QuerySet" } });
+const t2 = performance.now();
+console.log(`${(t1 - t0).toFixed(0)} ${(t2 - t0).toFixed(0)}`);
+await c.close();
