@@ -77,7 +77,13 @@ export function installCompileCache(bundleDir: string, command: string | undefin
     flags.set(name, value);
   };
   process.once("exit", writeAll);
+  // A server stopped by a signal (an MCP client's SIGTERM to `serve`) runs no exit handler: a process
+  // still running after a few seconds writes what it has compiled by then.
+  setTimeout(writeAll, WRITE_AFTER_MS).unref();
 }
+
+/** How long a process runs before its compiled code is written without waiting for its exit. */
+const WRITE_AFTER_MS = 5000;
 
 /** The user's own cache folder, or null if it cannot be made or trusted. */
 function cacheDir(): string | null {

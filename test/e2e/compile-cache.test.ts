@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   cpSync,
@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { run, tempRepo } from "../helpers/cli.js";
+import { CLI, run, tempRepo } from "../helpers/cli.js";
 
 // The CLI's compile cache (src/cli/compile-cache.ts), each test with a temporary folder of its own
 // as the system's temporary folder, so that the cache starts empty and nothing else writes to it.
@@ -119,6 +119,26 @@ describe("compile cache", () => {
     expect(left).toContain(other);
     expect(left.filter((f) => /^program\.status-[0-9a-f]{16}\.v8$/.test(f))).toHaveLength(1);
   });
+
+  it("writes a long-running server's compiled code while it runs, since a signal may end it", async () => {
+    // An MCP client may stop `serve` with SIGTERM, and a process killed so runs no exit handler.
+    expect((await run(["init", repo.dir], { env: env() })).code).toBe(0);
+    const server = spawn(process.execPath, [CLI, "serve", "--mcp", "--path", repo.dir], {
+      env: env({ CODEGRAPH_NO_DAEMON: "1" }),
+      stdio: ["pipe", "ignore", "ignore"],
+    });
+    const closed = new Promise((resolve) => server.on("close", resolve));
+    try {
+      const written = () => files().filter((f) => /^program\.serve-[0-9a-f]{16}\.v8$/.test(f));
+      const deadline = Date.now() + 30_000;
+      while (!written().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(written()).toHaveLength(1);
+      expect(server.exitCode).toBeNull();
+    } finally {
+      server.kill("SIGTERM");
+      await closed;
+    }
+  }, 60_000);
 
   it("compiles a bundle rewritten at the same length afresh, never with the old one's code", () => {
     // V8 checks only the length of the text it is given cached code for: the cache's own key must
