@@ -12,11 +12,11 @@ import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
 // Our bundles' compiled code is kept between runs by our own cache (compile-cache.ts); Node 22.1 and
 // later keep that of the packages they load (NODE_DISABLE_COMPILE_CACHE=1 turns both off).
-installCompileCache(dirname(fileURLToPath(import.meta.url)), process.argv[2]);
+const args = process.argv.slice(2);
+installCompileCache(dirname(fileURLToPath(import.meta.url)), args[0]);
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // No top-level await: the bundle is CommonJS (see scripts/after-build.mjs).
-const args = process.argv.slice(2);
 if (args[0] === "prompt-hook" && !args.includes("--help") && !args.includes("-h")) {
   const hookModule = "./commands/prompt-hook-command.js";
   void (import(hookModule) as Promise<typeof PromptHookCommand>).then(({ runPromptHookArgs }) =>

@@ -34,7 +34,7 @@ export function installCompileCache(bundleDir: string, command: string | undefin
   const proto = Module.prototype as unknown as { _compile: Compile };
   const compile = proto._compile;
   const flags = new Map<string, string>();
-  const variant = command && /^[a-z][a-z-]{0,31}$/.test(command) ? `.${command}` : "";
+  const variant = command && new RegExp(`^${COMMAND}$`).test(command) ? `.${command}` : "";
   // Its own switch, not CODEGRAPH_DEBUG: the prompt hook promises one line of debug output.
   const debug = Boolean(process.env.CODEGRAPH_DEBUG_COMPILE_CACHE);
   const unwritten: { script: Script; file: string; name: string }[] = [];
@@ -81,6 +81,9 @@ export function installCompileCache(bundleDir: string, command: string | undefin
   // still running after a few seconds writes what it has compiled by then.
   setTimeout(writeAll, WRITE_AFTER_MS).unref();
 }
+
+/** A command's name as a cache file carries it: anything else (an option, a path) names none. */
+const COMMAND = "[a-z][a-z-]{0,31}";
 
 /** How long a process runs before its compiled code is written without waiting for its exit. */
 const WRITE_AFTER_MS = 5000;
@@ -147,7 +150,7 @@ function write(dir: string, file: string, name: string, script: Script): void {
     // This bundle's files for any command, so that a command run once (a typo too) leaves nothing for
     // good, and those from before files were per command (20 digits: older still, keyed by a hash of
     // the whole text). A file still in use but unwritten for a day is only written again.
-    const ours = new RegExp(`^${name}(\\.[a-z][a-z-]*)?-([0-9a-f]{16}|[0-9a-f]{20})\\.v8(\\.\\d+\\.tmp)?$`);
+    const ours = new RegExp(`^${name}(\\.${COMMAND})?-([0-9a-f]{16}|[0-9a-f]{20})\\.v8(\\.\\d+\\.tmp)?$`);
     for (const other of readdirSync(dir)) {
       if (!ours.test(other) || join(dir, other) === file) continue;
       const path = join(dir, other);
