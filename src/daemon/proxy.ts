@@ -18,6 +18,12 @@ export interface ProxyOptions {
 
 /** How long a proxy waits for a daemon it started to accept connections. */
 const DAEMON_START_TIMEOUT_MS = 15_000;
+/**
+ * How often it tries meanwhile. The agent's first call waits on it, and a failed connect to a socket
+ * not yet there costs a few microseconds: at 50 ms, the answer waited 25 ms on average past the
+ * daemon's readiness.
+ */
+const DAEMON_POLL_MS = 10;
 
 type Message = { id?: string | number | null; method?: string; params?: { protocolVersion?: unknown } };
 
@@ -131,7 +137,7 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
     if (Date.now() > deadline) {
       throw new Error(`codegraph's daemon for ${options.root} did not start; see .codegraph/daemon.log`);
     }
-    await sleep(50);
+    await sleep(DAEMON_POLL_MS);
   }
 }
 

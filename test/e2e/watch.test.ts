@@ -123,6 +123,24 @@ describe("live watch", () => {
     expect(h.watcher.health()).toEqual({ state: "ok" });
   });
 
+  it("a folder made while no one watched is known: moved away, its files leave the index", async () => {
+    // The watcher reads its scope from the folder snapshot the last sync stored; a folder that came
+    // after it must still be found (its parent's mtime moved), or its one event would be ignored.
+    const repo = await indexedRepo(BASE);
+    mkdirSync(repo.at("legacy/inner"));
+    writeFileSync(repo.at("legacy/inner/deep.ts"), "export function deepThing() {\n  return 4;\n}\n");
+    const h = await watch(repo.dir, { initialSync: true });
+    await h.watcher.flush();
+    expect(filesDefining(h.dir, "deepThing")).toEqual(["legacy/inner/deep.ts"]);
+
+    const away = join(h.dir, "..", `${h.dir.split("/").pop()}-inner-away`);
+    renameSync(h.at("legacy/inner"), away);
+    cleanups.push(() => rmSync(away, { recursive: true }));
+    await waitFor("the folder moved away", () => filesDefining(h.dir, "deepThing").length === 0);
+    expect(filesDefining(h.dir, "oldThing")).toEqual(["legacy/old.ts"]);
+    expect(h.errors).toEqual([]);
+  });
+
   it("events outside the scope start no sync", async () => {
     const repo = await indexedRepo({ ...BASE, ".gitignore": "generated/\n" });
     const h = await watch(repo.dir);
