@@ -124,7 +124,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
           // From now on it is told of the next change, which may fall before this answer.
           if (watcher) readers.set(socket, true);
           const reply = () => {
-            const ready: Ready = { health: watcher ? watcher.health() : null, live: watcher !== null };
+            const ready: Ready = { health: watcher ? watcher.health() : null, live: watcher?.live() ?? false };
             socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: message.id, result: ready })}\n`);
           };
           (watcher ? watcher.flush() : catchUp).then(reply, reply);

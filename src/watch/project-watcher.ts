@@ -25,8 +25,10 @@ export interface WatchOptions {
   /** Progress lines for a log (syncs done, retries, scope reloads). */
   log?: (line: string) => void;
   /**
-   * Sync once as soon as the watch is up (`flush()` waits for it): a catch-up that cannot miss an edit
-   * made meanwhile, and that never contends with the watcher's own syncs. Default false.
+   * Sync at once, while the OS watch starts (`flush()` waits for it), and return without waiting for
+   * the watch: a daemon's first answer needs the catch-up, not the watch. No edit is missed meanwhile:
+   * until the watch is up each `flush()` syncs afresh, and a sync follows it. Default false: return
+   * once the watch is up.
    */
   initialSync?: boolean;
   /** How long a batch waits for another process's writer lock before RECOVERING; default 10 s. */
@@ -43,6 +45,11 @@ export interface ProjectWatcher {
    * DISABLED it resolves once no sync is running (waiting for the next retry would not help).
    */
   flush(): Promise<void>;
+  /**
+   * Whether the OS watch is up, so that an answer after `flush()` holds until the next change notice
+   * (`onChange`). Before it is, each `flush()` syncs afresh.
+   */
+  live(): boolean;
   /** Unsubscribe, wait for a running sync, and leave no timer behind. */
   close(): Promise<void>;
 }
@@ -80,9 +87,15 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
   let subscription: AsyncSubscription | null = null;
   let watchedWith = "";
   let stopped = false;
+  /** The OS watch is up (see `started` below); a sync ran before it was, which one after it must follow. */
+  let watching = false;
+  let syncedUnwatched = false;
 
   /** Subscribe with the ignores of the current scope, replacing the running watch if they changed. */
-  const rewatch = async (): Promise<void> => {
+  let watchChange: Promise<void> = Promise.resolve();
+  // One at a time: the first subscribe may still be walking the tree when a sync reloads the scope.
+  const rewatch = (): Promise<void> => (watchChange = watchChange.catch(() => {}).then(subscribeNow));
+  const subscribeNow = async (): Promise<void> => {
     const ignore = osIgnores(live.scope);
     const key = ignoresKey(ignore);
     if (subscription && key === watchedWith) return;
@@ -115,6 +128,7 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     log,
     onDisable: () => void stop(),
     sync: async () => {
+      if (!watching) syncedUnwatched = true;
       // Every sync re-reads the config, so an event the watch missed cannot leave an old scope running.
       const reread = live.refresh(scopeStale);
       scopeStale = false;
@@ -211,24 +225,38 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     if (change) loop.notify(urgent);
   }
 
-  try {
-    await rewatch();
-  } catch (e) {
-    const reason = watchFailure(e as Error);
-    log(`off: ${reason}`);
-    onError(new Error(`auto-sync disabled: ${reason}`));
-    return inertWatcher({ state: "disabled", reason }, abs, options.initialSync ?? false, onSynced, onError);
-  }
-  log(`watching ${abs}`);
+  // The OS watch starts on its own thread, a walk of the tree (about 170 ms on Django), and the
+  // catch-up sync runs meanwhile. Until the watch is up, a save may fall between a sync's read of a
+  // file and the watch: so each flush syncs afresh until then, and one more sync follows it.
+  const started = rewatch().then(
+    () => {
+      if (stopped) return;
+      watching = true;
+      log(`watching ${abs}`);
+      if (syncedUnwatched) loop.notify(true);
+    },
+    (e: Error) => {
+      const reason = watchFailure(e);
+      log(`off: ${reason}`);
+      loop.disable(reason);
+    },
+  );
   if (options.initialSync || !live.config) {
     loop.notify(true);
     if (options.initialSync) void loop.flush();
   }
+  // Without a catch-up, what the caller learns of happens after the watch is up, as it always did.
+  if (!options.initialSync) await started;
 
   return {
     health: () => loop.health(),
-    flush: () => loop.flush(),
+    flush: () => {
+      if (!watching) loop.notify(true);
+      return loop.flush();
+    },
+    live: () => watching && loop.health().state !== "disabled",
     close: async () => {
+      await started;
       await stop();
       await loop.close();
     },
@@ -256,5 +284,5 @@ function inertWatcher(
   onError: (e: Error) => void,
 ): ProjectWatcher {
   const catchUp = initialSync ? syncIndex(root).then(onSynced, onError) : Promise.resolve();
-  return { health: () => health, flush: () => catchUp, close: () => catchUp };
+  return { health: () => health, flush: () => catchUp, live: () => false, close: () => catchUp };
 }

@@ -141,6 +141,21 @@ describe("live watch", () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("saves made while the watch starts reach the index before the next answer, and it goes live", async () => {
+    // The OS watch comes up while the catch-up sync runs: until it is up, every flush syncs afresh.
+    const repo = await indexedRepo(BASE);
+    const h = await watch(repo.dir, { initialSync: true });
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(h.at(`src/early${i}.ts`), `export function earlySave${i}() {\n  return ${i};\n}\n`);
+      await h.watcher.flush();
+      expect(filesDefining(h.dir, `earlySave${i}`)).toEqual([`src/early${i}.ts`]);
+    }
+    await waitFor("the watch", () => h.watcher.live());
+    writeFileSync(h.at("src/later.ts"), "export function savedLater() {\n  return 5;\n}\n");
+    await waitFor("the watched save", () => filesDefining(h.dir, "savedLater").length === 1);
+    expect(h.errors).toEqual([]);
+  });
+
   it("events outside the scope start no sync", async () => {
     const repo = await indexedRepo({ ...BASE, ".gitignore": "generated/\n" });
     const h = await watch(repo.dir);
@@ -293,6 +308,7 @@ describe("live watch", () => {
     const repo = tempRepo();
     cleanups.push(repo.cleanup);
     const w = await watchProject(join(repo.dir, "no-such-folder"), { debounceMs: 150 });
+    expect(w.live()).toBe(false);
     const health = w.health();
     expect(health.state).toBe("disabled");
     expect(health.state === "disabled" && health.reason).toMatch(/OS file watch failed/);
