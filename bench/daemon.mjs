@@ -10,6 +10,8 @@
 //     and at CODEGRAPH_WATCH_DEBOUNCE_MS=200; the peer at its default.
 //   - idle: the daemon's CPU over --idle seconds with one client attached and nothing happening, and
 //     its RSS next to the size of the index.
+//   - first client: with no daemon running, a new `serve --mcp` from spawn to its first search answer
+//     (the daemon's start and catch-up included), median of 5, the tools interleaved;
 //   - second client: with the daemon running, a new `serve --mcp` from spawn to its first search answer.
 // Writes bench/results/<date>-daemon-<repo>.md.
 import { spawnSync } from "node:child_process";
@@ -117,7 +119,8 @@ async function saveToQuery(tool, env, label) {
   return times;
 }
 
-async function secondClient(tool, env) {
+/** A new `serve --mcp`, from its spawn to its first search answer. */
+async function spawnToAnswer(tool, env) {
   const t0 = performance.now();
   const { s, search } = await session(tool, env);
   await search(target.known);
@@ -134,6 +137,21 @@ function stopDaemons(dir) {
       // already gone
     }
   }
+}
+
+/** Stop the daemon the tool started for its copy, and wait until it is gone. */
+async function stopDaemon(t) {
+  if (t.name !== "ours") return stopColbyDaemon(t.dir);
+  stopDaemons(t.dir);
+  for (let waited = 0; daemonPids(t.dir).length && waited < 5000; waited += 20) await sleep(20);
+}
+
+/** With no daemon running: spawn to the first answer, the daemon's start and catch-up included. */
+async function firstClient(t) {
+  await stopDaemon(t);
+  const ms = await spawnToAnswer(t, t.env);
+  await stopDaemon(t);
+  return ms;
 }
 
 async function main() {
@@ -175,9 +193,12 @@ async function main() {
       });
     }
   }
-  const results = {};
+  const results = Object.fromEntries(tools.map((t) => [t.name, {}]));
+  log("first client, no daemon running");
+  const first = Object.fromEntries(tools.map((t) => [t.name, []]));
+  for (let i = 0; i < 5; i++) for (const t of tools) first[t.name].push(await firstClient(t));
+  for (const t of tools) results[t.name].first = median(first[t.name]);
   for (const t of tools) {
-    results[t.name] = {};
     const runs =
       t.name === "ours"
         ? [
@@ -209,9 +230,9 @@ async function main() {
     results[x.t.name].rss = rssMiB(x.pid);
     results[x.t.name].index = indexMiB(x.t.dir);
     results[x.t.name].attach = median([
-      await secondClient(x.t, x.t.env),
-      await secondClient(x.t, x.t.env),
-      await secondClient(x.t, x.t.env),
+      await spawnToAnswer(x.t, x.t.env),
+      await spawnToAnswer(x.t, x.t.env),
+      await spawnToAnswer(x.t, x.t.env),
     ]);
     x.sess.s.stop();
   }
@@ -231,7 +252,7 @@ async function main() {
       .join(
         " / ",
       )}. Peer: ${tools[1] ? `@colbymchenry/codegraph ${tools[1].version}` : "none"}. NODE_EXTRA_CA_CERTS unset.`,
-    `Saves: ${saves} each (median), appending a new function to \`${target.file}\`; idle over ${idleSeconds} s with one client attached; second client: median of 3.`,
+    `Saves: ${saves} each (median), appending a new function to \`${target.file}\`; idle over ${idleSeconds} s with one client attached; first client: median of 5; second client: median of 3.`,
     "",
     "| measure | ours | colby | ours/colby |",
     "|---|---:|---:|---:|",
@@ -241,6 +262,7 @@ async function main() {
     `| idle daemon RSS (MiB) | ${fmt(o.rss, 1)} | ${fmt(c.rss, 1)} | ${c.rss ? (o.rss / c.rss).toFixed(2) + "×" : "—"} |`,
     `| index on disk (MiB) | ${fmt(o.index, 1)} | ${fmt(c.index, 1)} | |`,
     `| RSS / index size | ${fmt(o.rss / o.index, 2)} | ${c.rss && c.index ? fmt(c.rss / c.index, 2) : "—"} | |`,
+    `| first client, no daemon running: spawn → first answer (ms) | ${fmt(o.first)} | ${fmt(c.first)} | ${c.first ? (o.first / c.first).toFixed(2) + "×" : "—"} |`,
     `| second client: spawn → first answer (ms) | ${fmt(o.attach)} | ${fmt(c.attach)} | ${c.attach ? (o.attach / c.attach).toFixed(2) + "×" : "—"} |`,
     "",
   ].join("\n");
