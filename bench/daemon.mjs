@@ -209,8 +209,7 @@ async function main() {
     for (const [label, extra] of runs) {
       log(`${t.name}: save → query, debounce ${label}`);
       results[t.name][`save ${label}`] = median(await saveToQuery(t, { ...t.env, ...extra }, `${t.name}${label}`));
-      if (t.name === "ours") stopDaemons(t.dir);
-      else await stopColbyDaemon(t.dir);
+      await stopDaemon(t);
       await sleep(500);
     }
   }
@@ -236,10 +235,7 @@ async function main() {
     ]);
     x.sess.s.stop();
   }
-  for (const t of tools) {
-    if (t.name === "ours") stopDaemons(t.dir);
-    else await stopColbyDaemon(t.dir);
-  }
+  for (const t of tools) await stopDaemon(t);
 
   const fmt = (v, d = 0) => (v == null ? "—" : v.toFixed(d));
   const o = results.ours;
