@@ -75,7 +75,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       })
     : null;
   const catchUp = watcher
-    ? watcher.flush()
+    ? watcher.caughtUp()
     : syncIndex(root).then(
         () => undefined,
         (e: Error) => log(`catch-up sync failed: ${e.message}`),

@@ -49,7 +49,7 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
       })
     : null;
   const catchUp = watcher
-    ? watcher.flush()
+    ? watcher.caughtUp()
     : syncIndex(options.root).then(
         () => undefined,
         (e: Error) => {

@@ -46,6 +46,11 @@ export interface ProjectWatcher {
    */
   flush(): Promise<void>;
   /**
+   * Resolves once the catch-up sync asked for with `initialSync` has run (at once without one). Unlike
+   * `flush()` before the watch is up, waiting on it starts no sync of its own.
+   */
+  caughtUp(): Promise<void>;
+  /**
    * Whether the OS watch is up, so that an answer after `flush()` holds until the next change notice
    * (`onChange`). Before it is, each `flush()` syncs afresh.
    */
@@ -241,10 +246,8 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
       loop.disable(reason);
     },
   );
-  if (options.initialSync || !live.config) {
-    loop.notify(true);
-    if (options.initialSync) void loop.flush();
-  }
+  if (options.initialSync || !live.config) loop.notify(true);
+  const caughtUp = options.initialSync ? loop.flush() : Promise.resolve();
   // Without a catch-up, what the caller learns of happens after the watch is up, as it always did.
   if (!options.initialSync) await started;
 
@@ -254,6 +257,7 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
       if (!watching) loop.notify(true);
       return loop.flush();
     },
+    caughtUp: () => caughtUp,
     live: () => watching && loop.health().state !== "disabled",
     close: async () => {
       await started;
@@ -284,5 +288,11 @@ function inertWatcher(
   onError: (e: Error) => void,
 ): ProjectWatcher {
   const catchUp = initialSync ? syncIndex(root).then(onSynced, onError) : Promise.resolve();
-  return { health: () => health, flush: () => catchUp, live: () => false, close: () => catchUp };
+  return {
+    health: () => health,
+    flush: () => catchUp,
+    caughtUp: () => catchUp,
+    live: () => false,
+    close: () => catchUp,
+  };
 }

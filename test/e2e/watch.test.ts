@@ -141,6 +141,15 @@ describe("live watch", () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("the catch-up is one sync, and waiting for it starts no other", async () => {
+    const repo = await indexedRepo(BASE);
+    writeFileSync(repo.at("src/before.ts"), "export function madeBefore() {\n  return 6;\n}\n");
+    const h = await watch(repo.dir, { initialSync: true, debounceMs: 60_000 });
+    await h.watcher.caughtUp();
+    expect(h.synced).toHaveLength(1);
+    expect(filesDefining(h.dir, "madeBefore")).toEqual(["src/before.ts"]);
+  });
+
   it("saves made while the watch starts reach the index before the next answer, and it goes live", async () => {
     // The OS watch comes up while the catch-up sync runs: until it is up, every flush syncs afresh.
     const repo = await indexedRepo(BASE);
