@@ -92,13 +92,16 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
   let subscription: AsyncSubscription | null = null;
   let watchedWith = "";
   let stopped = false;
-  /** The OS watch is up (see `started` below); a sync ran before it was, which one after it must follow. */
+  /** Whether the OS watch is up (see `started` below). */
   let watching = false;
+  /** Whether a sync ran before it was: one more must follow it then. */
   let syncedUnwatched = false;
 
-  /** Subscribe with the ignores of the current scope, replacing the running watch if they changed. */
   let watchChange: Promise<void> = Promise.resolve();
-  // One at a time: the first subscribe may still be walking the tree when a sync reloads the scope.
+  /**
+   * Subscribe with the ignores of the current scope, replacing the running watch if they changed. One
+   * at a time: the first subscribe may still be walking the tree when a sync reloads the scope.
+   */
   const rewatch = (): Promise<void> => (watchChange = watchChange.catch(() => {}).then(subscribeNow));
   const subscribeNow = async (): Promise<void> => {
     const ignore = osIgnores(live.scope);
