@@ -40,12 +40,17 @@ export class Linkage {
   visible(ref: RefInfo, file: FileInfo, rules: LanguageRules): { symbols: SymbolInfo[]; how: Resolution } | null {
     const own = this.lookup.topLevel(file.id, ref.name).filter((s) => s.kind !== "import");
     if (own.length) return { symbols: own, how: "lexical" };
+    const hits = this.included(ref.name, file, rules);
+    return hits.length ? { symbols: hits, how: "import" } : null;
+  }
+
+  /** The top-level declarations named `name` in the headers a file's includes reach (however deep). */
+  included(name: string, file: FileInfo, rules: LanguageRules): SymbolInfo[] {
     const closure = this.closure(file, rules);
-    const hits = this.lookup.named(ref.name).filter((s) => {
+    return this.lookup.named(name).filter((s) => {
       if (s.kind === "import" || !closure.has(s.fileId)) return false;
       return s.parentId === this.lookup.file(s.fileId)?.nodeId;
     });
-    return hits.length ? { symbols: hits, how: "import" } : null;
   }
 
   /** Files a C or C++ file includes, directly or through other headers (itself excluded). */
