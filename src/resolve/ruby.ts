@@ -41,6 +41,8 @@ export class RubyResolution {
   private readonly partsCache = new Map<string, SymbolInfo[]>();
   private readonly singletons = new Map<number, Set<number>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
+  private readonly ownersByName = new Map<string, Set<string>>();
+  private readonly ownersOfConstants = new Map<string, Set<string>>();
 
   constructor(private readonly lookup: Lookup) {}
 
@@ -185,14 +187,16 @@ export class RubyResolution {
     // `class SchemaDumper < SchemaDumper` inside `module ConnectionAdapters`: the superclass is
     // evaluated before the class exists, so it is the outer SchemaDumper, never the class itself.
     const exact = (q: string) => (q === exclude && segments.length === 1 ? null : this.exact(q));
+    // Only where `head` is declared: most of the scopes and ancestors asked about declare nothing by it.
+    const owners = this.constantOwners(head);
     let found: Constant | null = null;
     for (const n of nesting) {
-      found = exact(`${n}.${head}`);
+      found = owners.has(n) ? exact(`${n}.${head}`) : null;
       if (found) break;
     }
     if (!found && nesting.length) {
       for (const a of this.ancestors(nesting[0]!, depth + 1)) {
-        found = exact(`${a}.${head}`);
+        found = owners.has(a) ? exact(`${a}.${head}`) : null;
         if (found) break;
       }
     }
@@ -210,6 +214,19 @@ export class RubyResolution {
     const last = qname.slice(qname.lastIndexOf(".") + 1);
     const value = this.declared(last).filter((s) => s.kind === "constant" && s.qualifiedName === qname);
     return value.length ? { qname, value } : null;
+  }
+
+  /** What holds a class, module or constant named `name` (`A.B` for `A.B.name`), by name. */
+  private constantOwners(name: string): Set<string> {
+    let hit = this.ownersOfConstants.get(name);
+    if (!hit) {
+      hit = new Set();
+      for (const s of this.declared(name))
+        if ((isType(s) || s.kind === "constant") && s.qualifiedName.endsWith(`.${name}`))
+          hit.add(s.qualifiedName.slice(0, -name.length - 1));
+      this.ownersOfConstants.set(name, hit);
+    }
+    return hit;
   }
 
   /** Qualified names of the classes and modules around a scope, innermost first. */
@@ -280,6 +297,7 @@ export class RubyResolution {
   }
 
   private own(qname: string, name: string, mode: Mode): SymbolInfo[] {
+    if (!this.ownersOf(name).has(qname)) return [];
     const out: SymbolInfo[] = [];
     for (const part of this.parts(qname)) {
       for (const s of this.lookup.byQualifiedName(part.fileId, `${qname}.${name}`)) {
@@ -288,6 +306,22 @@ export class RubyResolution {
       }
     }
     return out;
+  }
+
+  /**
+   * The classes and modules with a member named `name`, on either side. A method is looked for in
+   * each of a class's ancestors in turn (ActiveRecord::Base has about seventy), and most of them do
+   * not have it: those are passed over without reading their parts.
+   */
+  private ownersOf(name: string): Set<string> {
+    let hit = this.ownersByName.get(name);
+    if (!hit) {
+      hit = new Set();
+      for (const s of this.declared(name))
+        if (MEMBER(s) && s.qualifiedName.endsWith(`.${name}`)) hit.add(s.qualifiedName.slice(0, -name.length - 1));
+      this.ownersByName.set(name, hit);
+    }
+    return hit;
   }
 
   /** The method in a class's ancestors (mixins, then the superclass), not the class itself. */
