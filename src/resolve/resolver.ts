@@ -132,6 +132,8 @@ export class Resolver {
    * 12k). Not where the type of a name depends on the line (`flowTypes`).
    */
   private readonly receiverTypes = new Map<number, Map<string, SymbolInfo | null>>();
+  /** What a whole expression names (`value` at depth 0), by scope, then expression, as `receiverTypes`. */
+  private readonly receiverValues = new Map<number, Map<string, Value | null>>();
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -741,6 +743,13 @@ export class Resolver {
 
   /** What a receiver expression denotes, for `receiver.name`. */
   private value(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
+    if (depth > 0 || rules.flowTypes) return this.valueOf(expr, file, scopeId, rules, depth);
+    let byExpr = this.receiverValues.get(scopeId);
+    if (!byExpr) this.receiverValues.set(scopeId, (byExpr = new Map()));
+    return this.memo(byExpr, expr, () => this.valueOf(expr, file, scopeId, rules, 0));
+  }
+
+  private valueOf(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
     if (depth > MAX_DEPTH) {
       this.truncated = true;
       return null;
