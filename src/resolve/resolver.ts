@@ -126,14 +126,11 @@ export class Resolver {
   private readonly topLevelNames = new Map<string, boolean>();
   /** Per file, the locals whose value may be a method read off a receiver (see `methodValue`). */
   private readonly boundLocals = new Map<number, Set<string>>();
-  /**
-   * The type of a whole receiver (`exprType` at depth 0), by scope, then expression: the calls of a
-   * function share receivers (`s.Lock()`, `s.buf.Write()`, `s.Unlock()`; in x-tools 23k readings of
-   * 12k). Not where the type of a name depends on the line (`flowTypes`).
-   */
+  /** Whole receivers' types and what they name, by scope and expression (see `perReceiver`). */
   private readonly receiverTypes = new Map<number, Map<string, SymbolInfo | null>>();
-  /** What a whole expression names (`value` at depth 0), by scope, then expression, as `receiverTypes`. */
   private readonly receiverValues = new Map<number, Map<string, Value | null>>();
+  /** Set when a typing was chosen by the line being resolved (see `assignmentAt`, `perReceiver`). */
+  private lineDependent = false;
   /** Set when a lookup stopped at MAX_DEPTH; see `memo`. */
   private truncated = false;
 
@@ -743,10 +740,8 @@ export class Resolver {
 
   /** What a receiver expression denotes, for `receiver.name`. */
   private value(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
-    if (depth > 0 || rules.flowTypes) return this.valueOf(expr, file, scopeId, rules, depth);
-    let byExpr = this.receiverValues.get(scopeId);
-    if (!byExpr) this.receiverValues.set(scopeId, (byExpr = new Map()));
-    return this.memo(byExpr, expr, () => this.valueOf(expr, file, scopeId, rules, 0));
+    if (depth > 0) return this.valueOf(expr, file, scopeId, rules, depth);
+    return this.perReceiver(this.receiverValues, scopeId, expr, () => this.valueOf(expr, file, scopeId, rules, 0));
   }
 
   private valueOf(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth: number): Value | null {
@@ -931,6 +926,27 @@ export class Resolver {
     const value = compute();
     if (!this.truncated) cache.set(key, value);
     this.truncated ||= outer;
+    return value;
+  }
+
+  /**
+   * As `memo`, for a whole receiver's reading (`exprType`, `value` at depth 0), by scope, then expression:
+   * the calls of a function share receivers (`s.Lock()`, `s.buf.Write()`, `s.Unlock()`; x-tools reads
+   * 23k receivers, 12k of them distinct). Not kept when a typing was chosen by the line being resolved
+   * (`flowTypes`), nor while a glob's owner is looked for (which follows no other glob).
+   */
+  private perReceiver<T>(caches: Map<number, Map<string, T>>, scopeId: number, expr: string, compute: () => T): T {
+    if (this.inGlobOwner) return compute();
+    let byExpr = caches.get(scopeId);
+    if (!byExpr) caches.set(scopeId, (byExpr = new Map()));
+    const hit = byExpr.get(expr);
+    if (hit !== undefined) return hit;
+    const [truncated, lineDependent] = [this.truncated, this.lineDependent];
+    this.truncated = this.lineDependent = false;
+    const value = compute();
+    if (!this.truncated && !this.lineDependent) byExpr.set(expr, value);
+    this.truncated ||= truncated;
+    this.lineDependent ||= lineDependent;
     return value;
   }
 
@@ -1124,10 +1140,8 @@ export class Resolver {
    * callee's declared return type), and chains of these: `this.#client.getCache().find`.
    */
   private exprType(expr: string, file: FileInfo, scopeId: number, rules: LanguageRules, depth = 0): SymbolInfo | null {
-    if (depth > 0 || rules.flowTypes) return this.typeOfExpr(expr, file, scopeId, rules, depth);
-    let byExpr = this.receiverTypes.get(scopeId);
-    if (!byExpr) this.receiverTypes.set(scopeId, (byExpr = new Map()));
-    return this.memo(byExpr, expr, () => this.typeOfExpr(expr, file, scopeId, rules, 0));
+    if (depth > 0) return this.typeOfExpr(expr, file, scopeId, rules, depth);
+    return this.perReceiver(this.receiverTypes, scopeId, expr, () => this.typeOfExpr(expr, file, scopeId, rules, 0));
   }
 
   private typeOfExpr(
@@ -1462,6 +1476,8 @@ export class Resolver {
     let best: LocalTypeInfo | undefined;
     for (const t of this.typesAt(file.id, scopeId, name)) {
       if (skipLittle && this.saysLittle(t.typeName, file, scopeId, rules)) continue;
+      // Of two typings or more, the line chose: what was found may differ at another line.
+      if (first && line !== null) this.lineDependent = true;
       first ??= t;
       if (line !== null && t.line < line && (!best || t.line > best.line)) best = t;
     }
