@@ -153,6 +153,11 @@ const NODE_FLAGS = {
   hasError: "_ts_node_has_error_wasm",
 } as const;
 const END_POINT = "_ts_node_end_point_wasm";
+/** Node getters answering a list of nodes → the field the library keeps it in, and the C function that writes it. */
+const NODE_LISTS = {
+  children: ["_children", "_ts_node_children_wasm"],
+  namedChildren: ["_namedChildren", "_ts_node_named_children_wasm"],
+} as const;
 
 type NodeCall = (tree: number, arg?: number) => number | void;
 type NodeFn = `_ts_node_${string}_wasm`;
@@ -173,7 +178,7 @@ const fieldIdsByLanguage = new WeakMap<object, Map<string, number>>();
 export function speedUpNodes(NodeClass: { prototype: object }): void {
   const b = binding;
   const fns: NodeFn[] = [NODE_METHODS, NODE_GETTERS, NODE_NUMBERS, NODE_FLAGS].flatMap((t) => Object.values(t));
-  fns.push(END_POINT);
+  fns.push(END_POINT, ...Object.values(NODE_LISTS).map(([, fn]) => fn));
   if (!ready(b) || fns.some((f) => typeof b[f] !== "function")) return;
   const proto = NodeClass.prototype as Record<string | symbol, unknown>;
   if (proto[SPED_UP]) return;
@@ -205,6 +210,13 @@ export function speedUpNodes(NodeClass: { prototype: object }): void {
     const c = b[fn]!;
     getter(key, function () {
       return ask(this, c) === 1;
+    });
+  }
+  for (const [key, [field, fn]] of Object.entries(NODE_LISTS)) {
+    const c = b[fn]!;
+    getter(key, function () {
+      const fields = this as unknown as Record<string, Node[] | undefined>;
+      return (fields[field] ??= list(this, c));
     });
   }
   const endPoint = b[END_POINT]!;
@@ -245,6 +257,32 @@ function handOver(node: Node, heap: Int32Array, word: number): void {
 function ask(node: Node, c: NodeCall): number {
   handOver(node, binding.HEAP32!, transferBuffer >> 2);
   return c((node.tree as unknown as { 0: number })[0]) as number;
+}
+
+/**
+ * Hand `node` to WASM, call `c`, and read back the nodes it wrote: a count and an array it allocated,
+ * freed here (as the library's `children` does).
+ */
+function list(node: Node, c: NodeCall): Node[] {
+  const b = binding as Required<TreeSitterBinding>;
+  const word = transferBuffer >> 2;
+  handOver(node, b.HEAP32, word);
+  const tree = node.tree;
+  c((tree as unknown as { 0: number })[0]);
+  // The call may have grown the WASM memory, which replaces the views.
+  const heap = b.HEAP32;
+  const count = heap[word]!;
+  const buffer = heap[word + 1]!;
+  const out = new Array<Node>(count);
+  for (let i = 0, at = buffer >> 2; i < count; i++, at += NODE_INTS) {
+    const id = heap[at]!;
+    out[i] =
+      id === 0
+        ? (null as unknown as Node)
+        : makeNode!(tree, id, heap[at + 1]!, heap[at + 2]!, heap[at + 3]!, heap[at + 4]!);
+  }
+  if (count > 0) b._free(buffer);
+  return out;
 }
 
 /** Hand `node` to WASM, call `c`, and read back the node it wrote (null for none). */

@@ -25,8 +25,10 @@ const SCALARS = [
   "isMissing",
   "hasError",
 ] as const;
+/** Getters answering a node's children, and the field each keeps its answer in. */
+const LISTS = { children: "_children", namedChildren: "_namedChildren" } as const;
 const library = Object.fromEntries(
-  [...NAVIGATION, ...NAVIGATION_GETTERS, ...SCALARS].map((k) => [
+  [...NAVIGATION, ...NAVIGATION_GETTERS, ...SCALARS, ...Object.keys(LISTS)].map((k) => [
     k,
     Object.getOwnPropertyDescriptor(Node.prototype, k)!,
   ]),
@@ -231,6 +233,14 @@ describe("the faster query glue", () => {
           const ours = about((n as unknown as Record<string, Node | null>)[k]!);
           expect(ours).toEqual(about(library[k]!.get!.call(n) as Node | null));
           if (ours) found++;
+        }
+        for (const [k, kept] of Object.entries(LISTS)) {
+          const fields = n as unknown as Record<string, Node[] | undefined>;
+          const theirs = (library[k]!.get!.call(n) as Node[]).map(about);
+          fields[kept] = undefined; // the library's answer, kept in the same field, would be ours
+          const ours = fields[k]!;
+          expect(ours.map(about)).toEqual(theirs);
+          expect(fields[k]).toBe(ours);
         }
         for (let i = 0; i <= n.childCount; i++) {
           expect(about(n.child(i))).toEqual(about(library.child!.value.call(n, i)));
