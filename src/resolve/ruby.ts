@@ -41,8 +41,9 @@ export class RubyResolution {
   private readonly partsCache = new Map<string, SymbolInfo[]>();
   private readonly singletons = new Map<number, Set<number>>();
   private readonly memberCache = new Map<string, SymbolInfo[]>();
-  private readonly ownersByName = new Map<string, Set<string>>();
-  private readonly ownersOfConstants = new Map<string, Set<string>>();
+  /** What holds a member, and what a class, module or constant, of each name (see `holders`). */
+  private readonly memberHolders = new Map<string, Set<string>>();
+  private readonly constantHolders = new Map<string, Set<string>>();
 
   constructor(private readonly lookup: Lookup) {}
 
@@ -187,8 +188,7 @@ export class RubyResolution {
     // `class SchemaDumper < SchemaDumper` inside `module ConnectionAdapters`: the superclass is
     // evaluated before the class exists, so it is the outer SchemaDumper, never the class itself.
     const exact = (q: string) => (q === exclude && segments.length === 1 ? null : this.exact(q));
-    // Only where `head` is declared: most of the scopes and ancestors asked about declare nothing by it.
-    const owners = this.constantOwners(head);
+    const owners = this.holders(this.constantHolders, head, (s) => isType(s) || s.kind === "constant");
     let found: Constant | null = null;
     for (const n of nesting) {
       found = owners.has(n) ? exact(`${n}.${head}`) : null;
@@ -214,19 +214,6 @@ export class RubyResolution {
     const last = qname.slice(qname.lastIndexOf(".") + 1);
     const value = this.declared(last).filter((s) => s.kind === "constant" && s.qualifiedName === qname);
     return value.length ? { qname, value } : null;
-  }
-
-  /** What holds a class, module or constant named `name` (`A.B` for `A.B.name`), by name. */
-  private constantOwners(name: string): Set<string> {
-    let hit = this.ownersOfConstants.get(name);
-    if (!hit) {
-      hit = new Set();
-      for (const s of this.declared(name))
-        if ((isType(s) || s.kind === "constant") && s.qualifiedName.endsWith(`.${name}`))
-          hit.add(s.qualifiedName.slice(0, -name.length - 1));
-      this.ownersOfConstants.set(name, hit);
-    }
-    return hit;
   }
 
   /** Qualified names of the classes and modules around a scope, innermost first. */
@@ -297,7 +284,7 @@ export class RubyResolution {
   }
 
   private own(qname: string, name: string, mode: Mode): SymbolInfo[] {
-    if (!this.ownersOf(name).has(qname)) return [];
+    if (!this.holders(this.memberHolders, name, MEMBER).has(qname)) return [];
     const out: SymbolInfo[] = [];
     for (const part of this.parts(qname)) {
       for (const s of this.lookup.byQualifiedName(part.fileId, `${qname}.${name}`)) {
@@ -309,17 +296,18 @@ export class RubyResolution {
   }
 
   /**
-   * The classes and modules with a member named `name`, on either side. A method is looked for in
-   * each of a class's ancestors in turn (ActiveRecord::Base has about seventy), and most of them do
-   * not have it: those are passed over without reading their parts.
+   * What holds a declaration named `name` that `accept` takes (`A.B` for `A.B.name`), kept per name in
+   * `cache`. A method is looked for in each of a class's ancestors in turn (ActiveRecord::Base has
+   * about seventy), a constant in each scope around and each ancestor: most of them declare nothing
+   * by that name, and are passed over without reading their parts.
    */
-  private ownersOf(name: string): Set<string> {
-    let hit = this.ownersByName.get(name);
+  private holders(cache: Map<string, Set<string>>, name: string, accept: (s: SymbolInfo) => boolean): Set<string> {
+    let hit = cache.get(name);
     if (!hit) {
       hit = new Set();
       for (const s of this.declared(name))
-        if (MEMBER(s) && s.qualifiedName.endsWith(`.${name}`)) hit.add(s.qualifiedName.slice(0, -name.length - 1));
-      this.ownersByName.set(name, hit);
+        if (accept(s) && s.qualifiedName.endsWith(`.${name}`)) hit.add(s.qualifiedName.slice(0, -name.length - 1));
+      cache.set(name, hit);
     }
     return hit;
   }
