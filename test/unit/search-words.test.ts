@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchWords } from "../../src/store/words.js";
+import { random } from "../helpers/random.js";
 
 /** What the words of a name are, as three regular expressions say it (how they were first written). */
 const byExpressions = (name: string) =>
@@ -10,18 +11,13 @@ const byExpressions = (name: string) =>
     .trim()
     .toLowerCase();
 
-/** A deterministic generator, so a failure names the same names on every run. */
+/** Names of up to 11 characters from letters of both cases, digits, separators, a space and accents. */
 function* names(count: number, seed: number): Generator<string> {
   const alphabet = "aAbBzZ09_$-. xÉé";
-  let state = seed;
+  const next = random(seed);
   for (let k = 0; k < count; k++) {
-    state = (state * 1103515245 + 12345) >>> 0;
-    const length = state % 12;
     let name = "";
-    for (let i = 0; i < length; i++) {
-      state = (state * 1103515245 + 12345) >>> 0;
-      name += alphabet[(state >>> 8) % alphabet.length];
-    }
+    for (let i = Math.floor(next() * 12); i > 0; i--) name += alphabet[Math.floor(next() * alphabet.length)];
     yield name;
   }
 }

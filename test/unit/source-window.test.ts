@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { lineCount, lineWindow, splitLines } from "../../src/query/node.js";
+import { random } from "../helpers/random.js";
 
 // A symbol's lines are cut from the file's text without splitting all of it: they must be exactly
 // the lines splitting all of it gives, whatever the line endings.
-
-/** A deterministic pseudo-random generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = ["a", "bc", " ", "\n", "\r\n", "\r", "\n\n", "é", "\t"];
 
