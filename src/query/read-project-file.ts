@@ -8,9 +8,9 @@ function inside(p: string, base: string): boolean {
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-function realRoot(root: string): string {
+function realRoot(root: string, realpath: (path: string) => string = realpathSync): string {
   try {
-    return realpathSync(root);
+    return realpath(root);
   } catch {
     return root;
   }
@@ -42,13 +42,16 @@ export function resolveProjectPath(root: string, relPath: string): string | null
   if (!inside(abs, root)) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} is outside the project; only project files can be read.`);
   }
+  // The system's realpath(3): Node's own walks the path a component at a time in JavaScript, with an
+  // lstat each, and took twice as long (30 µs against 15 for a Django file). `node` and `explore`
+  // resolve each file they quote, and the project's root, so: both the same way.
   let real: string;
   try {
-    real = realpathSync(abs);
+    real = realpathSync.native(abs);
   } catch {
     return null;
   }
-  if (!inside(real, realRoot(root))) {
+  if (!inside(real, realRoot(root, realpathSync.native))) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project; it is not read.`);
   }
   return real;
