@@ -9,7 +9,8 @@ import {
   qualifiedCandidates,
   type QualifiedRow,
 } from "../store/explore-lookup.js";
-import { fileRecord, pathsEndingWith } from "../store/file-lookup.js";
+import { fileRecord } from "../store/file-lookup.js";
+import { pathsEndingWith } from "../store/path-suffixes.js";
 import {
   blank,
   codeShapedNames,

@@ -1,6 +1,7 @@
 import { isCodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
-import { fileRecord, pathsEndingWith } from "../store/file-lookup.js";
+import { fileRecord } from "../store/file-lookup.js";
+import { pathsEndingWith } from "../store/path-suffixes.js";
 import { projectRelative, resolveProjectPath } from "./read-project-file.js";
 
 /** A line or an inclusive line range pasted after a path (`:42`, `:42-80`, `#L42`, `#L42-L80`). */

@@ -1,7 +1,7 @@
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { Db } from "../store/database.js";
 import { nodesWithWordsNear } from "../store/explore-lookup.js";
-import { pathsEndingWith } from "../store/file-lookup.js";
+import { pathsEndingWith } from "../store/path-suffixes.js";
 import { anyNameHasWord, declaredNames } from "../store/name-lookup.js";
 
 /** A declaration a prompt's words may mean, as the hook names it. */

@@ -1,5 +1,6 @@
 import type { Db } from "../store/database.js";
-import { contentVersion, distinctNames } from "../store/search-reader.js";
+import { contentVersion } from "../store/content-version.js";
+import { distinctNames } from "../store/search-reader.js";
 
 /** The comparable form of a name or query: lower case, letters and digits only (`Query_Set` → `queryset`). */
 export function typoKey(text: string): string {

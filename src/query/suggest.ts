@@ -1,5 +1,6 @@
 import type { Db } from "../store/database.js";
-import { pathsEndingWith, pathsInFolder } from "../store/file-lookup.js";
+import { pathsInFolder } from "../store/file-lookup.js";
+import { pathsEndingWith } from "../store/path-suffixes.js";
 import { declarationsByName, qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";

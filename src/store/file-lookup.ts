@@ -14,21 +14,6 @@ export function filePackage(db: Db, path: string): string | null {
   return (prepared(db, "SELECT package FROM files WHERE path = ?").pluck().get(path) as string | null) ?? null;
 }
 
-/**
- * Indexed paths that end with `suffix` on a segment boundary (`app.ts` matches `src/app.ts`, never
- * `src/myapp.ts`), sorted, at most `limit`.
- */
-export function pathsEndingWith(db: Db, suffix: string, limit: number): string[] {
-  const escaped = suffix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return (
-    prepared(db, `SELECT path FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`).all(
-      suffix,
-      `%/${escaped}`,
-      limit,
-    ) as { path: string }[]
-  ).map((r) => r.path);
-}
-
 /** An indexed file as `files` lists it: its language, size, symbols and syntax errors. */
 export interface FileEntry {
   path: string;
