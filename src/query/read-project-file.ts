@@ -23,10 +23,13 @@ function realRoot(root: string, realpath: (path: string) => string = realpathSyn
  */
 export function projectRelative(root: string, input: string): string | null {
   const text = input.replace(/\\/g, "/");
-  for (const base of [root, realRoot(root)]) {
-    const abs = resolve(base, text);
-    if (abs === base) return "";
-    if (inside(abs, base)) return relative(base, abs).split(sep).join("/");
+  // The root's real path only when the root as given does not hold the text: an absolute path
+  // through a link to the project. Most texts are relative, and are answered by the first.
+  for (const base of [() => root, () => realRoot(root)]) {
+    const at = base();
+    const abs = resolve(at, text);
+    if (abs === at) return "";
+    if (inside(abs, at)) return relative(at, abs).split(sep).join("/");
     if (!isAbsolute(text)) return null;
   }
   return null;

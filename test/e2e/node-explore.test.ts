@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +149,18 @@ describe("node and explore for agents", () => {
       const r = await node(`${join(repo.dir, "src", "app.ts")}:10-11`);
       expect(r.stdout.split("\n")[0]).toBe("src/app.ts (lines 10-11 of 24)");
       expect(r.stdout).not.toContain(repo.dir);
+    });
+
+    it("takes the real path of a file when the project is named through a link to it", async () => {
+      const linkParent = mkdtempSync(join(tmpdir(), "codegraph-link-"));
+      try {
+        const link = join(linkParent, "project");
+        symlinkSync(repo.dir, link);
+        const r = await run(["node", `${join(realpathSync(repo.dir), "src", "app.ts")}:10-11`, "-p", link]);
+        expect(r.stdout.split("\n")[0]).toBe("src/app.ts (lines 10-11 of 24)");
+      } finally {
+        rmSync(linkParent, { recursive: true, force: true });
+      }
     });
   });
 
