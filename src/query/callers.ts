@@ -6,7 +6,7 @@ import {
   capDefinitions,
   findDefinitions,
   groupDefinitions,
-  symbolById,
+  symbolsById,
   type AlsoNamed,
   type SymbolHit,
 } from "./symbols.js";
@@ -100,12 +100,20 @@ export function relations(
   const groups = shown.map(({ group, edges }): RelationGroup => {
     const rows: RelationRow[] = [];
     let total = edges.length;
-    // Rows past the limit are counted, not read: a class of the JDK has thousands of callers.
-    for (const e of edges) {
-      if (rows.length >= limit) break;
-      const symbol = symbolById(db, e.nodeId);
-      if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
-      else total--;
+    // Rows past the limit are counted, not read: a class of the JDK has thousands of callers. Those
+    // shown are read together, and again for the next ones when a node was gone (a sync meanwhile).
+    for (let next = 0; rows.length < limit && next < edges.length;) {
+      const batch = edges.slice(next, next + limit - rows.length);
+      next += batch.length;
+      const symbols = symbolsById(
+        db,
+        batch.map((e) => e.nodeId),
+      );
+      for (const e of batch) {
+        const symbol = symbols.get(e.nodeId);
+        if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
+        else total--;
+      }
     }
     return { definition: group[0]!, overloads: group.length - 1, rows, total };
   });

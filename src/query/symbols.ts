@@ -11,6 +11,7 @@ import {
   declarationsHeldBy,
   otherDeclarationsNamed,
   symbolRowById,
+  symbolRowsById,
   symbolRowsByUid,
   type DeclarationPlace,
 } from "../store/symbol-reader.js";
@@ -25,6 +26,13 @@ export const toHit = (r: Row): SymbolHit => ({ ...r, exported: r.exported === 1 
 export function symbolById(db: Db, id: number): SymbolHit | undefined {
   const row = symbolRowById(db, id);
   return row ? toHit(row) : undefined;
+}
+
+/** The nodes with these ids, by id; an id with no node (removed by a sync meanwhile) is left out. */
+export function symbolsById(db: Db, ids: readonly number[]): Map<number, SymbolHit> {
+  const hits = new Map<number, SymbolHit>();
+  for (const [id, row] of symbolRowsById(db, ids)) hits.set(id, toHit(row));
+  return hits;
 }
 
 /**
