@@ -8,24 +8,23 @@ const foldAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 /** What follows the last `/` (all of it when there is none). */
 const lastSegment = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
+/**
+ * Lookups at one version of the index answered by a LIKE over every file before the paths are kept
+ * by last segment: keeping them reads every path once, about four LIKEs' worth, so a process that
+ * asks a few times (a CLI command, the prompt hook) never pays more than twice what it did.
+ */
+const LIKES_BEFORE_KEEPING = 3;
+
 interface PathIndex {
   version: string;
+  lookups: number;
   /** Indexed paths by their last segment, folded, each list in the index's path order. */
-  byName: Map<string, string[]>;
+  byName: Map<string, string[]> | null;
 }
 
 const indexes = new WeakMap<Db, PathIndex>();
 
-/**
- * The indexed paths by last segment, built once per connection and again when the index's content
- * changes. A path suffix (`app.ts`, `QuerySet.filter` when `node` is asked for a symbol) was a LIKE
- * over every file: about 0.1 ms a call on Django's 880 files, a quarter of a `node` call, and
- * growing with the project; this is one lookup.
- */
-function pathIndex(db: Db): PathIndex {
-  const version = contentVersion(db);
-  const cached = indexes.get(db);
-  if (cached?.version === version) return cached;
+function keptPaths(db: Db): Map<string, string[]> {
   const byName = new Map<string, string[]>();
   for (const path of prepared(db, "SELECT path FROM files ORDER BY path").pluck().all() as string[]) {
     const name = foldAscii(lastSegment(path));
@@ -33,18 +32,29 @@ function pathIndex(db: Db): PathIndex {
     if (list) list.push(path);
     else byName.set(name, [path]);
   }
-  const index = { version, byName };
-  indexes.set(db, index);
-  return index;
+  return byName;
 }
 
 /**
  * Indexed paths that end with `suffix` on a segment boundary (`app.ts` matches `src/app.ts`, never
  * `src/myapp.ts`), in path order, at most `limit`: the path itself, or one ending with `/` and the
- * suffix with ASCII letters in either case (as `path = ? OR path LIKE '%/' || ?` had them).
+ * suffix with ASCII letters in either case. A LIKE over every file answers the first lookups at a
+ * version of the index; later ones (a server's) look the suffix's last segment up among the paths
+ * kept in memory. The LIKE was about 0.1 ms on Django's 880 files, a quarter of a `node` call, and
+ * 3.5 ms on 30,000; the lookup is 10 µs.
  */
 export function pathsEndingWith(db: Db, suffix: string, limit: number): string[] {
-  const same = pathIndex(db).byName.get(foldAscii(lastSegment(suffix)));
+  const version = contentVersion(db);
+  let index = indexes.get(db);
+  if (index?.version !== version) indexes.set(db, (index = { version, lookups: 0, byName: null }));
+  if (!index.byName && ++index.lookups <= LIKES_BEFORE_KEEPING) {
+    const escaped = suffix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return prepared(db, `SELECT path FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`)
+      .pluck()
+      .all(suffix, `%/${escaped}`, limit) as string[];
+  }
+  index.byName ??= keptPaths(db);
+  const same = index.byName.get(foldAscii(lastSegment(suffix)));
   if (!same) return [];
   const tail = `/${foldAscii(suffix)}`;
   const out: string[] = [];
