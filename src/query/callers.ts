@@ -105,10 +105,8 @@ export function relations(
     for (let next = 0; rows.length < limit && next < edges.length;) {
       const batch = edges.slice(next, next + limit - rows.length);
       next += batch.length;
-      const symbols = symbolsById(
-        db,
-        batch.map((e) => e.nodeId),
-      );
+      const ids = batch.map((e) => e.nodeId);
+      const symbols = symbolsById(db, ids);
       for (const e of batch) {
         const symbol = symbols.get(e.nodeId);
         if (symbol) rows.push({ symbol, kind: e.kind, line: e.line, resolution: e.resolution });
