@@ -23,16 +23,17 @@ function realRoot(root: string, realpath: (path: string) => string = realpathSyn
  */
 export function projectRelative(root: string, input: string): string | null {
   const text = input.replace(/\\/g, "/");
-  // The root's real path only when the root as given does not hold the text: an absolute path
-  // through a link to the project. Most texts are relative, and are answered by the first.
-  for (const base of [() => root, () => realRoot(root)]) {
-    const at = base();
-    const abs = resolve(at, text);
-    if (abs === at) return "";
-    if (inside(abs, at)) return relative(at, abs).split(sep).join("/");
-    if (!isAbsolute(text)) return null;
-  }
-  return null;
+  const found = relativeTo(root, text);
+  if (found !== null || !isAbsolute(text)) return found;
+  // An absolute path through a link to the project: only then the root's real path.
+  return relativeTo(realRoot(root), text);
+}
+
+/** `text` (relative to `base`, or absolute) as a path inside `base`, "" for `base` itself, else null. */
+function relativeTo(base: string, text: string): string | null {
+  const abs = resolve(base, text);
+  if (abs === base) return "";
+  return inside(abs, base) ? relative(base, abs).split(sep).join("/") : null;
 }
 
 /**
