@@ -1,5 +1,5 @@
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, sqlLimit, unplanned } from "./statements.js";
 
 export type { SymbolRow } from "./symbol-row.js";
 import type { SymbolRow } from "./symbol-row.js";
@@ -21,8 +21,9 @@ export function pathsWithStem(db: Db, stem: string, limit: number): string[] {
   const escaped = likeEscape(stem);
   const rows = prepared(
     db,
-    `SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`,
-  ).all(`${escaped}.%`, `%/${escaped}.%`, limit * 4) as { path: string }[];
+    `SELECT path FROM files WHERE path LIKE ${unplanned("?")} ESCAPE '\\' OR path LIKE ${unplanned("?")} ESCAPE '\\'
+       ORDER BY path LIMIT ${sqlLimit(limit * 4)}`,
+  ).all(`${escaped}.%`, `%/${escaped}.%`) as { path: string }[];
   return rows
     .map((r) => r.path)
     .filter((p) => {
@@ -85,8 +86,8 @@ export function qualifiedCandidates(db: Db, name: string, text: string, limit: n
          AND (n.qualified_name = @text
            OR substr(n.qualified_name, -length(@dotted)) = @dotted
            OR substr(@text, -(length(n.qualified_name) + 1)) = '.' || n.qualified_name)
-       ORDER BY f.path, n.start_line LIMIT @limit`,
-  ).all({ name, text, dotted: `.${text}`, limit }) as QualifiedRow[];
+       ORDER BY f.path, n.start_line LIMIT ${sqlLimit(limit)}`,
+  ).all({ name, text, dotted: `.${text}` }) as QualifiedRow[];
 }
 
 /**
@@ -105,9 +106,9 @@ export function nodesWithWordsNear(
   const match = `words : NEAR(${terms.map((t) => `"${t}"*`).join(" ")}, ${terms.length + 1})`;
   return prepared(
     db,
-    `${SELECT.replace("FROM nodes n", "FROM (SELECT rowid AS rid FROM search WHERE search MATCH @match LIMIT @limit) m JOIN nodes n ON n.id = m.rid")}
+    `${SELECT.replace("FROM nodes n", `FROM (SELECT rowid AS rid FROM search WHERE search MATCH @match LIMIT ${sqlLimit(limit)}) m JOIN nodes n ON n.id = m.rid`)}
        WHERE n.kind IN (SELECT value FROM json_each(@kinds))`,
-  ).all({ match, limit, kinds: JSON.stringify(kinds) }) as SymbolRow[];
+  ).all({ match, kinds: JSON.stringify(kinds) }) as SymbolRow[];
 }
 
 /** The innermost declaration of any kind (a function, a class, a module constant) whose lines include `line`. */

@@ -1,6 +1,6 @@
 import type { StoredFile } from "./reader.js";
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, unplanned } from "./statements.js";
 
 const FILE_COLS = "id, path, size, mtime_ms AS mtimeMs, sha256, language";
 
@@ -29,7 +29,7 @@ export function fileEntries(db: Db, prefix: string): FileEntry[] {
     db,
     `SELECT f.path, f.language, f.size, f.syntax_errors AS syntaxErrors,
          (SELECT count(*) FROM nodes n WHERE n.file_id = f.id AND n.kind NOT IN ('file','import')) AS symbols
-         FROM files f WHERE ? = '' OR f.path = ? OR f.path LIKE ? ESCAPE '\\' ORDER BY f.path`,
+         FROM files f WHERE ? = '' OR f.path = ? OR f.path LIKE ${unplanned("?")} ESCAPE '\\' ORDER BY f.path`,
   ).all(prefix, prefix, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`) as FileEntry[];
 }
 
@@ -42,7 +42,9 @@ export function indexedLanguages(db: Db): string[] {
 export function pathsInFolder(db: Db, dir: string): string[] {
   const prefix = dir ? `${dir}/` : "";
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (prepared(db, "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\'").pluck().all(like) as string[]).filter(
-    (p) => !p.slice(prefix.length).includes("/"),
-  );
+  return (
+    prepared(db, `SELECT path FROM files WHERE path LIKE ${unplanned("?")} ESCAPE '\\'`)
+      .pluck()
+      .all(like) as string[]
+  ).filter((p) => !p.slice(prefix.length).includes("/"));
 }

@@ -1,6 +1,6 @@
 import { contentVersion } from "./content-version.js";
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, sqlLimit, unplanned } from "./statements.js";
 
 /** SQLite's LIKE folds ASCII letters only: so does this. */
 const foldAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
@@ -49,9 +49,12 @@ export function pathsEndingWith(db: Db, suffix: string, limit: number): string[]
   if (index?.version !== version) indexes.set(db, (index = { version, lookups: 0, byName: null }));
   if (!index.byName && ++index.lookups <= LIKES_BEFORE_KEEPING) {
     const escaped = suffix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return prepared(db, `SELECT path FROM files WHERE path = ? OR path LIKE ? ESCAPE '\\' ORDER BY path LIMIT ?`)
+    return prepared(
+      db,
+      `SELECT path FROM files WHERE path = ? OR path LIKE ${unplanned("?")} ESCAPE '\\' ORDER BY path LIMIT ${sqlLimit(limit)}`,
+    )
       .pluck()
-      .all(suffix, `%/${escaped}`, limit) as string[];
+      .all(suffix, `%/${escaped}`) as string[];
   }
   index.byName ??= keptPaths(db);
   const same = index.byName.get(foldAscii(lastSegment(suffix)));

@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, sqlLimit, unplanned } from "./statements.js";
 import type { SymbolRow } from "./symbol-row.js";
 
 /**
@@ -58,8 +58,8 @@ const UNFILTERED = `n.kind NOT IN ('import', 'file')`;
 const FILTERED = `${UNFILTERED}
   AND (@kinds IS NULL OR n.kind IN (SELECT value FROM json_each(@kinds)))
   AND (@langs IS NULL OR f.language IN (SELECT value FROM json_each(@langs)))
-  AND (@pathLike IS NULL OR f.path LIKE @pathLike ESCAPE '\\')
-  AND (@pathGlob IS NULL OR f.path GLOB @pathGlob)`;
+  AND (@pathLike IS NULL OR f.path LIKE ${unplanned("@pathLike")} ESCAPE '\\')
+  AND (@pathGlob IS NULL OR f.path GLOB ${unplanned("@pathGlob")})`;
 
 const filtered = (filters: SearchFilters) =>
   Boolean(filters.kinds || filters.languages || filters.pathLike || filters.pathGlob);
@@ -86,9 +86,9 @@ export function searchByName(db: Db, name: string, filters: SearchFilters, cap: 
       `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
      WHERE n.name = @name COLLATE NOCASE AND ${where(filters)}
      ORDER BY n.kind IN ('variable', 'property', 'constant', 'enum_member'), length(f.path), f.path, n.start_line
-     LIMIT @cap`,
+     LIMIT ${sqlLimit(cap)}`,
     ),
-    { ...bind(filters), name, cap },
+    { ...bind(filters), name },
   );
 }
 
@@ -108,16 +108,15 @@ export function searchByQualifiedName(
       db,
       `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
      WHERE n.name = @name COLLATE NOCASE
-       AND (n.qualified_name = @qualified COLLATE NOCASE OR n.qualified_name LIKE @like ESCAPE '\\')
+       AND (n.qualified_name = @qualified COLLATE NOCASE OR n.qualified_name LIKE ${unplanned("@like")} ESCAPE '\\')
        AND ${where(filters)}
-     ORDER BY length(f.path), f.path, n.start_line LIMIT @cap`,
+     ORDER BY length(f.path), f.path, n.start_line LIMIT ${sqlLimit(cap)}`,
     ),
     {
       ...bind(filters),
       name,
       qualified,
       like: `%.${qualified.replace(/[\\%_]/g, (c) => `\\${c}`)}`,
-      cap,
     },
   );
 }
@@ -134,9 +133,9 @@ export function searchByNamePrefix(db: Db, prefix: string, filters: SearchFilter
       db,
       `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
      WHERE n.name COLLATE NOCASE >= @lo AND n.name COLLATE NOCASE < @hi AND ${where(filters)}
-     LIMIT @cap`,
+     LIMIT ${sqlLimit(cap)}`,
     ),
-    { ...bind(filters), lo: prefix, hi, cap },
+    { ...bind(filters), lo: prefix, hi },
   );
 }
 
@@ -146,10 +145,10 @@ export function countNamePrefix(db: Db, prefix: string, max: number): number {
   const hi = prefix.slice(0, -1) + String.fromCharCode(last + 1);
   return prepared(
     db,
-    `SELECT count(*) FROM (SELECT 1 FROM nodes WHERE name COLLATE NOCASE >= @lo AND name COLLATE NOCASE < @hi LIMIT @max)`,
+    `SELECT count(*) FROM (SELECT 1 FROM nodes WHERE name COLLATE NOCASE >= @lo AND name COLLATE NOCASE < @hi LIMIT ${sqlLimit(max)})`,
   )
     .pluck()
-    .get({ lo: prefix, hi, max }) as number;
+    .get({ lo: prefix, hi }) as number;
 }
 
 /** Symbols with any of these exact names (the typo pass's candidates). */
@@ -159,9 +158,9 @@ export function searchByNames(db: Db, names: readonly string[], filters: SearchF
       db,
       `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id
      WHERE n.name IN (SELECT value FROM json_each(@names)) AND ${where(filters)}
-     ORDER BY length(f.path), f.path, n.start_line LIMIT @cap`,
+     ORDER BY length(f.path), f.path, n.start_line LIMIT ${sqlLimit(cap)}`,
     ),
-    { ...bind(filters), names: JSON.stringify(names), cap },
+    { ...bind(filters), names: JSON.stringify(names) },
   );
 }
 
@@ -170,9 +169,9 @@ export function searchByNames(db: Db, names: readonly string[], filters: SearchF
  * ranking them all is affordable (bm25 costs about a microsecond a row; `get` matches 47k rows in the JDK).
  */
 export function countFullText(db: Db, match: string, max: number): number {
-  return prepared(db, "SELECT count(*) FROM (SELECT 1 FROM search WHERE search MATCH @match LIMIT @max)")
+  return prepared(db, `SELECT count(*) FROM (SELECT 1 FROM search WHERE search MATCH @match LIMIT ${sqlLimit(max)})`)
     .pluck()
-    .get({ match, max }) as number;
+    .get({ match }) as number;
 }
 
 const BM25 = "bm25(search, 12.0, 6.0, 3.0, 1.0, 0.5)";
@@ -187,12 +186,12 @@ export function searchFullText(db: Db, match: string, filters: SearchFilters, ca
     ? `SELECT ${COLS}, ${BM25} AS rank
        FROM search JOIN nodes n ON n.id = search.rowid JOIN files f ON f.id = n.file_id
        WHERE search MATCH @match AND ${where(filters)}
-       ORDER BY rank LIMIT @cap`
+       ORDER BY rank LIMIT ${sqlLimit(cap)}`
     : `SELECT ${COLS}, m.rank FROM
-         (SELECT rowid AS id, ${BM25} AS rank FROM search WHERE search MATCH @match ORDER BY rank LIMIT @cap * 2) m
+         (SELECT rowid AS id, ${BM25} AS rank FROM search WHERE search MATCH @match ORDER BY rank LIMIT ${sqlLimit(cap * 2)}) m
        JOIN nodes n ON n.id = m.id JOIN files f ON f.id = n.file_id
-       WHERE ${where(filters)} ORDER BY m.rank LIMIT @cap`;
-  return searchRows(prepared(db, sql), { ...bind(filters), match, cap });
+       WHERE ${where(filters)} ORDER BY m.rank LIMIT ${sqlLimit(cap)}`;
+  return searchRows(prepared(db, sql), { ...bind(filters), match });
 }
 
 /** Symbols passing the filters alone (a query of only `kind:`/`lang:`/`path:`), in index order. */
@@ -201,9 +200,9 @@ export function searchFiltered(db: Db, filters: SearchFilters, cap: number): Sea
     prepared(
       db,
       `SELECT ${COLS}, 0 AS rank FROM nodes n JOIN files f ON f.id = n.file_id WHERE ${where(filters)}
-     ORDER BY n.id LIMIT @cap`,
+     ORDER BY n.id LIMIT ${sqlLimit(cap)}`,
     ),
-    { ...bind(filters), cap },
+    { ...bind(filters) },
   );
 }
 

@@ -2,7 +2,7 @@ import type { ImportBinding, RefKind } from "../core/extraction.js";
 import type { NodeKind } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, unplanned } from "./statements.js";
 
 const FILE_COLS = "id, path, language, package AS packageName, node_id AS nodeId";
 const NODE_COLS =
@@ -46,7 +46,7 @@ export class SqliteLookup implements Lookup {
       bySuffix: prepared(
         db,
         `SELECT ${FILE_COLS} FROM files
-         WHERE path = @suffix OR (path LIKE @pattern ESCAPE '\\' AND substr(path, -length(@tail)) = @tail) ORDER BY path`,
+         WHERE path = @suffix OR (path LIKE ${unplanned("@pattern")} ESCAPE '\\' AND substr(path, -length(@tail)) = @tail) ORDER BY path`,
       ),
       // A folder's files are a range of the path index: LIKE, case-insensitive, could not use it and read
       // every file's row (a go-stdlib sync looking up packages: 0.65 s).

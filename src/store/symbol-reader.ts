@@ -1,5 +1,5 @@
 import type { Db } from "./database.js";
-import { prepared } from "./statements.js";
+import { prepared, sqlLimit, unplanned } from "./statements.js";
 import type { SymbolRow } from "./symbol-row.js";
 
 const COLUMNS = `n.id, n.uid, n.name, n.qualified_name AS qualifiedName, n.kind, f.path AS file,
@@ -105,15 +105,15 @@ export function otherDeclarationsNamed(
   shown: number,
 ): { count: number; first: DeclarationPlace[] } {
   const where = `WHERE n.name = @name AND n.qualified_name <> @name AND ${DECLARATION}`;
-  const count = prepared(db, `SELECT count(*) FROM (SELECT 1 FROM nodes n ${where} LIMIT @max)`)
+  const count = prepared(db, `SELECT count(*) FROM (SELECT 1 FROM nodes n ${where} LIMIT ${sqlLimit(max)})`)
     .pluck()
-    .get({ name, max }) as number;
+    .get({ name }) as number;
   const first = count
     ? (prepared(
         db,
         `SELECT n.qualified_name AS qualifiedName, n.kind, f.path AS file, n.start_line AS startLine
-         FROM nodes n JOIN files f ON f.id = n.file_id ${where} ORDER BY f.path, n.start_line LIMIT @shown`,
-      ).all({ name, shown }) as DeclarationPlace[])
+         FROM nodes n JOIN files f ON f.id = n.file_id ${where} ORDER BY f.path, n.start_line LIMIT ${sqlLimit(shown)}`,
+      ).all({ name }) as DeclarationPlace[])
     : [];
   return { count, first };
 }
@@ -132,7 +132,7 @@ export function qualifiedNamesContaining(db: Db, fragment: string, limit: number
   return (
     prepared(
       db,
-      `SELECT DISTINCT qualified_name AS q FROM nodes n WHERE name LIKE ? ESCAPE '\\' AND ${DECLARATION} LIMIT ?`,
-    ).all(like, limit) as { q: string }[]
+      `SELECT DISTINCT qualified_name AS q FROM nodes n WHERE name LIKE ${unplanned("?")} ESCAPE '\\' AND ${DECLARATION} LIMIT ${sqlLimit(limit)}`,
+    ).all(like) as { q: string }[]
   ).map((r) => r.q);
 }
