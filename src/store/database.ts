@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { CodegraphError } from "../core/errors.js";
 import { openSqlite } from "./open-sqlite.js";
+import { prepared } from "./statements.js";
 import { EDGE_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, PARSED_TABLE_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
 import { searchWords } from "./words.js";
 
@@ -142,7 +143,7 @@ export const INDEXED_BY = "indexed_by";
 export const FOLDER_SNAPSHOT = "folder_snapshot";
 
 export function getMeta(db: Db, key: string): string | null {
-  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  const row = prepared(db, "SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
   return row?.value ?? null;
 }
 

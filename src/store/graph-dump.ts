@@ -1,4 +1,5 @@
 import type { Db } from "./database.js";
+import { prepared } from "./statements.js";
 
 /** A node as the whole-graph export needs it. `id` is the row id edges refer to; `uid` is the stable id. */
 export interface DumpNode {
@@ -61,5 +62,5 @@ export function dumpEdges(db: Db): DumpEdges {
 
 /** How many files are indexed. */
 export function countFiles(db: Db): number {
-  return db.prepare("SELECT count(*) FROM files").pluck().get() as number;
+  return prepared(db, "SELECT count(*) FROM files").pluck().get() as number;
 }

@@ -1,6 +1,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../src/store/schema.js";
 import { run, runJson, tempRepo } from "../helpers/cli.js";
 
 const fixture = join(import.meta.dirname, "..", "resolve", "fixtures", "typescript");
@@ -34,7 +35,7 @@ describe("reading the graph from the CLI", () => {
     }>(["status", ...p()]);
     expect(s.files).toBe(sourceFiles + 1);
     expect(s.edgesByKind.calls).toBeGreaterThan(5);
-    expect(s.schemaVersion).toBe(4);
+    expect(s.schemaVersion).toBe(SCHEMA_VERSION);
     expect(s.changes.added).toEqual([]);
     writeFileSync(join(repo.dir, "src/new.ts"), "export const n = 1;\n");
     const after = await runJson<{ changes: { added: string[] } }>(["status", ...p()]);
