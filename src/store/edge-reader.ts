@@ -13,12 +13,16 @@ export interface EdgeRow {
 // is one cached statement using the edges' (target, kind) and (source, kind) indexes.
 const inList = (kinds: readonly string[]) => kinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(",");
 
-/** Edges into `nodeId` of these kinds, by file and line. */
+/**
+ * Edges into `nodeId` of these kinds, by the path of the file they are in, then line. By path, not
+ * file id: a full index numbers files in the order its parsers finish them, so two builds of the same
+ * code would list callers (and pick those a limit shows) in different orders.
+ */
 export function edgesInto(db: Db, nodeId: number, kinds: readonly string[]): EdgeRow[] {
   return prepared(
     db,
-    `SELECT source_id AS nodeId, kind, line, resolution FROM edges
-       WHERE target_id = ? AND kind IN (${inList(kinds)}) ORDER BY file_id, line`,
+    `SELECT e.source_id AS nodeId, e.kind, e.line, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
+       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) ORDER BY f.path, e.line`,
   ).all(nodeId) as EdgeRow[];
 }
 
