@@ -6,7 +6,7 @@ export const SCHEMA_VERSION = 5;
 
 // meta is a rowid table (version 5; a WITHOUT ROWID table in 4). Its folder snapshot is a value of
 // hundreds of KB, and in a WITHOUT ROWID table a lookup that passes such a row reads all of it to
-// compare keys: 40 µs for the 48-byte \`context\`, read by every qualified-name lookup, against 3.
+// compare keys: 40 µs for the 48-byte `context`, read by every qualified-name lookup, against 3.
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (

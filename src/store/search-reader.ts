@@ -179,7 +179,7 @@ const BM25 = "bm25(search, 12.0, 6.0, 3.0, 1.0, 0.5)";
 /**
  * Full-text matches for an FTS5 expression, best bm25 first. Column weights: name ≫ words (the
  * segments of the name) > qualified name > signature > docstring. Without filters only the best
- * rows are joined to their nodes (twice `cap`, since imports are indexed too and never returned).
+ * rows are joined to their nodes (twice `cap`, since file nodes are indexed too and never returned).
  */
 export function searchFullText(db: Db, match: string, filters: SearchFilters, cap: number): SearchRow[] {
   const sql = filtered(filters)
