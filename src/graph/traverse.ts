@@ -1,5 +1,5 @@
 import type { Db } from "../store/database.js";
-import { edgesInto, edgesOutOf, selfAndDescendants, sourcesInto, type EdgeRow } from "../store/edge-reader.js";
+import { edgesIntoEach, edgesOutOf, selfAndDescendants, sourcesInto, type EdgeRow } from "../store/edge-reader.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
 export const USE_KINDS = [
@@ -17,8 +17,9 @@ export const CALL_KINDS = ["calls", "instantiates"] as const;
 /** A node at the other end of an edge, and the edge's kind, line and how it was resolved. */
 export type Neighbour = EdgeRow;
 
-/** Nodes with an edge into `nodeId` (callers, users), one row per edge. */
-export const incoming = (db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] => edgesInto(db, nodeId, kinds);
+/** Nodes with an edge into each of `nodeIds` (callers, users): a list per id, one row per edge. */
+export const incoming = (db: Db, nodeIds: readonly number[], kinds: readonly string[]): Neighbour[][] =>
+  edgesIntoEach(db, nodeIds, kinds);
 
 /** Nodes `nodeId` has an edge to (callees, dependencies), one row per edge. */
 export const outgoing = (db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] =>

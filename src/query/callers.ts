@@ -78,15 +78,28 @@ export function relations(
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
   const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
-  const found = groupDefinitions(defs).map((group) => {
+  const definitions = groupDefinitions(defs).map((group) => {
     // A type's members speak for it both ways; a function's nested functions only for its callers.
     const whole = direction === "callers" || TYPES.has(group[0]!.kind);
     const ids = whole ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
+    return { group, whole, ids };
+  });
+  // The callers of every definition in one read: a name may have a hundred.
+  const into =
+    direction === "callers"
+      ? incoming(
+          db,
+          definitions.flatMap((d) => d.ids),
+          kinds,
+        )
+      : null;
+  let at = 0;
+  const found = definitions.map(({ group, whole, ids }) => {
     const own = new Set(ids);
     const seen = new Set<string>();
     const edges: Neighbour[] = [];
     for (const id of ids) {
-      for (const e of direction === "callers" ? incoming(db, id, kinds) : outgoing(db, id, kinds)) {
+      for (const e of into ? into[at++]! : outgoing(db, id, kinds)) {
         if (own.has(e.nodeId) && whole) continue; // a class calling itself, or its members each other
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
