@@ -8,16 +8,14 @@ function inside(p: string, base: string): boolean {
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-function realRoot(root: string, realpath: (path: string) => string = realpathSync): string {
+/** The project root's real location (the root as given when it cannot be resolved). */
+export function projectRealRoot(root: string): string {
   try {
-    return realpath(root);
+    return realpathSync.native(root);
   } catch {
     return root;
   }
 }
-
-/** The project root's real location, as {@link resolveProjectPath} compares files with it. */
-export const projectRealRoot = (root: string): string => realRoot(root, realpathSync.native);
 
 /**
  * A path as the project names it (`src/app.ts`), from what a user or agent typed: project-relative
@@ -29,7 +27,7 @@ export function projectRelative(root: string, input: string): string | null {
   const found = relativeTo(root, text);
   if (found !== null || !isAbsolute(text)) return found;
   // An absolute path through a link to the project: only then the root's real path.
-  return relativeTo(realRoot(root), text);
+  return relativeTo(projectRealRoot(root), text);
 }
 
 /** `text` (relative to `base`, or absolute) as a path inside `base`, "" for `base` itself, else null. */

@@ -13,23 +13,16 @@ export interface EdgeRow {
 // is one cached statement using the edges' (target, kind) and (source, kind) indexes.
 const inList = (kinds: readonly string[]) => kinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(",");
 
-/**
- * Edges into `nodeId` of these kinds, by the path of the file they are in, then line. By path, not
- * file id: a full index numbers files in the order its parsers finish them, so two builds of the same
- * code would list callers (and pick those a limit shows) in different orders.
- */
-export function edgesInto(db: Db, nodeId: number, kinds: readonly string[]): EdgeRow[] {
-  return prepared(
-    db,
-    `SELECT e.source_id AS nodeId, e.kind, e.line, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
-       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) ORDER BY f.path, e.line`,
-  ).all(nodeId) as EdgeRow[];
-}
+/** Edges into `nodeId` of these kinds, as {@link edgesIntoEach} orders them. */
+export const edgesInto = (db: Db, nodeId: number, kinds: readonly string[]): EdgeRow[] =>
+  edgesIntoEach(db, [nodeId], kinds)[0]!;
 
 /**
- * Edges into each of `nodeIds`, a list per id in their order, each as `edgesInto` gives it, in one
- * read: a class and its members, or a name's many definitions (`as_sql` has 110 in Django), cost a
- * statement each before.
+ * Edges into each of `nodeIds` of these kinds, a list per id in their order, in one read (a class and
+ * its members, or a name's many definitions: `as_sql` has 110 in Django). Each list is by the path of
+ * the file the edge is in, then line. By path, not file id: a full index numbers files in the order
+ * its parsers finish them, so two builds of the same code would list callers (and pick those a limit
+ * shows) in different orders.
  */
 export function edgesIntoEach(db: Db, nodeIds: readonly number[], kinds: readonly string[]): EdgeRow[][] {
   const lists: EdgeRow[][] = nodeIds.map(() => []);
