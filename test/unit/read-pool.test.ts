@@ -24,6 +24,17 @@ async function warm(pool: ReadPool): Promise<void> {
   throw new Error("no worker answered");
 }
 
+/** Rounds of concurrent calls until `n` workers have answered. */
+async function warmAll(pool: ReadPool, n: number): Promise<void> {
+  const threads = new Set<string>();
+  for (let round = 0; round < 200 && threads.size < n; round++) {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.run(call("echo", i), true)));
+    for (const a of answers) if (fromWorker.test(textOf(a))) threads.add(textOf(a).split(" from ")[1]!);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (threads.size < n) throw new Error(`only ${threads.size} workers answered`);
+}
+
 async function until(probe: () => boolean): Promise<void> {
   for (let waited = 0; !probe() && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
 }
@@ -40,6 +51,28 @@ describe("ReadPool", () => {
       answers.forEach((a, n) => expect(textOf(a)).toMatch(new RegExp(`^${n} from \\d+$`)));
       expect(pool.workers).toBeGreaterThanOrEqual(1);
       expect(pool.workers).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("hands each call to the worker holding the fewest", async () => {
+    const pool = new ReadPool(WORKER, options(2));
+    try {
+      await warmAll(pool, 2);
+      // Both workers busy with a slow call each; four more calls then go two to each, rather than
+      // filling the first worker's queue behind its slow call.
+      const slowCall = (n: number): ToolCall => ({ ...call("slow", n), args: { n, ms: 300 } });
+      const slow = [pool.run(slowCall(0), true), pool.run(slowCall(1), true)];
+      const quick = await Promise.all([2, 3, 4, 5].map((n) => pool.run(call("echo", n), true)));
+      const byThread = new Map<string, number>();
+      for (const a of quick) {
+        const thread = textOf(a).split(" from ")[1]!;
+        byThread.set(thread, (byThread.get(thread) ?? 0) + 1);
+      }
+      expect([...byThread.values()]).toEqual([2, 2]);
+      const slowThreads = new Set((await Promise.all(slow)).map((a) => textOf(a).split(" from ")[1]));
+      expect(slowThreads.size).toBe(2);
     } finally {
       await pool.close();
     }
