@@ -15,24 +15,21 @@ const inline = (c: ToolCall) => ({
 const options = (size: number, idleMs?: number) => ({ size, inline, log: () => {}, idleMs });
 const fromWorker = /^\d+ from \d+$/;
 
-/** Concurrent calls until a worker answers one (the first starts a worker; until it is ready, inline). */
-async function warm(pool: ReadPool): Promise<void> {
-  for (let n = 0; n < 1000; n++) {
-    if (fromWorker.test(textOf(await pool.run(call("echo", n), true)))) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("no worker answered");
-}
+/** The thread a worker's answer names. */
+const threadOf = (a: Awaited<ReturnType<ReadPool["run"]>>) => textOf(a).split(" from ")[1];
 
-/** Rounds of concurrent calls until `n` workers have answered. */
-async function warmAll(pool: ReadPool, n: number): Promise<void> {
+/**
+ * Rounds of concurrent calls until `n` workers have answered (the first call starts a worker; until
+ * one is ready, calls are answered inline).
+ */
+async function warm(pool: ReadPool, n = 1): Promise<void> {
   const threads = new Set<string>();
   for (let round = 0; round < 200 && threads.size < n; round++) {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.run(call("echo", i), true)));
-    for (const a of answers) if (fromWorker.test(textOf(a))) threads.add(textOf(a).split(" from ")[1]!);
+    for (const a of answers) if (fromWorker.test(textOf(a))) threads.add(threadOf(a)!);
     await new Promise((r) => setTimeout(r, 10));
   }
-  if (threads.size < n) throw new Error(`only ${threads.size} workers answered`);
+  if (threads.size < n) throw new Error(`only ${threads.size} of ${n} workers answered`);
 }
 
 async function until(probe: () => boolean): Promise<void> {
@@ -59,7 +56,7 @@ describe("ReadPool", () => {
   it("hands each call to the worker holding the fewest", async () => {
     const pool = new ReadPool(WORKER, options(2));
     try {
-      await warmAll(pool, 2);
+      await warm(pool, 2);
       // Both workers busy with a slow call each; four more calls then go two to each, rather than
       // filling the first worker's queue behind its slow call.
       const slowCall = (n: number): ToolCall => ({ ...call("slow", n), args: { n, ms: 300 } });
@@ -67,11 +64,11 @@ describe("ReadPool", () => {
       const quick = await Promise.all([2, 3, 4, 5].map((n) => pool.run(call("echo", n), true)));
       const byThread = new Map<string, number>();
       for (const a of quick) {
-        const thread = textOf(a).split(" from ")[1]!;
+        const thread = threadOf(a)!;
         byThread.set(thread, (byThread.get(thread) ?? 0) + 1);
       }
       expect([...byThread.values()]).toEqual([2, 2]);
-      const slowThreads = new Set((await Promise.all(slow)).map((a) => textOf(a).split(" from ")[1]));
+      const slowThreads = new Set((await Promise.all(slow)).map(threadOf));
       expect(slowThreads.size).toBe(2);
     } finally {
       await pool.close();
