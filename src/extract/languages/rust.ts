@@ -164,6 +164,8 @@ interface ImplRange extends Range {
   owner: string | null;
   /** The trait implemented, as a path; null for an inherent impl. */
   trait: string | null;
+  /** The implementing type as written, spaces collapsed, when it is no path (`str`, `(&str, u16)`, `&[u8]`). */
+  text: string | null;
 }
 interface TraitRange extends Range {
   qname: string;
@@ -516,7 +518,8 @@ class RustFile {
     const owner = last ? [...chain, last].join(".") : null;
     const trait = def.childForFieldId(this.f.trait);
     const traitPath = trait ? this.typePath(trait, -1) : null;
-    this.impls.push({ start: at, end: def.endIndex, type, owner, trait: traitPath });
+    const text = type ? null : this.text(typeNode).replace(/\s+/g, " ");
+    this.impls.push({ start: at, end: def.endIndex, type, owner, trait: traitPath, text });
     if (!trait) return;
     this.implIsTrait.add(at);
     if (!traitPath || !owner) return;
@@ -528,9 +531,17 @@ class RustFile {
   /**
    * Who an impl's members belong to: its type, or for a blanket impl over a type parameter
    * (`impl<T: Input> Input for &T`) the trait with that parameter (`Input<T>`), which no type is.
+   * With `functions`, the methods of an impl for a type that is no path of the project
+   * (`impl AsyncRead for &[u8]`, `impl From<State> for usize`) too: they belong to the trait with
+   * that type as written (`AsyncRead<&[u8]>`), or to the type itself for an inherent impl (`impl str`,
+   * in the core library). So they are symbols, and the calls in their bodies theirs, not the file's,
+   * though no call reaches them through a type of the project. Their associated types and constants
+   * stay out: an impl's members are names at the top of their module too, and the core library's
+   * `impl IntoIterator for [T; N] { type IntoIter = .. }` would hide the module's `pub use iter::IntoIter`.
    */
-  private ownerOf(impl: ImplRange): string | null {
+  private ownerOf(impl: ImplRange, functions = false): string | null {
     if (impl.type && this.typeParams.has(impl.type)) return impl.trait ? `${impl.trait}<${impl.type}>` : null;
+    if (impl.text && functions) return impl.trait ? `${impl.trait}<${impl.text}>` : impl.text;
     return impl.owner;
   }
 
@@ -549,7 +560,7 @@ class RustFile {
     // runtime, and were a quarter of this function's time (CPU profile, tokio).
     if (this.implMembers.has(id)) {
       const impl = innermost(this.impls, def.startIndex);
-      const owner = impl ? this.ownerOf(impl) : null;
+      const owner = impl ? this.ownerOf(impl, true) : null;
       if (!impl || !owner) return;
       const { visibility, exported } = this.memberVisibility(def);
       b.symbol("method", def, name, {
