@@ -25,6 +25,13 @@ import { spanTo } from "../source-text.js";
 /** One pattern of a query, tagged with what a match of it is. */
 export type Pattern = readonly [tag: string, source: string];
 
+/**
+ * Statement keywords a function definition cannot be named. A preprocessor conditional that splits
+ * an `else if` chain (xorg-server's `ProcessCommandLine`) leaves tree-sitter reading `if (..) { .. }`
+ * as the definition of a function named `if`: seven of those in xorg-server.
+ */
+const STATEMENT_KEYWORDS = new Set(["if", "else", "while", "for", "do", "switch", "case", "return", "goto", "sizeof"]);
+
 export const C_PATTERNS: readonly Pattern[] = [
   ["comment", "(comment) @comment"],
   ["include", "(preproc_include path: (_) @path) @def"],
@@ -146,7 +153,8 @@ export class CFamilyFile {
         const body = capture(m, "body");
         this.bodies.push({ start: body.startIndex, end: body.endIndex });
         const d = this.declarator(capture(m, "decl"));
-        if (d) this.fns.push({ def, name: d.name, params: d.params, body, prototype: false });
+        if (d && !STATEMENT_KEYWORDS.has(this.text(d.name)))
+          this.fns.push({ def, name: d.name, params: d.params, body, prototype: false });
         return;
       }
       case "decl": {
