@@ -26,11 +26,18 @@ import { spanTo } from "../source-text.js";
 export type Pattern = readonly [tag: string, source: string];
 
 /**
- * Statement keywords a function definition cannot be named. A preprocessor conditional that splits
- * an `else if` chain (xorg-server's `ProcessCommandLine`) leaves tree-sitter reading `if (..) { .. }`
- * as the definition of a function named `if`: seven of those in xorg-server.
+ * Keywords no function, variable or macro is named. Tree-sitter's error recovery names some after
+ * them: an `#ifdef` that splits an `else if` chain (xorg-server's `ProcessCommandLine`) leaves
+ * `if (..) { .. }` read as the definition of a function named `if` (six in xorg-server), a macro
+ * that opens an `extern "C" {` (`_XFUNCPROTOBEGIN`) makes the `struct` after it a variable, and
+ * tabs before a `#define`'s line break made one macro `if`.
  */
-const STATEMENT_KEYWORDS = new Set(["if", "else", "while", "for", "do", "switch", "case", "return", "goto", "sizeof"]);
+const C_KEYWORDS = new Set(
+  (
+    "auto break case char const continue default do double else enum extern float for goto if int long " +
+    "register return short signed sizeof static struct switch typedef union unsigned void volatile while"
+  ).split(" "),
+);
 
 export const C_PATTERNS: readonly Pattern[] = [
   ["comment", "(comment) @comment"],
@@ -153,7 +160,7 @@ export class CFamilyFile {
         const body = capture(m, "body");
         this.bodies.push({ start: body.startIndex, end: body.endIndex });
         const d = this.declarator(capture(m, "decl"));
-        if (d && !STATEMENT_KEYWORDS.has(this.text(d.name)))
+        if (d && !C_KEYWORDS.has(this.text(d.name)))
           this.fns.push({ def, name: d.name, params: d.params, body, prototype: false });
         return;
       }
@@ -250,7 +257,7 @@ export class CFamilyFile {
     const text = this.text(name);
     const value = def.childForFieldId(this.f.value);
     // Include guards and flags (`#define FOO_H`) declare nothing anyone calls.
-    if (!params && !value) return;
+    if ((!params && !value) || C_KEYWORDS.has(text)) return;
     // The same macro defined again under another `#if` branch is one macro.
     if (this.macros.has(text)) return;
     this.macros.add(text);
@@ -337,6 +344,7 @@ export class CFamilyFile {
     const d = this.declarator(decl);
     if (!d) return;
     const name = this.text(d.name);
+    if (C_KEYWORDS.has(name)) return;
     const head = this.b.source.slice(def.startIndex, type.startIndex);
     const isStatic = /\bstatic\b/.test(head);
     const isExtern = /\bextern\b/.test(head);
