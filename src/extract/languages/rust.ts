@@ -197,6 +197,8 @@ function innermost<T extends Range>(list: readonly T[], at: number): T | null {
 class RustFile {
   private readonly mods: ModRange[] = [];
   private readonly impls: ImplRange[] = [];
+  /** Structs, unions and enums, by name and where they start (see `ownerInFunction`). */
+  private readonly typeDecls: { name: string; at: number }[] = [];
   private readonly traits: TraitRange[] = [];
   private readonly implMembers = new Set<number>();
   private readonly traitMembers = new Set<number>();
@@ -290,6 +292,7 @@ class RustFile {
       case P.Struct:
       case P.Union: {
         const def = capture(m, "def");
+        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex });
         const body = def.childForFieldId(this.f.body);
         this.b.symbol("struct", def, capture(m, "name"), {
           ...this.visibility(def),
@@ -300,6 +303,7 @@ class RustFile {
       }
       case P.Enum: {
         const def = capture(m, "def");
+        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex });
         this.b.symbol("enum", def, capture(m, "name"), {
           ...this.visibility(def),
           signatureEnd: capture(m, "body").startIndex,
@@ -515,7 +519,7 @@ class RustFile {
     const type = this.typePath(typeNode, -1);
     const chain = this.modChain(at);
     const last = type ? type.slice(type.lastIndexOf(".") + 1) : null;
-    const owner = last ? [...chain, last].join(".") : null;
+    const owner = last ? (this.ownerInFunction(type!, at) ?? [...chain, last].join(".")) : null;
     const trait = def.childForFieldId(this.f.trait);
     const traitPath = trait ? this.typePath(trait, -1) : null;
     const text = type ? null : this.text(typeNode).replace(/\s+/g, " ");
@@ -526,6 +530,49 @@ class RustFile {
     const { receiver, name } = splitLast(traitPath);
     // Written here, but it is the type that implements the trait (when the type is declared here).
     this.b.typeRef("implements", trait, name, receiver, owner);
+  }
+
+  /**
+   * The qualified name of the type an impl inside a function body is for, when that body declares it
+   * (`fn set() { struct Reset; impl Drop for Reset { .. } }`): the symbols nest by where they are
+   * written, so the struct is `ScopedKey.set.Reset`, and its methods must be too. tokio has 115 such
+   * methods, rustc 444. Null elsewhere: the impl's module chain then names the owner.
+   */
+  private ownerInFunction(type: string, at: number): string | null {
+    if (type.includes(".")) return null;
+    const fn = this.enclosingFn(at);
+    if (!fn) return null;
+    const declared = this.typeDecls.some(
+      (t) => t.name === type && t.at > fn.def.startIndex && t.at < fn.def.endIndex && this.enclosingFn(t.at) === fn,
+    );
+    return declared ? `${this.fnQName(fn)}.${type}` : null;
+  }
+
+  /** The innermost function whose text holds `at` (functions are listed in source order). */
+  private enclosingFn(at: number): PendingFn | null {
+    let best: PendingFn | null = null;
+    for (const f of this.fns) {
+      if (f.def.startIndex >= at) break;
+      if (f.def.endIndex > at) best = f;
+    }
+    return best;
+  }
+
+  /** A function's qualified name as the builder makes it: its impl's owner, its trait, or where it is nested. */
+  private fnQName(fn: PendingFn): string {
+    const name = this.text(fn.name);
+    const at = fn.def.startIndex;
+    if (this.implMembers.has(fn.def.id)) {
+      const impl = innermost(this.impls, at);
+      const owner = impl ? this.ownerOf(impl, true) : null;
+      if (owner) return `${owner}.${name}`;
+    }
+    if (this.traitMembers.has(fn.def.id)) {
+      const trait = innermost(this.traits, at);
+      if (trait) return `${trait.qname}.${name}`;
+    }
+    const outer = this.enclosingFn(at);
+    return outer ? `${this.fnQName(outer)}.${name}` : this.qualify(at, name);
   }
 
   /**
