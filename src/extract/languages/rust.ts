@@ -199,6 +199,8 @@ class RustFile {
   private readonly impls: ImplRange[] = [];
   /** Structs, unions and enums, by name and where they start (see `ownerInFunction`). */
   private readonly typeDecls: { name: string; at: number }[] = [];
+  /** What each `use` binds, and where it is written (see `ownerImported`). */
+  private readonly useBindings: { local: string; imported: string; specifier: string; at: number }[] = [];
   private readonly traits: TraitRange[] = [];
   private readonly implMembers = new Set<number>();
   private readonly traitMembers = new Set<number>();
@@ -519,7 +521,9 @@ class RustFile {
     const type = this.typePath(typeNode, -1);
     const chain = this.modChain(at);
     const last = type ? type.slice(type.lastIndexOf(".") + 1) : null;
-    const owner = last ? (this.ownerInFunction(type!, at) ?? [...chain, last].join(".")) : null;
+    const owner = last
+      ? (this.ownerInFunction(type!, at) ?? this.ownerImported(type!, chain, at) ?? [...chain, last].join("."))
+      : null;
     const trait = def.childForFieldId(this.f.trait);
     const traitPath = trait ? this.typePath(trait, -1) : null;
     const text = type ? null : this.text(typeNode).replace(/\s+/g, " ");
@@ -546,6 +550,25 @@ class RustFile {
       (t) => t.name === type && t.at > fn.def.startIndex && t.at < fn.def.endIndex && this.enclosingFn(t.at) === fn,
     );
     return declared ? `${this.fnQName(fn)}.${type}` : null;
+  }
+
+  /**
+   * The qualified name of the type an impl inside an inline module is for, when that module imports
+   * it rather than declaring it (`mod sys { use super::TcpListener; impl AsRawFd for TcpListener }`):
+   * the type's own, `TcpListener`, not `sys.TcpListener`. A type from another file is named as at
+   * the top of its file. tokio has 14 such methods, rustc 73. Null elsewhere.
+   */
+  private ownerImported(type: string, chain: string[], at: number): string | null {
+    if (!chain.length || type.includes(".")) return null;
+    const mod = innermost(this.mods, at);
+    if (!mod || this.typeDecls.some((t) => t.name === type && innermost(this.mods, t.at) === mod)) return null;
+    const use = this.useBindings.find((u) => u.local === type && innermost(this.mods, u.at) === mod);
+    if (!use) return null;
+    const head = use.specifier.split(".")[0]!;
+    if (!use.specifier || head === "crate" || head === "super") return use.imported;
+    return this.mods.some((m) => m.name === head && this.modChain(m.start).length === 1)
+      ? `${use.specifier}.${use.imported}`
+      : null;
   }
 
   /** The innermost function whose text holds `at` (functions are listed in source order). */
@@ -858,6 +881,7 @@ class RustFile {
     const at = def.startIndex;
     const add = (local: string, imported: string, specifier: string | null, node: Node) => {
       if (specifier === null || !local || local === "_") return;
+      this.useBindings.push({ local, imported, specifier, at });
       this.b.import({ local, imported, specifier, line, reexport: false });
       if (pub) this.b.import({ local, imported, specifier, line, reexport: true });
       if (local !== "*") this.b.symbol("import", node, null, { name: local });
