@@ -341,8 +341,11 @@ class TsFile {
     const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
     // Local functions (`const flush = () => ...` in a body) are symbols too: code calls them.
     const inNamespace = container.type === "statement_block" && container.parent?.type === "internal_module";
+    // A bare block at the top of a script (`{ 'use strict'; const SelectBox = {..}; window.SelectBox =
+    // SelectBox; }`, Django's admin scripts) scopes its declarations as a module would.
+    const inTopBlock = container.type === "statement_block" && container.parent?.type === "program";
     const topLevel =
-      (TOP_LEVEL_PARENTS.has(container.type) || inNamespace) &&
+      (TOP_LEVEL_PARENTS.has(container.type) || inNamespace || inTopBlock) &&
       (container.type !== "export_statement" || container.parent?.type === "program" || inNamespace);
     if (!topLevel && !isFunction) return;
     if (!isFunction && value && name && this.prototypes.isIifeClass(this.b.text(name), value)) return;
