@@ -721,7 +721,10 @@ class RubyFile {
       const holder = scope >= 0 ? this.containers[scope]! : null;
       if (holder && this.isMethod(holder)) return;
       if (assign.type !== "assignment") return;
-      this.b.symbol("constant", assign, left, { exported: true, visibility: "public" });
+      this.b.symbol(madeClass(right, this.source) ? "class" : "constant", assign, left, {
+        exported: true,
+        visibility: "public",
+      });
       return;
     }
     if (right.type === "instance_variable" && left.type === "identifier") {
@@ -745,6 +748,19 @@ class RubyFile {
     if (!path) return;
     this.b.ref("references", node, ...splitPath(path));
   }
+}
+
+/**
+ * `Point = Struct.new(:x, :y) do .. end`, `Class.new(Base) { .. }`, `Data.define(:x) do .. end`: a
+ * constant that is a class, whose block's `def`s are its methods (they nest in it already).
+ */
+function madeClass(right: Node, source: string): boolean {
+  if (right.type !== "call" || !right.childForFieldName("block")) return false;
+  const recv = right.childForFieldName("receiver");
+  const method = right.childForFieldName("method");
+  if (!recv || !method || recv.type !== "constant") return false;
+  const made = `${source.slice(recv.startIndex, recv.endIndex)}.${source.slice(method.startIndex, method.endIndex)}`;
+  return made === "Struct.new" || made === "Class.new" || made === "Data.define";
 }
 
 /** The node captured under `name` (every pattern's captures are fixed, so it is there). */
