@@ -549,9 +549,20 @@ export class CFamilyFile {
 const EXPORT_MACRO =
   /^([ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+(?:(?:const|unsigned|signed|struct|union|enum|volatile)\s+)*[A-Za-z_]\w*[\s*]+[A-Za-z_]\w*\s*\()/gm;
 
+/**
+ * The same between `class` or `struct` and the name (`class JSI_EXPORT LazyObject : public HostObject`,
+ * `class FOLLY_EXPORT Foo final {`): the grammar takes the macro for the name and the class is lost.
+ */
+const CLASS_MACRO =
+  /\b((?:class|struct)[ \t]+)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|\n))/g;
+
 export function blankExportMacros(source: string): string {
-  if (!/^[ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*[A-Z_]/m.test(source)) return source;
-  return source.replace(EXPORT_MACRO, (_all, lead: string, word: string) => lead + word.replace(/[^\n]/g, " "));
+  const blank = (_all: string, lead: string, word: string) => lead + word.replace(/[^\n]/g, " ");
+  const classes = /\b(?:class|struct)[ \t]+[A-Z_][A-Z0-9_]*[ \t(]/.test(source)
+    ? source.replace(CLASS_MACRO, blank)
+    : source;
+  if (!/^[ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*[A-Z_]/m.test(classes)) return classes;
+  return classes.replace(EXPORT_MACRO, blank);
 }
 
 /** Declarations declaring several names at once (`int a, *b;`): each name gets its own span. */
