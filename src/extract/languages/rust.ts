@@ -521,9 +521,10 @@ class RustFile {
     const type = this.typePath(typeNode, -1);
     const chain = this.modChain(at);
     const last = type ? type.slice(type.lastIndexOf(".") + 1) : null;
-    const owner = last
-      ? (this.ownerInFunction(type!, at) ?? this.ownerImported(type!, chain, at) ?? [...chain, last].join("."))
-      : null;
+    // A bare name may be declared in the function around the impl, or imported into its module.
+    const declared =
+      type && !type.includes(".") ? (this.ownerInFunction(type, at) ?? this.ownerImported(type, chain, at)) : null;
+    const owner = last ? (declared ?? [...chain, last].join(".")) : null;
     const trait = def.childForFieldId(this.f.trait);
     const traitPath = trait ? this.typePath(trait, -1) : null;
     const text = type ? null : this.text(typeNode).replace(/\s+/g, " ");
@@ -540,15 +541,13 @@ class RustFile {
    * The qualified name of the type an impl inside a function body is for, when that body declares it
    * (`fn set() { struct Reset; impl Drop for Reset { .. } }`): the symbols nest by where they are
    * written, so the struct is `ScopedKey.set.Reset`, and its methods must be too. tokio has 115 such
-   * methods, rustc 444. Null elsewhere: the impl's module chain then names the owner.
+   * methods, rustc 444. `type` is a bare name. Null elsewhere: the impl's module chain then names
+   * the owner.
    */
   private ownerInFunction(type: string, at: number): string | null {
-    if (type.includes(".")) return null;
     const fn = this.enclosingFn(at);
     if (!fn) return null;
-    const declared = this.typeDecls.some(
-      (t) => t.name === type && t.at > fn.def.startIndex && t.at < fn.def.endIndex && this.enclosingFn(t.at) === fn,
-    );
+    const declared = this.typeDecls.some((t) => t.name === type && this.enclosingFn(t.at) === fn);
     return declared ? `${this.fnQName(fn)}.${type}` : null;
   }
 
@@ -556,10 +555,10 @@ class RustFile {
    * The qualified name of the type an impl inside an inline module is for, when that module imports
    * it rather than declaring it (`mod sys { use super::TcpListener; impl AsRawFd for TcpListener }`):
    * the type's own, `TcpListener`, not `sys.TcpListener`. A type from another file is named as at
-   * the top of its file. tokio has 14 such methods, rustc 73. Null elsewhere.
+   * the top of its file. tokio has 14 such methods, rustc 73. `type` is a bare name. Null elsewhere.
    */
   private ownerImported(type: string, chain: string[], at: number): string | null {
-    if (!chain.length || type.includes(".")) return null;
+    if (!chain.length) return null;
     const mod = innermost(this.mods, at);
     if (!mod || this.typeDecls.some((t) => t.name === type && innermost(this.mods, t.at) === mod)) return null;
     const use = this.useBindings.find((u) => u.local === type && innermost(this.mods, u.at) === mod);
