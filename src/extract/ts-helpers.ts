@@ -77,6 +77,24 @@ export function unquote(s: string): string {
   return s.replace(/^['"`]|['"`]$/g, "");
 }
 
+/**
+ * A class, interface or object member's name as a reader would type it, when its key is not a plain
+ * name: a quoted key without its quotes (`'quoted-name'() {}` is `quoted-name`), a computed key that
+ * is only a string as that string (`["literal"]`), and any other computed key as written but without
+ * its spaces (`*[ Symbol.iterator ]()` is `[Symbol.iterator]`, as most code spells it, and as an
+ * agent asks for it). Null for a plain name (an identifier, `#private`, a number).
+ */
+export function memberKeyName(key: Node, text: (node: Node) => string): string | null {
+  if (key.type === "string") return unquote(text(key));
+  if (key.type !== "computed_property_name") return null;
+  const inner = key.namedChildren[0];
+  if (!inner) return null;
+  const plainString =
+    inner.type === "string" ||
+    (inner.type === "template_string" && !inner.namedChildren.some((c) => c?.type === "template_substitution"));
+  return plainString ? unquote(text(inner)) : `[${text(inner).replace(/\s+/g, " ")}]`;
+}
+
 /** Type names that carry no project type: `x?: Foo | undefined` is a Foo. */
 const EMPTY_TYPES = new Set(["undefined", "null", "void", "never"]);
 

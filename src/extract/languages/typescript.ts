@@ -16,6 +16,7 @@ import {
   FUNCTION_VALUES,
   constructedTypeName,
   dottedName,
+  memberKeyName,
   paramCount,
   receiverExpression,
   splitLast,
@@ -250,6 +251,7 @@ class TsFile {
         const mods = modifiers(b, def, name);
         const owner = def.parent?.type === "object" ? this.prototypes.prototypeObjectOwner(def.parent) : null;
         b.symbol(nameText === "constructor" ? "constructor" : "method", def, name ?? null, {
+          ...this.keyName(name),
           signatureEnd: body?.startIndex,
           paramCount: paramCount(def),
           ...mods,
@@ -259,7 +261,7 @@ class TsFile {
         return;
       }
       case "property":
-        b.symbol("property", def, name ?? null, { ...modifiers(b, def, name) });
+        b.symbol("property", def, name ?? null, { ...this.keyName(name), ...modifiers(b, def, name) });
         if (name) this.memberType(def, name);
         return;
       case "member": {
@@ -271,7 +273,7 @@ class TsFile {
         if (owner === null && !OBJECT_HOLDERS.has(holder.type)) return;
         b.symbol("method", def, name ?? null, {
           // A quoted key (`'Initialize': function ..`) names the method without its quotes.
-          ...(name?.type === "string" ? { name: b.text(name).slice(1, -1) } : {}),
+          ...this.keyName(name),
           signatureEnd: body?.childForFieldName("body")?.startIndex,
           paramCount: paramCount(body ?? null),
           ...(owner === null ? {} : { memberOf: owner }),
@@ -284,6 +286,12 @@ class TsFile {
       case "variable":
         return this.variable(def, name);
     }
+  }
+
+  /** The name of a member keyed by a string or a computed key (see `memberKeyName`), as a symbol option. */
+  private keyName(key: Node | undefined): { name?: string } {
+    const name = key ? memberKeyName(key, (n) => this.b.text(n)) : null;
+    return name === null ? {} : { name };
   }
 
   /** An interface's or object type alias's method and property signatures are its members. */
