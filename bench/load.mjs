@@ -476,8 +476,6 @@ async function oneRun(main, dir, env, runNo) {
 
     const profiled = [pid, ...daemons];
     const usr2 = () => profiled.forEach((p) => process.kill(p, "SIGUSR2"));
-    if (CPU_PROF) usr2(); // start the profilers for both phases
-
     log(`run ${runNo}: settling, ${CLIENTS} clients × ${SETTLE_CALLS} mixed`);
     let c0 = cpu();
     r.settle = summarize(await phase(server.port, CLIENTS, SETTLE_CALLS, (c, i) => MIX[(c + i) % MIX.length]));
@@ -485,6 +483,8 @@ async function oneRun(main, dir, env, runNo) {
     log(
       `  ${r.settle.rps.toFixed(0)} req/s, p50 ${r.settle.overall.p50?.toFixed(1)} ms, p99 ${r.settle.overall.p99?.toFixed(1)} ms`,
     );
+
+    if (CPU_PROF) usr2(); // start the profilers for both measured phases
 
     log(`run ${runNo}: mixed, ${CLIENTS} clients × ${REQUESTS}`);
     c0 = cpu();
