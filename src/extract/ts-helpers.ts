@@ -85,8 +85,9 @@ export function unquote(s: string): string {
  * agent asks for it). Null for a plain name (an identifier, `#private`, a number).
  */
 export function memberKeyName(key: Node, text: (node: Node) => string): string | null {
-  if (key.type === "string") return unquote(text(key));
-  if (key.type !== "computed_property_name") return null;
+  const type = key.type;
+  if (type === "string") return unquote(text(key));
+  if (type !== "computed_property_name") return null;
   const inner = key.namedChildren[0];
   if (!inner) return null;
   const plainString =
