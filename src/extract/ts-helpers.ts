@@ -80,9 +80,10 @@ export function unquote(s: string): string {
 /**
  * A class, interface or object member's name as a reader would type it, when its key is not a plain
  * name: a quoted key without its quotes (`'quoted-name'() {}` is `quoted-name`), a computed key that
- * is only a string as that string (`["literal"]`), and any other computed key as written but without
- * its spaces (`*[ Symbol.iterator ]()` is `[Symbol.iterator]`, as most code spells it, and as an
- * agent asks for it). Null for a plain name (an identifier, `#private`, a number).
+ * is only a string as that string (`["literal"]`), and any other computed key as written, without
+ * the spaces just inside its brackets and with runs of spaces made one (`*[ Symbol.iterator ]()` is
+ * `[Symbol.iterator]`, as most code spells it, and as an agent asks for it). Null for a plain name
+ * (an identifier, `#private`, a number).
  */
 export function memberKeyName(key: Node, text: (node: Node) => string): string | null {
   const type = key.type;

@@ -272,7 +272,6 @@ class TsFile {
         const owner = OBJECT_HOLDERS.has(holder.type) ? null : this.prototypes.prototypeObjectOwner(def.parent!);
         if (owner === null && !OBJECT_HOLDERS.has(holder.type)) return;
         b.symbol("method", def, name ?? null, {
-          // A quoted key (`'Initialize': function ..`) names the method without its quotes.
           ...this.keyName(name),
           signatureEnd: body?.childForFieldName("body")?.startIndex,
           paramCount: paramCount(body ?? null),
