@@ -1,5 +1,4 @@
-import { setFlagsFromString } from "node:v8";
-import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
+import { setV8Flag } from "../core/v8-flag-hook.js";
 
 /**
  * Have V8's optimising JavaScript compiler do less while we index. Every parse worker compiles the
@@ -17,14 +16,4 @@ import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
 export function optimiseLess(): void {
   setV8Flag("--max-inlined-bytecode-size-cumulative=200");
   setV8Flag("--interrupt-budget=1081344");
-}
-
-/**
- * Set a V8 flag for the rest of the process. Whoever listens on BEFORE_V8_FLAG hears of it first:
- * the CLI's compile cache, whose cached code V8 accepts only under the flags it was made with.
- */
-export function setV8Flag(flag: string): void {
-  const listener = (globalThis as Record<symbol, unknown>)[BEFORE_V8_FLAG];
-  if (typeof listener === "function") (listener as (flag: string) => void)(flag);
-  setFlagsFromString(flag);
 }

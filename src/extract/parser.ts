@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Parser, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../core/extraction.js";
-import { setV8Flag } from "./jit-flags.js";
+import { setV8Flag } from "../core/v8-flag-hook.js";
 import type { LanguageExtractor, LanguageId } from "./language.js";
 import { binding, queryRunsCutShort, speedUpBinding, speedUpNodes, withFastMatches } from "./wasm-glue.js";
 import { extractorFor } from "./registry.js";

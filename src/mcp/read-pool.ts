@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { readEnv } from "../config/env.js";
 import type { IndexConnections } from "../query/open-index.js";
+import { setV8Flag } from "../core/v8-flag-hook.js";
 import { answerTool, failureAnswer, type ToolAnswer, type ToolCall } from "./answer.js";
 
 /** A worker stops after this long without a call, so an idle daemon holds no more memory than it did. */
@@ -172,9 +173,23 @@ export function toolPool(
   languageOf: (path: string) => string | null,
   log: (line: string) => void,
 ): ReadPool {
+  keepArrayBuiltinsCalled();
   return new ReadPool(workerUrl, {
     size: readEnv().workers ?? Math.min(4, availableParallelism()),
     inline: (call) => answerTool(call, indexes, languageOf),
     log,
   });
+}
+
+/**
+ * Have V8's optimising compiler call the array builtins (`map`, `filter`, `some`, `find`...) rather
+ * than inline them, for the rest of the process (V8 flags are per process; set before the workers
+ * start, as their code is compiled after). An inlined `map` returns a holey array where the builtin
+ * returns a packed one, so an array's map depended on whether the function that made it was
+ * optimised yet, and every optimised function that took such an array with another map was thrown
+ * away ("wrong map") and compiled again. On a server that was a chain of recompiles lasting 50,000
+ * calls (see docs/decisions.md, session 45).
+ */
+function keepArrayBuiltinsCalled(): void {
+  setV8Flag("--no-turbo-inline-array-builtins");
 }
