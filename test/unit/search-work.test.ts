@@ -67,7 +67,7 @@ const matches = (match: string) =>
   db.prepare("SELECT count(*) FROM search WHERE search MATCH ?").pluck().get(match) as number;
 
 describe("search's full-text passes", () => {
-  it("rank no expression that matches nothing, and find the same hits", () => {
+  it("rank no expression that matches nothing, and still find what each word names", () => {
     // No symbol holds both words: every word's expression and the phrase match nothing, and each
     // word alone matches some.
     const query = "basket cancel";
