@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { sha256 } from "../core/hash.js";
+import { READ_NO_WAIT } from "../core/regular-file.js";
 
 export type ReadOutcome =
   | { ok: true; text: string; size: number; mtimeMs: number; sha256: string }
@@ -14,7 +15,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 export function readSource(absPath: string, maxSize: number): ReadOutcome {
   let fd: number;
   try {
-    fd = openSync(absPath, "r");
+    fd = openSync(absPath, READ_NO_WAIT);
   } catch {
     return { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
   }
@@ -22,6 +23,8 @@ export function readSource(absPath: string, maxSize: number): ReadOutcome {
     const st = fstatSync(fd);
     const size = st.size;
     const mtimeMs = Math.floor(st.mtimeMs);
+    // Listed as a file by the scan, but something else by now (a FIFO has no bytes to index).
+    if (!st.isFile()) return { ok: false, reason: "unreadable", size, mtimeMs };
     if (size > maxSize) return { ok: false, reason: "too large", size, mtimeMs };
     const buf = Buffer.allocUnsafe(size);
     let read = 0;

@@ -1,7 +1,8 @@
+import { isCodegraphError } from "../core/errors.js";
 import { storedFiles } from "../store/reader.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
-import { readProjectFile } from "./read-project-file.js";
+import { projectRealRoot, readProjectFile } from "./read-project-file.js";
 import { toHit, type SymbolHit } from "./symbols.js";
 
 /** Bytes of source one literal search may read: the whole of a medium project, a bounded slice of a huge one. */
@@ -59,12 +60,13 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
   const files = storedFiles(db);
   const order = [...new Set([...rankedFiles, ...[...files.keys()].sort()])];
   const hits = new Map<number, SymbolHit>();
+  const realRoot = projectRealRoot(root);
   let read = 0;
   for (const path of order) {
     const size = files.get(path)?.size ?? 0;
     if (read + size > READ_BUDGET) break;
     read += size;
-    const text = readProjectFile(root, path);
+    const text = readInside(root, path, realRoot);
     if (!text || !fragments.some((f) => text.includes(f))) continue;
     const lines = text.split("\n");
     for (let i = 0; i < lines.length && hits.size < MAX_HITS; i++) {
@@ -75,4 +77,17 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
     if (hits.size >= MAX_HITS) break;
   }
   return [...hits.values()];
+}
+
+/**
+ * A stored file's text, or null when it cannot be read. A file that has become a link out of the
+ * project since it was indexed is skipped, unread: one such file must not end the search of the rest.
+ */
+function readInside(root: string, path: string, realRoot: string): string | null {
+  try {
+    return readProjectFile(root, path, realRoot);
+  } catch (e) {
+    if (isCodegraphError(e) && e.code === "OUTSIDE_PROJECT") return null;
+    throw e;
+  }
 }

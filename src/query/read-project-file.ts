@@ -1,6 +1,7 @@
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { readRegularFile } from "../core/regular-file.js";
 
 /** Whether `p` lies strictly inside `base` (both absolute). */
 function inside(p: string, base: string): boolean {
@@ -64,26 +65,12 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
 }
 
 /**
- * Read a project file's text through {@link resolveProjectPath}. Returns null when the file cannot
- * be read; throws OUTSIDE_PROJECT for a path that leaves the project.
+ * Read a project file's text through {@link resolveProjectPath}. Returns null when it is not a
+ * regular file or cannot be read; throws OUTSIDE_PROJECT for a path that leaves the project. A caller
+ * reading many files passes the root's {@link projectRealRoot}, worked out once: a realpath costs as
+ * much as the read of a small file.
  */
-export function readProjectFile(root: string, relPath: string): string | null {
-  const real = resolveProjectPath(root, relPath);
-  if (real === null) return null;
-  try {
-    return readFileSync(real, "utf8");
-  } catch {
-    return null;
-  }
-}
-
-/** The bytes of a project file, under the same guard as {@link readProjectFile}. */
-export function readProjectBytes(root: string, relPath: string): Buffer | null {
-  const real = resolveProjectPath(root, relPath);
-  if (real === null) return null;
-  try {
-    return readFileSync(real);
-  } catch {
-    return null;
-  }
+export function readProjectFile(root: string, relPath: string, realRootPath?: string): string | null {
+  const real = resolveProjectPath(root, relPath, realRootPath);
+  return real === null ? null : readRegularFile(real);
 }

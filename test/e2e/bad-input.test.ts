@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
@@ -77,6 +78,24 @@ describe("bad input never stops the index", () => {
     expect((await runJson<Summary>(["sync", repo.dir])).cutShort).toEqual(["bundle.gen.js"]);
     writeFileSync(at("bundle.gen.js"), "export function built(x) {\n  return x.step().step();\n}\n");
     expect((await runJson<Summary>(["sync", repo.dir])).cutShort).toEqual([]);
+  });
+
+  it("a FIFO found where a listed file was is read as unreadable, at once, not waited on", () => {
+    // The scan lists regular files only, so a FIFO reaches the reader only when it replaced a file
+    // after the scan: the reader is run on one directly, in a process of its own, so that a reader
+    // that waited for a writer would fail this test by its timeout rather than hang the run.
+    repo = tempRepo();
+    const fifo = join(repo.dir, "pipe.py");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const reader = pathToFileURL(join(import.meta.dirname, "..", "..", "dist", "indexer", "read-source.js")).href;
+    const code = `import { readSource } from ${JSON.stringify(reader)};
+      process.stdout.write(JSON.stringify(readSource(process.argv[1], 1 << 20)));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", code, fifo], {
+      timeout: 10_000,
+      encoding: "utf8",
+    });
+    expect(r.signal).toBeNull();
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, reason: "unreadable" });
   });
 
   it("a file skipped for what it holds is not reported as added, nor read again, until it changes", async () => {

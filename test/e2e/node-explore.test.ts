@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -160,6 +161,33 @@ describe("node and explore for agents", () => {
         expect(r.stdout.split("\n")[0]).toBe("src/app.ts (lines 10-11 of 24)");
       } finally {
         rmSync(linkParent, { recursive: true, force: true });
+      }
+    });
+
+    it("searches a pasted message past stored files that became a link out or a FIFO, reading neither", async () => {
+      const message = "Request body exceeded the allowed upload size";
+      const dir = mkdtempSync(join(tmpdir(), "codegraph-literal-"));
+      try {
+        writeFileSync(join(dir, "a_models.py"), "def save(obj):\n    return obj\n");
+        writeFileSync(join(dir, "b_forms.py"), "def clean(form):\n    return form\n");
+        writeFileSync(
+          join(dir, "views.py"),
+          `class BadRequest(Exception):\n    pass\n\n\ndef handle(request):\n    raise BadRequest("${message}")\n`,
+        );
+        await runJson(["init", dir]);
+        // After the index, the first files in path order: one leads outside, to the same message; the
+        // other is a FIFO, whose open would wait for a writer that never comes.
+        writeFileSync(join(outside, "secret.py"), `SECRET = "${message}"  # TOP-SECRET-OUTSIDE\n`);
+        rmSync(join(dir, "a_models.py"));
+        symlinkSync(join(outside, "secret.py"), join(dir, "a_models.py"));
+        rmSync(join(dir, "b_forms.py"));
+        expect(spawnSync("mkfifo", [join(dir, "b_forms.py")]).status).toBe(0);
+        const r = await run(["explore", `BadRequest: ${message}`, "-p", dir], { timeoutMs: 20_000 });
+        expect(r.code).toBe(0);
+        expect(r.stdout).toContain(`6      raise BadRequest("${message}")`);
+        expect(r.stdout).not.toContain("TOP-SECRET");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     });
   });
