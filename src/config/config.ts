@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
+import { readRegularFile } from "../core/regular-file.js";
 
 /** What is indexed. */
 export interface IndexingConfig {
@@ -98,6 +99,13 @@ function applyRanking(target: RankingConfig, raw: unknown, where: string): void 
   if (deprioritize) target.deprioritize = [...target.deprioritize, ...deprioritize];
 }
 
+/** A config file's text; one that is not a readable regular file (a FIFO, a folder) is an error naming it. */
+function configText(path: string): string {
+  const text = readRegularFile(path);
+  if (text === null) throw new CodegraphError("BAD_CONFIG", `${path} is not a readable file. Fix or remove it.`);
+  return text;
+}
+
 /**
  * The project's configuration: defaults, then the team's `codegraph.json`, then the local
  * `.codegraph/config.toml`. A file that does not parse is an error naming the file and the fix.
@@ -107,8 +115,9 @@ export function loadConfig(root: string): Config {
   const jsonPath = join(root, "codegraph.json");
   if (existsSync(jsonPath)) {
     let raw: Raw;
+    const text = configText(jsonPath);
     try {
-      raw = JSON.parse(readFileSync(jsonPath, "utf8")) as Raw;
+      raw = JSON.parse(text) as Raw;
     } catch (e) {
       throw new CodegraphError(
         "BAD_CONFIG",
@@ -125,8 +134,9 @@ export function loadConfig(root: string): Config {
   const tomlPath = join(root, ".codegraph", "config.toml");
   if (existsSync(tomlPath)) {
     let raw: Raw;
+    const text = configText(tomlPath);
     try {
-      raw = parseToml(readFileSync(tomlPath, "utf8")) as Raw;
+      raw = parseToml(text) as Raw;
     } catch (e) {
       throw new CodegraphError(
         "BAD_CONFIG",

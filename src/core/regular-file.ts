@@ -2,16 +2,20 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs
 
 /**
  * Flags to open a file for reading without waiting: a FIFO put where a file was (after the scan that
- * listed it, or after the index that recorded it) would otherwise hold the open until some process
- * writes to it, which may be never. Regular files read as usual with it.
+ * listed it, or after the index that recorded it), or named like a control file (`.gitignore`,
+ * `codegraph.json`), would otherwise hold the open until some process writes to it, which may be
+ * never. Regular files read as usual with it.
  */
 export const READ_NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-/** A regular file's text, or null for anything else (a FIFO, a device, a folder) or a failed read. */
-export function readRegularFile(path: string): string | null {
+/**
+ * A regular file's text, or null for anything else (a FIFO, a device, a folder) or a failed read.
+ * With `followLink: false` a symbolic link is not followed either (null): as git reads `.gitignore`.
+ */
+export function readRegularFile(path: string, options: { followLink?: boolean } = {}): string | null {
   let fd: number;
   try {
-    fd = openSync(path, READ_NO_WAIT);
+    fd = openSync(path, options.followLink === false ? READ_NO_WAIT | (constants.O_NOFOLLOW ?? 0) : READ_NO_WAIT);
   } catch {
     return null;
   }

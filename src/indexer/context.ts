@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { dirOf } from "../core/paths.js";
+import { readRegularFile } from "../core/regular-file.js";
 import type { ProjectContext } from "../resolve/rules.js";
 
 /** JSON with comments and trailing commas, as tsconfig files are written. */
@@ -20,12 +20,8 @@ function parseLooseJson(text: string): unknown {
 export function readProjectContext(root: string, manifests: string[]): ProjectContext {
   const ctx: ProjectContext = { tsconfigs: [], goModules: [], cargoCrates: [] };
   for (const rel of [...manifests].sort()) {
-    let text: string;
-    try {
-      text = readFileSync(join(root, rel), "utf8");
-    } catch {
-      continue;
-    }
+    const text = readRegularFile(join(root, rel));
+    if (text === null) continue;
     const dir = dirOf(rel);
     if (rel === "Cargo.toml" || rel.endsWith("/Cargo.toml")) {
       const crate = cargoCrate(text, dir);

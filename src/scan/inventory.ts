@@ -1,4 +1,5 @@
-import { lstatSync, readFileSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { readRegularFile } from "../core/regular-file.js";
 import { relative, sep } from "node:path";
 import type { IndexingConfig } from "../config/config.js";
 import {
@@ -100,10 +101,12 @@ export function scanProject(
     }
     let gitignore: FolderRecord["gitignore"] = null;
     const layers = scope.layersInside(rel, parentLayers(), () => {
-      if (!entries.some((e) => e.name === ".gitignore" && !e.isDirectory())) return null;
+      // A regular file only, as git reads it: not a link (which could lead out of the project), nor a
+      // FIFO (whose read would wait for a writer).
+      if (!entries.some((e) => e.name === ".gitignore" && e.isFile())) return null;
       const st = statSync(`${dir}/.gitignore`);
       gitignore = [st.size, st.mtimeMs];
-      return readFileSync(`${dir}/.gitignore`, "utf8");
+      return readRegularFile(`${dir}/.gitignore`, { followLink: false });
     });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const recorded: [string, number][] = [];
@@ -164,7 +167,7 @@ export function scanProject(
       // Only a folder read below this one needs them.
       layers = () =>
         (inside ??= scope.layersInside(rel, parentLayers(), () =>
-          before.gitignore ? readFileSync(`${dir}/.gitignore`, "utf8") : null,
+          before.gitignore ? readRegularFile(`${dir}/.gitignore`, { followLink: false }) : null,
         ));
     } else {
       const read = readFolder(dir, rel, parentLayers);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readRegularFile } from "../core/regular-file.js";
 import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import type { IndexingConfig } from "../config/config.js";
@@ -145,13 +145,7 @@ export class PathScope {
     let layers = this.layers.get(rel);
     if (!layers) {
       const file = rel ? `${this.root}/${rel}/.gitignore` : `${this.root}/.gitignore`;
-      layers = this.rules.layersInside(rel, parent, () => {
-        try {
-          return readFileSync(file, "utf8");
-        } catch {
-          return null;
-        }
-      });
+      layers = this.rules.layersInside(rel, parent, () => readRegularFile(file, { followLink: false }));
       this.layers.set(rel, layers);
     }
     return layers;

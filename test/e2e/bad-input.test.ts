@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -213,6 +214,31 @@ describe("bad input never stops the index", () => {
     const r = await run(["init", repo.dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/codegraph\.json is not valid JSON/);
+  });
+
+  it("a .gitignore that is a FIFO or a link out of the project is not read; a FIFO config file is named", async () => {
+    repo = tempRepo();
+    const at = (p: string) => join(repo.dir, p);
+    const outside = mkdtempSync(join(tmpdir(), "codegraph-outside-"));
+    try {
+      for (const d of ["fifo", "linked"]) {
+        mkdirSync(at(d));
+        writeFileSync(at(`${d}/${d}.ts`), `export const ${d} = 1;\n`);
+      }
+      // Read, either would wait for a writer forever, or ignore every file of its folder.
+      expect(spawnSync("mkfifo", [at("fifo/.gitignore")]).status).toBe(0);
+      writeFileSync(join(outside, "ignore-all"), "*\n");
+      symlinkSync(join(outside, "ignore-all"), at("linked/.gitignore"));
+      const init = await run(["init", repo.dir, "--json"], { timeoutMs: 20_000 });
+      expect(init.code).toBe(0);
+      expect((JSON.parse(init.stdout) as Summary).files).toBe(2);
+      expect(spawnSync("mkfifo", [at("codegraph.json")]).status).toBe(0);
+      const sync = await run(["sync", repo.dir], { timeoutMs: 20_000 });
+      expect(sync.code).toBe(1);
+      expect(sync.stderr).toMatch(/codegraph\.json is not a readable file\. Fix or remove it\./);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it("an index killed mid-build (kill -9) is repaired by sync", async () => {
