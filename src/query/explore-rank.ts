@@ -14,6 +14,12 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * Terms of a question that explore looks up, each as a name and beside its neighbour: a long paste (a
+ * deep stack trace) is bounded by its first ones.
+ */
+const MAX_TERMS = 64;
+
 /** Identifier-like pieces of a query (`QuerySet.filter`, `get_user`, `parseConfig`, `filter`), deduplicated. */
 export function queryTerms(query: string): { term: string; code: boolean }[] {
   const out: { term: string; code: boolean }[] = [];
@@ -25,6 +31,7 @@ export function queryTerms(query: string): { term: string; code: boolean }[] {
     if (seen.has(term)) continue;
     seen.add(term);
     out.push({ term, code });
+    if (out.length === MAX_TERMS) break;
   }
   return out;
 }

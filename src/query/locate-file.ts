@@ -43,6 +43,9 @@ export type FileResolution =
   | { type: "outside" }
   | { type: "none" };
 
+/** Characters past which a path names no file (Linux's PATH_MAX); SQLite refuses such a LIKE pattern. */
+export const MAX_PATH_CHARS = 4096;
+
 /**
  * The indexed file a user or agent means by `input`. The literal text is tried first (exact path, then
  * a unique segment-aligned suffix such as `app.ts` for `src/app.ts`); only when the literal misses is
@@ -51,7 +54,7 @@ export type FileResolution =
  */
 export function resolveIndexedFile(db: Db, root: string, input: string): FileResolution {
   const literal = input.trim().replace(/^[`'"]|[`'"]$/g, "");
-  if (!literal) return { type: "none" };
+  if (!literal || literal.length > MAX_PATH_CHARS) return { type: "none" };
   const split = splitLineSelector(literal);
   const forms: { text: string; selector: LineSelector | null }[] = [{ text: literal, selector: null }];
   if (split) forms.push({ text: split.path, selector: split.selector });

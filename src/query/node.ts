@@ -1,3 +1,4 @@
+import { echo } from "../core/echo.js";
 import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
@@ -201,7 +202,7 @@ function pin(
   if (file) {
     const inFile = defs.filter((d) => d.file === file || d.file.endsWith(`/${file}`));
     if (!inFile.length) {
-      return { defs, note: `No definition of ${symbol} in ${file}; showing every definition instead.` };
+      return { defs, note: `No definition of ${echo(symbol)} in ${echo(file)}; showing every definition instead.` };
     }
     defs = inFile;
   }
@@ -212,7 +213,7 @@ function pin(
     if (!enclosing.length) {
       return {
         defs,
-        note: `No definition of ${symbol}${file ? ` in ${file}` : ""} encloses line ${line}; showing ${defs.length === 1 ? "the one found" : "every one found"}.`,
+        note: `No definition of ${echo(symbol)}${file ? ` in ${echo(file)}` : ""} encloses line ${line}; showing ${defs.length === 1 ? "the one found" : "every one found"}.`,
       };
     }
     defs = [enclosing[0]!];

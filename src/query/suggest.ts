@@ -4,7 +4,8 @@ import { pathsEndingWith } from "../store/path-suffixes.js";
 import { declarationsByName, qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";
-import { findSymbols } from "./symbols.js";
+import { MAX_PATH_CHARS } from "./locate-file.js";
+import { findSymbols, MAX_SYMBOL_CHARS } from "./symbols.js";
 
 const MAX_SUGGESTIONS = 5;
 
@@ -25,6 +26,7 @@ function near(db: Db, name: string): string[] {
  * (`foo.QuerySet.filter`), the symbol's qualified name.
  */
 export function symbolSuggestions(db: Db, written: string): string[] {
+  if (written.length > MAX_SYMBOL_CHARS) return [];
   const text = dottedSpelling(written) || written;
   const dot = text.lastIndexOf(".");
   const name = text.slice(dot + 1);
@@ -62,6 +64,7 @@ export function symbolSuggestions(db: Db, written: string): string[] {
  * away (`util/HashMop.java` → `util/HashMap.java`).
  */
 export function fileSuggestions(db: Db, path: string): string[] {
+  if (path.length > MAX_PATH_CHARS) return [];
   const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   const base = path.slice(slash + 1);
   if (!base) return [];

@@ -1,23 +1,9 @@
 import type { TestReach } from "../graph/test-reach.js";
 import type { ExploreBlock, ExploreFile, ExploreRef, ExploreResult } from "../query/explore.js";
 import { withStaleBanner } from "./banner.js";
+import { echo } from "../core/echo.js";
 import { numbered } from "./source.js";
 import { plural } from "./plural.js";
-
-/** Characters of the query the answer's first line repeats. */
-const ECHO_CHARS = 80;
-
-/**
- * The query as the answer repeats it: its first line, at most ECHO_CHARS characters. A pasted
- * traceback or a prompt of several paragraphs (the prompt hook's) would otherwise come back whole,
- * in a budget meant for code.
- */
-function echo(query: string): string {
-  const lines = query.trim().split("\n");
-  const first = lines[0]!.trim();
-  if (first.length > ECHO_CHARS) return `${first.slice(0, ECHO_CHARS - 1).trimEnd()}…`;
-  return lines.length > 1 ? `${first} …` : first;
-}
 
 /** `name (file:line)`, one entry per caller with all its call lines (`startServer (src/app.ts:22, 23)`). */
 function refs(list: ExploreRef[], total: number): string {

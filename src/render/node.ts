@@ -1,3 +1,4 @@
+import { echo } from "../core/echo.js";
 import type { FileState } from "../query/freshness.js";
 import type { NodeResult, SymbolView } from "../query/node.js";
 import { withStaleBanner } from "./banner.js";
@@ -60,7 +61,7 @@ export function renderNode(r: NodeResult): string {
 function nodeBody(r: NodeResult): string {
   switch (r.type) {
     case "not-found":
-      return `Nothing named "${r.query}" is indexed, as a symbol or a file.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`;
+      return `Nothing named "${echo(r.query)}" is indexed, as a symbol or a file.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`;
     case "outside":
       return `"${r.query}" is outside the project: codegraph only reads files inside the project.`;
     case "ambiguous":

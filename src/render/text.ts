@@ -6,6 +6,7 @@ import type { SearchResult } from "../query/search.js";
 import type { StatusResult } from "../query/status.js";
 import type { FileEntry } from "../query/files.js";
 import type { AlsoNamed, SymbolHit } from "../query/symbols.js";
+import { echo } from "../core/echo.js";
 import { plural } from "./plural.js";
 
 /** Node answers render in node.ts; re-exported so callers keep one import. */
@@ -97,9 +98,9 @@ export function renderSearch(r: SearchResult): string {
   if (missing) {
     const asked = missing.asked.join(", ");
     const there = missing.indexed.length ? missing.indexed.join(", ") : "none";
-    return `No symbols match "${r.query}": no ${asked} files are indexed here (languages indexed: ${there}).`;
+    return `No symbols match "${echo(r.query)}": no ${asked} files are indexed here (languages indexed: ${there}).`;
   }
-  if (!r.hits.length) return `No symbols match "${r.query}".`;
+  if (!r.hits.length) return `No symbols match "${echo(r.query)}".`;
   return r.hits
     .map(
       (h) => `${h.kind.padEnd(11)} ${h.qualifiedName}  ${loc(h)}${h.signature ? `\n            ${h.signature}` : ""}`,
@@ -109,7 +110,7 @@ export function renderSearch(r: SearchResult): string {
 
 function noSymbol(query: string, suggestions: readonly string[]): string {
   const hint = suggestions.length ? ` Did you mean: ${suggestions.join(", ")}?` : "";
-  return `No symbol named "${query}" is indexed.${hint}`;
+  return `No symbol named "${echo(query)}" is indexed.${hint}`;
 }
 
 /** The members a bare name left out (`Server.Serve` beside a function `Serve`), named so they are not taken for absent. */
@@ -123,7 +124,9 @@ function alsoNamedLines(query: string, also: AlsoNamed | null): string[] {
 }
 
 function unmatched(file: string | null, query: string): string[] {
-  return file ? [`No definition of "${query}" is in a file matching "${file}"; showing every definition instead.`] : [];
+  return file
+    ? [`No definition of "${echo(query)}" is in a file matching "${echo(file)}"; showing every definition instead.`]
+    : [];
 }
 
 /**

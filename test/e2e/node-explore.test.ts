@@ -192,6 +192,41 @@ describe("node and explore for agents", () => {
     });
   });
 
+  describe("arguments of any length", () => {
+    // An agent may pass a whole paste as a symbol or a question. The answer must come soon, say what
+    // it found, and repeat no more of the argument than its first 80 characters.
+    const huge = "x".repeat(100_000);
+    const dotted = Array.from({ length: 5000 }, (_, i) => `Client.handleRequest${i}`).join(" ");
+
+    it("answers a symbol or a file of 100,000 characters as not found, without repeating it", async () => {
+      for (const args of [
+        ["node", huge],
+        ["callers", huge],
+        ["impact", huge],
+        ["node", "formatMoney", "--file", huge],
+      ]) {
+        const r = await run([...args, ...p()], { timeoutMs: 20_000 });
+        expect(r.code, args[0]).toBe(0);
+        expect(r.stdout.length, args[0]).toBeLessThan(2_000);
+        expect(r.stdout).toMatch(
+          /Nothing named "x{79}…"|No symbol named "x{79}…"|No definition of formatMoney in x{79}…/,
+        );
+      }
+    });
+
+    it("answers a search or a question of thousands of names, repeating its first words only", async () => {
+      const search = await run(["search", dotted, ...p()], { timeoutMs: 20_000 });
+      expect(search.code).toBe(0);
+      expect(search.stdout.length).toBeLessThan(20_000);
+      const nonsense = Array.from({ length: 5000 }, (_, i) => `zzq${i}`).join(" ");
+      const none = await run(["search", nonsense, ...p()], { timeoutMs: 20_000 });
+      expect(none.stdout.trim()).toMatch(/^No symbols match "zzq0 zzq1 .{60,}…"\.$/);
+      const explore = await run(["explore", `where is ${dotted}`, ...p()], { timeoutMs: 20_000 });
+      expect(explore.code).toBe(0);
+      expect(explore.stdout.split("\n")[0]).toMatch(/^Explored "where is Client\.handleRequest0 .*…": /);
+    });
+  });
+
   describe("symbol mode", () => {
     it("pins a same-named symbol with file and line", async () => {
       const both = await nodeJson<SymbolsResult>("area");

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { asksForCallers } from "../../src/query/explore.js";
 import { looksLikeMessage, messageFragments } from "../../src/query/explore-literal.js";
 import { exceptionNames } from "../../src/query/explore-mentions.js";
+import { queryTerms } from "../../src/query/explore-rank.js";
 import { identifierParts, stem } from "../../src/query/stem.js";
 
 describe("stems meet words and identifiers halfway", () => {
@@ -21,6 +22,16 @@ describe("stems meet words and identifiers halfway", () => {
     expect(identifierParts("runWorker")).toEqual(["run", "worker"]);
     expect(identifierParts("get_task")).toEqual(["get", "task"]);
     expect(identifierParts("HTTPServerError")).toEqual(["http", "server", "error"]);
+  });
+});
+
+describe("a question's terms", () => {
+  it("are its first 64 distinct names when it is a paste of thousands", () => {
+    const names = Array.from({ length: 5000 }, (_, i) => `Client.handleRequest${i % 2500}`);
+    const terms = queryTerms(`how does ${names.join(" ")} work`);
+    expect(terms).toHaveLength(64);
+    expect(terms[0]).toEqual({ term: "Client.handleRequest0", code: true });
+    expect(terms[63]!.term).toBe("Client.handleRequest63");
   });
 });
 

@@ -31,6 +31,13 @@ describe("query parsing", () => {
     expect(parseQuery("std::vector kind:").text).toBe("std::vector kind:");
   });
 
+  it("weighs the first 32 words of a paste of thousands", () => {
+    const q = parseQuery(Array.from({ length: 5000 }, (_, i) => `Client.handleRequest${i}`).join(" "));
+    expect(q.words).toHaveLength(32);
+    expect(q.words.slice(0, 4)).toEqual(["client", "handle", "request0", "client"]);
+    expect(q.tokens).toHaveLength(5000);
+  });
+
   it("refuses a kind that is none, naming the kinds, in the query or from the caller", () => {
     for (const [query, kind] of [
       ["kind:clas Model", undefined],
