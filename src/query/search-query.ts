@@ -2,6 +2,7 @@ import { CodegraphError } from "../core/errors.js";
 import { NODE_KINDS } from "../core/kinds.js";
 import type { SearchFilters } from "../store/search-reader.js";
 import { searchWords } from "../store/words.js";
+import { MAX_PATH_CHARS } from "./locate-file.js";
 
 /** A search query taken apart: the free text, its words, and the field filters written in it. */
 export interface ParsedQuery {
@@ -115,6 +116,12 @@ export function parseQuery(query: string, kind?: string): ParsedQuery {
     const value = m[2];
     if (field === "kind") kinds.push(...checkedKinds(value));
     else if (field === "path") {
+      if (value.length > MAX_PATH_CHARS) {
+        throw new CodegraphError(
+          "BAD_INPUT",
+          `path: takes a folder, a path or a glob of at most ${MAX_PATH_CHARS} characters, not ${value.length}.`,
+        );
+      }
       const path = value.replace(/^\.\//, "");
       if (/[*?[]/.test(path)) {
         // SQLite's GLOB `*` already crosses folders: `src/**/*.ts` → `src/*.ts`.

@@ -31,6 +31,13 @@ describe("query parsing", () => {
     expect(parseQuery("std::vector kind:").text).toBe("std::vector kind:");
   });
 
+  it("refuses a path: longer than any path, saying so", () => {
+    expect(() => parseQuery(`filter path:${"a".repeat(60_000)}`)).toThrow(
+      "path: takes a folder, a path or a glob of at most 4096 characters, not 60000.",
+    );
+    expect(parseQuery(`filter path:${"a/".repeat(2048)}`).filters.pathLike).toHaveLength(4096 + 2);
+  });
+
   it("weighs the first 32 words of a paste of thousands", () => {
     const q = parseQuery(Array.from({ length: 5000 }, (_, i) => `Client.handleRequest${i}`).join(" "));
     expect(q.words).toHaveLength(32);
