@@ -1,5 +1,11 @@
 import { posix } from "node:path";
 
+/**
+ * Characters past which a path names no file (Linux's PATH_MAX). Looking a longer one up only costs,
+ * and SQLite refuses a LIKE pattern past 50,000 bytes ("pattern too complex").
+ */
+export const MAX_PATH_CHARS = 4096;
+
 /** Directory of a project-relative path (`""` for the root). */
 export function dirOf(relPath: string): string {
   const d = posix.dirname(relPath);

@@ -1,3 +1,4 @@
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import { isCodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
@@ -42,9 +43,6 @@ export type FileResolution =
   | { type: "ambiguous"; candidates: string[]; more: boolean }
   | { type: "outside" }
   | { type: "none" };
-
-/** Characters past which a path names no file (Linux's PATH_MAX); SQLite refuses such a LIKE pattern. */
-export const MAX_PATH_CHARS = 4096;
 
 /**
  * The indexed file a user or agent means by `input`. The literal text is tried first (exact path, then

@@ -2,7 +2,7 @@ import { CodegraphError } from "../core/errors.js";
 import { NODE_KINDS } from "../core/kinds.js";
 import type { SearchFilters } from "../store/search-reader.js";
 import { searchWords } from "../store/words.js";
-import { MAX_PATH_CHARS } from "./locate-file.js";
+import { MAX_PATH_CHARS } from "../core/paths.js";
 
 /** A search query taken apart: the free text, its words, and the field filters written in it. */
 export interface ParsedQuery {

@@ -4,7 +4,7 @@ import { pathsEndingWith } from "../store/path-suffixes.js";
 import { declarationsByName, qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";
-import { MAX_PATH_CHARS } from "./locate-file.js";
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import { findSymbols, MAX_SYMBOL_CHARS } from "./symbols.js";
 
 const MAX_SUGGESTIONS = 5;

@@ -66,7 +66,7 @@ export function renderExplore(r: ExploreResult): string {
   ];
   if (r.pinned.length) out.push(`Pinned by path: ${r.pinned.join(", ")}`);
   if (r.setAside.length) out.push(`Set aside (they define none of the names asked about): ${r.setAside.join(", ")}`);
-  if (r.unresolved.length) out.push(`No indexed file matches: ${r.unresolved.join(", ")}`);
+  if (r.unresolved.length) out.push(`No indexed file matches: ${r.unresolved.map(echo).join(", ")}`);
   for (const f of withSource) {
     out.push("", `## ${f.path}`);
     if (f.alsoHere.length) out.push(`(also here, not shown: ${f.alsoHere.join(", ")})`);

@@ -1,3 +1,4 @@
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import { contentVersion } from "./content-version.js";
 import type { Db } from "./database.js";
 import { prepared, sqlLimit, unplanned } from "./statements.js";
@@ -44,6 +45,7 @@ function keptPaths(db: Db): Map<string, string[]> {
  * 3.5 ms on 30,000; the lookup is 10 µs.
  */
 export function pathsEndingWith(db: Db, suffix: string, limit: number): string[] {
+  if (suffix.length > MAX_PATH_CHARS) return [];
   const version = contentVersion(db);
   let index = indexes.get(db);
   if (index?.version !== version) indexes.set(db, (index = { version, lookups: 0, byName: null }));

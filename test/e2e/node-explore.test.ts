@@ -221,6 +221,11 @@ describe("node and explore for agents", () => {
       const nonsense = Array.from({ length: 5000 }, (_, i) => `zzq${i}`).join(" ");
       const none = await run(["search", nonsense, ...p()], { timeoutMs: 20_000 });
       expect(none.stdout.trim()).toMatch(/^No symbols match "zzq0 zzq1 .{60,}…"\.$/);
+      // A path past any path's length (SQLite refuses so long a LIKE pattern).
+      const path = await run(["explore", `${"a/".repeat(30_000)}x.ts:10`, ...p()], { timeoutMs: 20_000 });
+      expect(path.code).toBe(0);
+      expect(path.stdout.length).toBeLessThan(2_000);
+      expect(path.stdout).toContain("No indexed file matches: a/a/a/");
       const explore = await run(["explore", `where is ${dotted}`, ...p()], { timeoutMs: 20_000 });
       expect(explore.code).toBe(0);
       expect(explore.stdout.split("\n")[0]).toMatch(/^Explored "where is Client\.handleRequest0 .*…": /);
