@@ -1,3 +1,4 @@
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import type { Db } from "./database.js";
 import { prepared, sqlLimit, unplanned } from "./statements.js";
 
@@ -18,6 +19,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * One extension only: `query-builder.test.ts` is not `query-builder`. Sorted, at most `limit`.
  */
 export function pathsWithStem(db: Db, stem: string, limit: number): string[] {
+  if (stem.length > MAX_PATH_CHARS) return [];
   const escaped = likeEscape(stem);
   const rows = prepared(
     db,

@@ -1,3 +1,4 @@
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import type { StoredFile } from "./reader.js";
 import type { Db } from "./database.js";
 import { prepared, unplanned } from "./statements.js";
@@ -25,6 +26,7 @@ export interface FileEntry {
 
 /** Indexed files at or under `prefix` (all for ""), sorted by path. */
 export function fileEntries(db: Db, prefix: string): FileEntry[] {
+  if (prefix.length > MAX_PATH_CHARS) return [];
   return prepared(
     db,
     `SELECT f.path, f.language, f.size, f.syntax_errors AS syntaxErrors,
@@ -40,6 +42,7 @@ export function indexedLanguages(db: Db): string[] {
 
 /** Paths of the indexed files directly in a folder ("" for the project's root). */
 export function pathsInFolder(db: Db, dir: string): string[] {
+  if (dir.length > MAX_PATH_CHARS) return [];
   const prefix = dir ? `${dir}/` : "";
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return (

@@ -1,3 +1,4 @@
+import { MAX_PATH_CHARS } from "../core/paths.js";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
 import { prepared, sqlLimit, unplanned } from "./statements.js";
@@ -103,6 +104,8 @@ export function searchByQualifiedName(
   filters: SearchFilters,
   cap: number,
 ): SearchRow[] {
+  // No qualified name is that long, and SQLite refuses so long a LIKE pattern.
+  if (qualified.length > MAX_PATH_CHARS) return [];
   return searchRows(
     prepared(
       db,

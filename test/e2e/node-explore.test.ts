@@ -221,11 +221,20 @@ describe("node and explore for agents", () => {
       const nonsense = Array.from({ length: 5000 }, (_, i) => `zzq${i}`).join(" ");
       const none = await run(["search", nonsense, ...p()], { timeoutMs: 20_000 });
       expect(none.stdout.trim()).toMatch(/^No symbols match "zzq0 zzq1 .{60,}…"\.$/);
-      // A path past any path's length (SQLite refuses so long a LIKE pattern).
+      // Paths and qualified names past any path's length (SQLite refuses so long a LIKE pattern).
       const path = await run(["explore", `${"a/".repeat(30_000)}x.ts:10`, ...p()], { timeoutMs: 20_000 });
       expect(path.code).toBe(0);
       expect(path.stdout.length).toBeLessThan(2_000);
       expect(path.stdout).toContain("No indexed file matches: a/a/a/");
+      for (const args of [
+        ["files", "a/".repeat(30_000)],
+        ["search", "a.b".repeat(20_000)],
+        ["explore", "a-b".repeat(20_000)],
+      ]) {
+        const r = await run([...args, ...p()], { timeoutMs: 20_000 });
+        expect(r.code, args[0]).toBe(0);
+        expect(r.stdout.length, args[0]).toBeLessThan(20_000);
+      }
       const explore = await run(["explore", `where is ${dotted}`, ...p()], { timeoutMs: 20_000 });
       expect(explore.code).toBe(0);
       expect(explore.stdout.split("\n")[0]).toMatch(/^Explored "where is Client\.handleRequest0 .*…": /);
