@@ -119,7 +119,7 @@ export function parseQuery(query: string, kind?: string): ParsedQuery {
       if (value.length > MAX_PATH_CHARS) {
         throw new CodegraphError(
           "BAD_INPUT",
-          `path: takes a folder, a path or a glob of at most ${MAX_PATH_CHARS} characters, not ${value.length}.`,
+          `The path: filter takes a folder, a path or a glob of at most ${MAX_PATH_CHARS} characters, not ${value.length}.`,
         );
       }
       const path = value.replace(/^\.\//, "");

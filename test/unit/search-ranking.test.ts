@@ -33,7 +33,7 @@ describe("query parsing", () => {
 
   it("refuses a path: longer than any path, saying so", () => {
     expect(() => parseQuery(`filter path:${"a".repeat(60_000)}`)).toThrow(
-      "path: takes a folder, a path or a glob of at most 4096 characters, not 60000.",
+      "The path: filter takes a folder, a path or a glob of at most 4096 characters, not 60000.",
     );
     expect(parseQuery(`filter path:${"a/".repeat(2048)}`).filters.pathLike).toHaveLength(4096 + 2);
   });
