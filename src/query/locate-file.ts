@@ -1,4 +1,3 @@
-import { MAX_PATH_CHARS } from "../core/paths.js";
 import { isCodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
@@ -52,7 +51,7 @@ export type FileResolution =
  */
 export function resolveIndexedFile(db: Db, root: string, input: string): FileResolution {
   const literal = input.trim().replace(/^[`'"]|[`'"]$/g, "");
-  if (!literal || literal.length > MAX_PATH_CHARS) return { type: "none" };
+  if (!literal) return { type: "none" };
   const split = splitLineSelector(literal);
   const forms: { text: string; selector: LineSelector | null }[] = [{ text: literal, selector: null }];
   if (split) forms.push({ text: split.path, selector: split.selector });

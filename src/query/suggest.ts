@@ -4,7 +4,6 @@ import { pathsEndingWith } from "../store/path-suffixes.js";
 import { declarationsByName, qualifiedNamesContaining } from "../store/symbol-reader.js";
 import { editDistance, typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";
-import { MAX_PATH_CHARS } from "../core/paths.js";
 import { findSymbols, MAX_SYMBOL_CHARS } from "./symbols.js";
 
 const MAX_SUGGESTIONS = 5;
@@ -64,7 +63,6 @@ export function symbolSuggestions(db: Db, written: string): string[] {
  * away (`util/HashMop.java` → `util/HashMap.java`).
  */
 export function fileSuggestions(db: Db, path: string): string[] {
-  if (path.length > MAX_PATH_CHARS) return [];
   const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   const base = path.slice(slash + 1);
   if (!base) return [];
