@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { readSync } from "node:fs";
 import { sha256 } from "../core/hash.js";
-import { READ_NO_WAIT } from "../core/regular-file.js";
+import { readRegular } from "../core/regular-file.js";
 
 export type ReadOutcome =
   | { ok: true; text: string; size: number; mtimeMs: number; sha256: string }
@@ -13,27 +13,19 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * file gives size and mtime, so what we record matches what we parsed.
  */
 export function readSource(absPath: string, maxSize: number): ReadOutcome {
-  let fd: number;
-  try {
-    fd = openSync(absPath, READ_NO_WAIT);
-  } catch {
-    return { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
-  }
-  try {
-    const st = fstatSync(fd);
+  // Null when it is not a regular file: listed as one by the scan, but a FIFO (no bytes to index) by now.
+  const read = readRegular(absPath, (fd, st): ReadOutcome => {
     const size = st.size;
     const mtimeMs = Math.floor(st.mtimeMs);
-    // Listed as a file by the scan, but something else by now (a FIFO has no bytes to index).
-    if (!st.isFile()) return { ok: false, reason: "unreadable", size, mtimeMs };
     if (size > maxSize) return { ok: false, reason: "too large", size, mtimeMs };
     const buf = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buf, read, size - read, read);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
       if (n === 0) break;
-      read += n;
+      got += n;
     }
-    const bytes = buf.subarray(0, read);
+    const bytes = buf.subarray(0, got);
     // A NUL byte in the first 8 KiB means binary, as git decides it.
     if (bytes.subarray(0, 8192).includes(0)) return { ok: false, reason: "binary", size, mtimeMs };
     let text: string;
@@ -44,9 +36,6 @@ export function readSource(absPath: string, maxSize: number): ReadOutcome {
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { ok: true, text, size, mtimeMs, sha256: sha256(bytes) };
-  } catch {
-    return { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
-  } finally {
-    closeSync(fd);
-  }
+  });
+  return read ?? { ok: false, reason: "unreadable", size: 0, mtimeMs: 0 };
 }

@@ -1,8 +1,8 @@
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { DEFAULT_MAX_FILE_SIZE, loadConfig } from "../config/config.js";
 import { isCodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import { READ_NO_WAIT } from "../core/regular-file.js";
+import { readRegular } from "../core/regular-file.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
 import { projectRealRoot, resolveProjectPath } from "./read-project-file.js";
@@ -101,28 +101,16 @@ export class FreshnessProbe {
     }
     if (real === null) return out("missing");
     const record = fileRecord(this.db, path);
-    let bytes: Buffer;
-    let fd: number;
-    try {
-      // Opened once, without waiting, and stat'ed through the same descriptor: a FIFO swapped in
-      // after the path was resolved is not waited on, and what is read is what was stat'ed.
-      fd = openSync(real, READ_NO_WAIT);
-    } catch {
-      return out("unreadable");
-    }
-    try {
-      const st = fstatSync(fd);
-      if (!st.isFile()) return out("unreadable");
+    // Opened once, without waiting, and stat'ed through the same descriptor: a FIFO swapped in after
+    // the path was resolved is not waited on, and what is read is what was compared.
+    const checked = readRegular(real, (fd, st) => {
       const statMatches = record !== undefined && record.size === st.size && record.mtimeMs === Math.floor(st.mtimeMs);
       if (!statMatches && st.size > this.limit()) return out("too-large");
-      bytes = readFileSync(fd);
+      const bytes = readFileSync(fd);
       if (!record) return out("unindexed", decode(bytes));
       if (statMatches) return out("fresh", decode(bytes));
-    } catch {
-      return out("unreadable");
-    } finally {
-      closeSync(fd);
-    }
-    return out(sha256(bytes) === record.sha256 ? "fresh" : "drifted", decode(bytes));
+      return out(sha256(bytes) === record.sha256 ? "fresh" : "drifted", decode(bytes));
+    });
+    return checked ?? out("unreadable");
   }
 }

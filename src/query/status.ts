@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../config/config.js";
 import { dbPath } from "../config/paths.js";
 import { sha256 } from "../core/hash.js";
+import { readRegularBytes } from "../core/regular-file.js";
 import { parseSnapshot } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
 import { countGraph, type GraphCounts } from "../store/counts.js";
@@ -44,11 +45,8 @@ export function status(db: Db, root: string, languageOf: (path: string) => strin
       continue;
     }
     if (old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
-    try {
-      if (sha256(readFileSync(join(root, f.path))) !== old.sha256) modified.push(f.path);
-    } catch {
-      modified.push(f.path);
-    }
+    const bytes = readRegularBytes(join(root, f.path));
+    if (!bytes || sha256(bytes) !== old.sha256) modified.push(f.path);
   }
   const removed = [...stored.keys()].filter((p) => !present.has(p));
   let dbBytes = 0;
