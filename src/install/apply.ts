@@ -8,9 +8,9 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { readRegularFile } from "../core/regular-file.js";
 import type { FileChange } from "./plan.js";
 
 /**
@@ -21,7 +21,7 @@ import type { FileChange } from "./plan.js";
  */
 export function applyChanges(changes: readonly FileChange[]): void {
   for (const change of changes) {
-    const current = readOrNull(change.file);
+    const current = readRegularFile(change.file);
     if (current !== change.before) {
       throw new CodegraphError(
         "IO",
@@ -66,14 +66,6 @@ function realTarget(file: string): string {
     return realpathSync(file);
   } catch {
     return file;
-  }
-}
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
   }
 }
 

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readRegularFile } from "../core/regular-file.js";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import {
@@ -70,13 +71,11 @@ export class Plan {
   }
 }
 
+/** A config's text; null when there is none. One that is not a readable regular file (a FIFO, whose read would wait forever) is an error naming it. */
 function read(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new CodegraphError("IO", `cannot read ${file}: ${(e as Error).message}`);
-  }
+  const text = readRegularFile(file);
+  if (text !== null || !existsSync(file)) return text;
+  throw new CodegraphError("IO", `cannot read ${file}: it is not a readable file; nothing was written.`);
 }
 
 /** Why a target has nothing to write at a scope, or undefined when it has. */

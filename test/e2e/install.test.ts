@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { CLI, run } from "../helpers/cli.js";
@@ -505,11 +505,21 @@ describe("choosing targets, printing, and refusing", () => {
     expect(hermes.stdout).toMatch(/Hermes Agent has no project-level MCP config; use --global/);
   });
 
+  it("names a config that is a FIFO and writes nothing, rather than wait for a writer", async () => {
+    mkdirSync(join(home, ".cursor"));
+    const fifo = join(home, ".cursor", "mcp.json");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    const r = await cli(["install", "--target=cursor", "--yes"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(`cannot read ${fifo}: it is not a readable file; nothing was written.`);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
   it("writes through a symlinked config, keeping the link", async () => {
     const real = join(scratch, "dotfiles", "cursor-mcp.json");
     write(real, "{}\n");
     mkdirSync(join(home, ".cursor"));
-    const { symlinkSync, lstatSync } = await import("node:fs");
+    const { symlinkSync } = await import("node:fs");
     symlinkSync(real, join(home, ".cursor", "mcp.json"));
     expect((await cli(["install", "--target=cursor", "--yes"])).code).toBe(0);
     expect(lstatSync(join(home, ".cursor", "mcp.json")).isSymbolicLink()).toBe(true);
