@@ -33,12 +33,21 @@ import { EdgeBatchBuilder } from "../core/edge-batch.js";
 import { finishAside, finishInline, type BuildFinish } from "./finish-build.js";
 import { phaseTimer } from "./timing.js";
 import { codegraphVersion } from "../core/version.js";
+import { CodegraphError } from "../core/errors.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
 export function ensureIndexDir(root: string): void {
   const dir = indexDir(root);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    throw new CodegraphError(
+      "IO",
+      `${dir} is a file, where codegraph keeps its index folder. Move or remove it, then run codegraph init again.`,
+    );
+  }
   const config = join(dir, "config.toml");
   if (!existsSync(config)) writeFileSync(config, CONFIG_TEMPLATE);
   const ignore = join(dir, ".gitignore");

@@ -241,6 +241,16 @@ describe("bad input never stops the index", () => {
     }
   });
 
+  it("a file named .codegraph where the index folder goes is named, with the fix", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
+    writeFileSync(join(repo.dir, ".codegraph"), "notes\n");
+    const r = await run(["init", repo.dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(".codegraph is a file, where codegraph keeps its index folder. Move or remove it");
+    expect(readFileSync(join(repo.dir, ".codegraph"), "utf8")).toBe("notes\n");
+  });
+
   it("an index killed mid-build (kill -9) is repaired by sync", async () => {
     repo = tempRepo();
     const src = join(repo.dir, "src");
