@@ -207,13 +207,20 @@ describe("bad input never stops the index", () => {
     expect(synced.rebuilt).toBeUndefined();
   });
 
-  it("a bad config file is named, with the fix", async () => {
+  it("a bad config file, or a file where the index folder goes, is named, with the fix", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
     writeFileSync(join(repo.dir, "codegraph.json"), "{ not json");
     const r = await run(["init", repo.dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/codegraph\.json is not valid JSON/);
+    rmSync(join(repo.dir, "codegraph.json"));
+    rmSync(join(repo.dir, ".codegraph"), { recursive: true, force: true });
+    writeFileSync(join(repo.dir, ".codegraph"), "notes\n");
+    const file = await run(["init", repo.dir]);
+    expect(file.code).toBe(1);
+    expect(file.stderr).toContain(".codegraph is a file, where codegraph keeps its index folder. Move or remove it");
+    expect(readFileSync(join(repo.dir, ".codegraph"), "utf8")).toBe("notes\n");
   });
 
   it("a .gitignore that is a FIFO or a link out of the project is not read; a FIFO config file is named", async () => {
@@ -239,16 +246,6 @@ describe("bad input never stops the index", () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
-  });
-
-  it("a file named .codegraph where the index folder goes is named, with the fix", async () => {
-    repo = tempRepo();
-    writeFileSync(join(repo.dir, "a.ts"), "export const a = 1;\n");
-    writeFileSync(join(repo.dir, ".codegraph"), "notes\n");
-    const r = await run(["init", repo.dir]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(".codegraph is a file, where codegraph keeps its index folder. Move or remove it");
-    expect(readFileSync(join(repo.dir, ".codegraph"), "utf8")).toBe("notes\n");
   });
 
   it("an index killed mid-build (kill -9) is repaired by sync", async () => {
