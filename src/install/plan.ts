@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { readRegularFile } from "../core/regular-file.js";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { readRegularFile } from "../core/regular-file.js";
 import {
   addPermission,
   addPromptHook,
@@ -71,7 +71,10 @@ export class Plan {
   }
 }
 
-/** A config's text; null when there is none. One that is not a readable regular file (a FIFO, whose read would wait forever) is an error naming it. */
+/**
+ * A config's text; null when there is none. One that is not a readable regular file (a FIFO, whose
+ * read would wait forever) is an error naming it.
+ */
 function read(file: string): string | null {
   const text = readRegularFile(file);
   if (text !== null || !existsSync(file)) return text;

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { readRegularFile } from "../core/regular-file.js";
 import { relative, sep } from "node:path";
+import { readRegularFile } from "../core/regular-file.js";
 import type { IndexingConfig } from "../config/config.js";
 import {
   ENTER,
