@@ -15,8 +15,14 @@ import {
   type McpServerFactory,
 } from "@modelcontextprotocol/server";
 import { isLoopbackHost, type HttpAddress } from "../core/http-address.js";
-import { SharedExchanges, answerExchange, closeQuietly, isPlainExchange } from "./http-exchange.js";
-import { PROTOCOL_VERSIONS, createServer, type ServerDeps } from "./server.js";
+import {
+  SharedExchanges,
+  answerExchange,
+  closeQuietly,
+  isPlainExchange,
+  isUnclaimedPlainExchange,
+} from "./http-exchange.js";
+import { LEGACY_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, createServer, type ServerDeps } from "./server.js";
 
 /** The one endpoint the HTTP server answers on. */
 export const MCP_PATH = "/mcp";
@@ -105,8 +111,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
 
   /**
-   * Most traffic is legacy tool calls with a JSON body: their body is read here, once, and the SDK's
-   * own classifier decides the era. A lone legacy request is answered in place (`answerExchange`),
+   * Most traffic is legacy tool calls with a JSON body: their body is read here, once. One that makes
+   * no claim to the 2026-07-28 era is answered at once (`isUnclaimedPlainExchange`); for any other,
+   * the SDK's own classifier decides the era. A lone legacy request is answered in place (`answerExchange`),
    * any other legacy message (a batch, a notification, an initialize, a refusal to make) goes to
    * `legacyOnNode`. Everything else (another method, another content type, a body that is not JSON,
    * every 2026-07-28 request) goes to the SDK's handler as before, with the body parsed when it was.
@@ -121,6 +128,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (text === null) return refuseAfterBody(req, res, TOO_LARGE(maxBody));
     const parsed = parseJson(text);
     if (parsed === undefined) return mcp(req, res); // its body read: the SDK answers an empty one (-32700)
+    if (isUnclaimedPlainExchange(req, parsed, LEGACY_PROTOCOL_VERSIONS)) return answerExchange(res, parsed, exchanges);
     const era = classifyInboundRequest({
       httpMethod: "POST",
       protocolVersionHeader: header(req, "mcp-protocol-version"),

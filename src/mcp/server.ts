@@ -14,10 +14,12 @@ import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
  * request is served at 2026-07-28.
  */
 export const PROTOCOL_VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
+/** The revisions with an `initialize` handshake: all but 2026-07-28. */
+export const LEGACY_PROTOCOL_VERSIONS = PROTOCOL_VERSIONS.slice(0, 4);
 
 /** The revision an `initialize` for `requested` is answered with: echoed when it has a handshake, else the first. */
 export function negotiatedVersion(requested: unknown): string {
-  const legacy = PROTOCOL_VERSIONS.slice(0, 4);
+  const legacy = LEGACY_PROTOCOL_VERSIONS;
   return typeof requested === "string" && legacy.includes(requested) ? requested : legacy[0]!;
 }
 
