@@ -13,8 +13,6 @@ interface Retained {
   socket: Socket;
   /** The index file this connection was made for: `init --force` replaces it with a new one. */
   ino: number;
-  /** When `ino` was last found to be the index file's (`performance.now()`). */
-  inoSeenAt: number;
   nextId: number;
   pending: Map<number, (reply: Ready | Error) => void>;
   /** The ready request on its way, and the one the calls that arrived meanwhile wait for. */
@@ -28,13 +26,6 @@ interface Retained {
   /** Change notices received on this connection so far. */
   changes: number;
 }
-
-/**
- * How long the index file, once found unchanged, is taken to be so. Reading its inode cost 16 µs a
- * call under load, 2% of the HTTP server's work; a call within this long of the last look reads the
- * index as it was then, as it would had it come that much earlier.
- */
-const INODE_FRESH_MS = 5;
 
 const wentAway = () => new CodegraphError("IO", "the project's daemon went away; call again.");
 
@@ -99,12 +90,9 @@ export class ExplicitProjects {
   }
 
   private attach(root: string): Promise<Retained> {
+    const ino = statSync(dbPath(root)).ino;
     const old = this.retained.get(root);
-    const now = performance.now();
-    // Looked at within INODE_FRESH_MS: not again (and not later than then, or it never would be under load).
-    const ino = old && now - old.inoSeenAt < INODE_FRESH_MS ? old.ino : statSync(dbPath(root)).ino;
     if (old && !old.socket.destroyed && old.ino === ino) {
-      if (now - old.inoSeenAt >= INODE_FRESH_MS) old.inoSeenAt = now;
       this.retained.delete(root);
       this.retained.set(root, old); // most recently used last
       return Promise.resolve(old);
@@ -128,7 +116,6 @@ export class ExplicitProjects {
     const r: Retained = {
       socket,
       ino,
-      inoSeenAt: performance.now(),
       nextId: 1,
       pending: new Map(),
       inflight: null,
