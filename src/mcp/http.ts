@@ -22,6 +22,7 @@ import {
   isPlainExchange,
   isUnclaimedPlainExchange,
 } from "./http-exchange.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "./json-nesting.js";
 import { LEGACY_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, createServer, type ServerDeps } from "./server.js";
 
 /** The one endpoint the HTTP server answers on. */
@@ -128,6 +129,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (text === null) return refuseAfterBody(req, res, TOO_LARGE(maxBody));
     const parsed = parseJson(text);
     if (parsed === undefined) return mcp(req, res); // its body read: the SDK answers an empty one (-32700)
+    if (nestsDeeperThan(text, MAX_JSON_NESTING)) return send(res, TOO_DEEP);
     if (isUnclaimedPlainExchange(req, parsed, LEGACY_PROTOCOL_VERSIONS)) return answerExchange(res, parsed, exchanges);
     const era = classifyInboundRequest({
       httpMethod: "POST",
@@ -260,6 +262,12 @@ const TOO_LARGE = (maxBody: number): Refusal => ({
   code: -32600,
   message: `Payload Too Large: a request body may be at most ${maxBody} bytes.`,
 });
+
+const TOO_DEEP: Refusal = {
+  status: 400,
+  code: -32600,
+  message: `Bad Request: the request body nests arrays and objects more than ${MAX_JSON_NESTING} levels deep.`,
+};
 
 /** A body announced as larger than the limit is refused before any of it is read. */
 function tooLarge(req: IncomingMessage, maxBody: number): Refusal | null {

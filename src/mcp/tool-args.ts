@@ -1,3 +1,5 @@
+import { echo } from "../core/echo.js";
+
 /** One argument of a tool, as advertised in its JSON Schema and checked on every call. */
 export type ArgSpec =
   | { type: "string"; description: string; enum?: readonly string[] }
@@ -53,7 +55,7 @@ function checkOne(name: string, spec: ArgSpec, value: unknown): string | number 
     case "string": {
       if (typeof value !== "string") throw new ArgumentError(`'${name}' must be a string, got ${describe(value)}.`);
       if (spec.enum && !spec.enum.includes(value)) {
-        throw new ArgumentError(`'${name}' must be one of ${spec.enum.join(", ")}; got "${value}".`);
+        throw new ArgumentError(`'${name}' must be one of ${spec.enum.join(", ")}; got ${describe(value)}.`);
       }
       return value;
     }
@@ -74,7 +76,14 @@ function checkOne(name: string, spec: ArgSpec, value: unknown): string | number 
   }
 }
 
+/**
+ * A wrong value as an error names it: a string or a number as written (a string's first line, cut
+ * short), an array or object by its kind. Serialised whole, an array nested ten thousand levels
+ * deep overflowed the stack (an internal error instead of this one), and an enum's message repeated
+ * a pasted megabyte.
+ */
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (value !== null && typeof value === "object") return "an object";
+  return typeof value === "string" ? JSON.stringify(echo(value)) : String(value);
 }

@@ -1,3 +1,4 @@
+import { echo } from "../core/echo.js";
 import { CodegraphError } from "../core/errors.js";
 import { NODE_KINDS } from "../core/kinds.js";
 import type { SearchFilters } from "../store/search-reader.js";
@@ -48,7 +49,7 @@ function checkedKinds(value: string): string[] {
     const valid = NODE_KINDS.filter((k) => k !== "file" && k !== "import").join(", ");
     throw new CodegraphError(
       "BAD_INPUT",
-      `"${bad.join(", ")}" is not a symbol kind. Kinds: ${valid}; or ${Object.keys(KIND_ALIASES).join(", ")}.`,
+      `"${echo(bad.join(", "))}" is not a symbol kind. Kinds: ${valid}; or ${Object.keys(KIND_ALIASES).join(", ")}.`,
     );
   }
   return kinds;

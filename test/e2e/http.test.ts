@@ -376,6 +376,38 @@ describe("the protocol table over HTTP", () => {
     expect((JSON.parse(answer.body) as { error: { message: string } }).error.message).toMatch(/Payload Too Large/);
   });
 
+  it("refuses a body nested past 1,000 levels with 400, wherever the nesting is, and goes on serving", async () => {
+    const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+    const bodies = [
+      `{"jsonrpc":"2.0","id":${deep(10_000)},"method":"tools/call","params":{}}`,
+      `[${deep(10_000)}]`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"codegraph_search","arguments":{"query":"x"},"_meta":{"a":${deep(2_000)}}}}`,
+    ];
+    for (const body of bodies) {
+      const r = await post(url, body, { "MCP-Protocol-Version": "2025-06-18" });
+      expect(r.status).toBe(400);
+      expect(r.body?.error?.code).toBe(-32600);
+      expect(r.text).toMatch(/nests arrays and objects more than 1000 levels deep/);
+    }
+    const call = { name: "codegraph_search", arguments: { query: "twice" } };
+    const ok = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: call });
+    expect(textOf(ok.body?.result)).toContain("src/math.ts");
+  });
+
+  it("names a nested argument's kind in the argument error, and repeats no long one", async () => {
+    const body = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"codegraph_search","arguments":{"query":${"[".repeat(900)}1${"]".repeat(900)}}}}`;
+    const r = await post(url, body);
+    expect(r.status).toBe(200);
+    expect(textOf(r.body?.result)).toBe("Error: 'query' must be a string, got an array of 1 item.");
+    const kind = await post(url, {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "tools/call",
+      params: { name: "codegraph_search", arguments: { query: "x", kind: "k".repeat(100_000) } },
+    });
+    expect(textOf(kind.body?.result)).toMatch(/^Error: "k{79}…" is not a symbol kind\. Kinds: [^"]+$/);
+  });
+
   it("answers other paths with 404", async () => {
     const res = await fetch(url.replace("/mcp", "/other"), { signal: AbortSignal.timeout(10_000) });
     expect(res.status).toBe(404);
