@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { processAlive } from "../core/process-alive.js";
+import { readRegularFile } from "../core/regular-file.js";
 
 /** One running `codegraph serve --http`. */
 export interface HttpServerEntry {
@@ -56,7 +57,7 @@ function isProcMounted(): boolean {
 
 function readRaw(): HttpServerEntry[] {
   try {
-    const parsed = JSON.parse(readFileSync(registryPath(), "utf8")) as unknown;
+    const parsed = JSON.parse(readRegularFile(registryPath()) ?? "[]") as unknown;
     return Array.isArray(parsed) ? (parsed as HttpServerEntry[]).filter((e) => typeof e?.pid === "number") : [];
   } catch {
     return [];

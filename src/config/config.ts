@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
+import { isLink } from "../core/own-file.js";
 import { readRegularFile } from "../core/regular-file.js";
 
 /** What is indexed. */
@@ -100,10 +101,16 @@ function applyRanking(target: RankingConfig, raw: unknown, where: string): void 
 }
 
 /** A config file's text; one that is not a readable regular file (a FIFO, a folder) is an error naming it. */
-function configText(path: string): string {
-  const text = readRegularFile(path);
-  if (text === null) throw new CodegraphError("BAD_CONFIG", `${path} is not a readable file. Fix or remove it.`);
-  return text;
+function configText(path: string, options: { followLink?: boolean } = {}): string {
+  const text = readRegularFile(path, options);
+  if (text !== null) return text;
+  if (options.followLink === false && isLink(path)) {
+    throw new CodegraphError(
+      "BAD_CONFIG",
+      `${path} is a symbolic link, and codegraph follows no link in .codegraph. Replace it with the file, or remove it.`,
+    );
+  }
+  throw new CodegraphError("BAD_CONFIG", `${path} is not a readable file. Fix or remove it.`);
 }
 
 /**
@@ -134,7 +141,7 @@ export function loadConfig(root: string): Config {
   const tomlPath = join(root, ".codegraph", "config.toml");
   if (existsSync(tomlPath)) {
     let raw: Raw;
-    const text = configText(tomlPath);
+    const text = configText(tomlPath, { followLink: false });
     try {
       raw = parseToml(text) as Raw;
     } catch (e) {

@@ -7,7 +7,7 @@ import type { ProjectResolver } from "../project/workspace.js";
 import { readEnv } from "../config/env.js";
 import { acquireWriterLock } from "./kernel-lock.js";
 import { writerPidPath } from "./paths.js";
-import { readFileSync } from "node:fs";
+import { readRegularFile } from "../core/regular-file.js";
 
 export interface ForegroundOptions {
   root: string;
@@ -29,12 +29,8 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
     host: process.ppid,
   });
   if (!lock) {
-    let holder = "";
-    try {
-      holder = ` (writer.pid says: ${readFileSync(writerPidPath(options.root), "utf8").trim()})`;
-    } catch {
-      // diagnostic only
-    }
+    const says = readRegularFile(writerPidPath(options.root), { followLink: false })?.trim();
+    const holder = says ? ` (writer.pid says: ${says})` : "";
     stderrLog(
       `another codegraph process already writes ${options.root}${holder}. ` +
         "Unset CODEGRAPH_NO_DAEMON so this session shares the project's daemon, or stop the other server.",

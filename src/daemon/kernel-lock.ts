@@ -1,4 +1,5 @@
-import { realpathSync, rmSync, writeFileSync } from "node:fs";
+import { realpathSync, rmSync } from "node:fs";
+import { appendOwnFile, writeOwnFile } from "../core/own-file.js";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { shortHash, writerPidPath } from "./paths.js";
 
@@ -27,12 +28,12 @@ export async function acquireWriterLock(
   info: Omit<WriterInfo, "pid" | "startedAt">,
 ): Promise<{ release: () => Promise<void> } | null> {
   const pidFile = writerPidPath(root);
-  writeFileSync(pidFile, "", { flag: "a" }); // the file the lock is named after must exist to have a real path
+  appendOwnFile(pidFile, ""); // the file the lock is named after must exist to have a real path
   const name = `\0codegraph-writer-${shortHash(realpathSync(pidFile))}`;
   const server = await listenExclusive(process.platform === "linux" ? name : `${pidFile}.sock`);
   if (!server) return null;
   const record: WriterInfo = { ...info, pid: process.pid, startedAt: new Date().toISOString() };
-  writeFileSync(pidFile, `${JSON.stringify(record)}\n`);
+  writeOwnFile(pidFile, `${JSON.stringify(record)}\n`);
   server.unref(); // holding the lock must not keep the process alive
   return {
     release: () =>

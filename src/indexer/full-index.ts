@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import { loadConfig, CONFIG_TEMPLATE, type Config } from "../config/config.js";
@@ -34,11 +34,20 @@ import { finishAside, finishInline, type BuildFinish } from "./finish-build.js";
 import { phaseTimer } from "./timing.js";
 import { codegraphVersion } from "../core/version.js";
 import { CodegraphError } from "../core/errors.js";
+import { createOwnFile, isLink } from "../core/own-file.js";
 import { dbPath, indexDir } from "../config/paths.js";
 
 /** Create `.codegraph/` with a commented config, leaving an existing config as the user wrote it. */
 export function ensureIndexDir(root: string): void {
   const dir = indexDir(root);
+  // A linked index folder would have the index, its config and the daemon's files written wherever
+  // the link points, as a repository that commits one chooses (see core/own-file.ts).
+  if (isLink(dir)) {
+    throw new CodegraphError(
+      "IO",
+      `${dir} is a symbolic link. codegraph keeps its index in a folder of the project's own and follows no link there: remove the link, then run codegraph init again.`,
+    );
+  }
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
@@ -48,10 +57,8 @@ export function ensureIndexDir(root: string): void {
       `${dir} is a file, where codegraph keeps its index folder. Move or remove it, then run codegraph init again.`,
     );
   }
-  const config = join(dir, "config.toml");
-  if (!existsSync(config)) writeFileSync(config, CONFIG_TEMPLATE);
-  const ignore = join(dir, ".gitignore");
-  if (!existsSync(ignore)) writeFileSync(ignore, "# the index is derived data\n*\n");
+  createOwnFile(join(dir, "config.toml"), CONFIG_TEMPLATE);
+  createOwnFile(join(dir, ".gitignore"), "# the index is derived data\n*\n");
 }
 
 /** Where a full index is built before it is renamed over the index. */

@@ -1,25 +1,23 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, openSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { processAlive } from "../core/process-alive.js";
+import { readRegularFile } from "../core/regular-file.js";
 
 const LOCK_FILE = "writer.lock";
 
 /** Lock files this process holds now: a lock naming our own pid is ours only if it is listed here. */
 const heldHere = new Set<string>();
 
+/** The pid in a lock file; null for none, or for anything but a regular file (a link is not followed). */
 function holder(path: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
-    return Number.isFinite(pid) ? pid : null;
-  } catch {
-    return null;
-  }
+  const pid = Number.parseInt(readRegularFile(path, { followLink: false })?.trim() ?? "", 10);
+  return Number.isFinite(pid) ? pid : null;
 }
 
 function justCreated(path: string): boolean {
   try {
-    return Date.now() - statSync(path).mtimeMs < 2000;
+    return Date.now() - lstatSync(path).mtimeMs < 2000;
   } catch {
     return false;
   }

@@ -1,6 +1,8 @@
 import type Database from "better-sqlite3";
 import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { isLink } from "../core/own-file.js";
 import { openSqlite } from "./open-sqlite.js";
 import { prepared } from "./statements.js";
 import { EDGE_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, PARSED_TABLE_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
@@ -104,6 +106,16 @@ export function finishEdges(db: Db): void {
 export function openDatabase(path: string, options: { readonly?: boolean } = {}): Db {
   if (!existsSync(path)) {
     throw new CodegraphError("NOT_INDEXED", `No index at ${path}. Run \`codegraph init\` in the project first.`);
+  }
+  // SQLite follows links, and writes the WAL and its index beside the database: a repository that
+  // commits `.codegraph/graph.db-wal -> ~/.bashrc` would have it written over (see core/own-file.ts).
+  const linked = [dirname(path), path, `${path}-wal`, `${path}-shm`].find(isLink);
+  if (linked) {
+    throw new CodegraphError(
+      "SCHEMA_MISMATCH",
+      `The index at ${path} is not readable: ${linked} is a symbolic link, and codegraph follows none in ` +
+        "its index folder. Remove the link, then run `codegraph init --force`.",
+    );
   }
   let db: Db;
   try {

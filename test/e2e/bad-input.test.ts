@@ -1,12 +1,23 @@
 import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lutimesSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
+import { connectClient, textOf } from "../helpers/mcp.js";
 
 interface Summary {
   files: number;
@@ -243,6 +254,58 @@ describe("bad input never stops the index", () => {
       const sync = await run(["sync", repo.dir], { timeoutMs: 20_000 });
       expect(sync.code).toBe(1);
       expect(sync.stderr).toMatch(/codegraph\.json is not a readable file\. Fix or remove it\./);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("links in a committed .codegraph/ are never written through nor read, and none leaves it waiting", async () => {
+    repo = tempRepo();
+    const at = (p: string) => join(repo.dir, p);
+    const outside = mkdtempSync(join(tmpdir(), "codegraph-outside-"));
+    const victim = (name: string) => join(outside, name);
+    const aimed = ["writer.pid", "daemon.log", "graph.db-wal", ".gitignore"];
+    try {
+      writeFileSync(at("a.py"), "def f():\n    return g()\n\ndef g():\n    return 1\n");
+      mkdirSync(at(".codegraph"));
+      // As a repository can commit them (git stores links): each aims at a file of the user's.
+      for (const name of [...aimed, "config.toml"]) {
+        writeFileSync(victim(name), "precious\n");
+        symlinkSync(victim(name), at(`.codegraph/${name}`));
+      }
+      // Read, it never ends; made long ago, so no writer can be about to write its pid.
+      symlinkSync("/dev/zero", at(".codegraph/writer.lock"));
+      lutimesSync(at(".codegraph/writer.lock"), new Date(2020, 0, 1), new Date(2020, 0, 1));
+      const linkedConfig = await run(["init", repo.dir], { timeoutMs: 20_000 });
+      expect(linkedConfig.code).toBe(1);
+      expect(linkedConfig.stderr).toContain(
+        "config.toml is a symbolic link, and codegraph follows no link in .codegraph",
+      );
+      // A dangling one: following it would create the file it names.
+      rmSync(at(".codegraph/config.toml"));
+      symlinkSync(victim("missing.toml"), at(".codegraph/config.toml"));
+      const init = await run(["init", repo.dir, "--json"], { timeoutMs: 20_000 });
+      expect(init.code, init.stderr).toBe(0);
+      expect((JSON.parse(init.stdout) as Summary).files).toBe(1);
+      // The daemon's writer.pid and log, through the MCP server an agent starts in the project.
+      const c = await connectClient({ cwd: repo.dir });
+      try {
+        const called = await c.client.callTool({ name: "codegraph_callers", arguments: { symbol: "g" } });
+        expect(textOf(called)).toMatch(/^Callers of g \(function, a\.py:4\): 1/);
+      } finally {
+        await c.close();
+      }
+      for (const name of aimed) expect(readFileSync(victim(name), "utf8"), name).toBe("precious\n");
+      expect(existsSync(victim("missing.toml"))).toBe(false);
+      // A linked index folder is refused, and nothing is written where it points.
+      rmSync(at(".codegraph"), { recursive: true, force: true });
+      const elsewhere = mkdtempSync(join(tmpdir(), "codegraph-elsewhere-"));
+      symlinkSync(elsewhere, at(".codegraph"));
+      const linkedDir = await run(["init", repo.dir], { timeoutMs: 20_000 });
+      expect(linkedDir.code).toBe(1);
+      expect(linkedDir.stderr).toContain(".codegraph is a symbolic link");
+      expect(readdirSync(elsewhere)).toEqual([]);
+      rmSync(elsewhere, { recursive: true, force: true });
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }

@@ -14,7 +14,7 @@ describe("JSON nesting depth", () => {
   });
 
   it("skips brackets inside strings, escaped quotes included", () => {
-    const text = JSON.stringify({ a: "[[[[[[[[[[\"[[[[[[[[[[\\", b: ["{{{{{{{{{{"] });
+    const text = JSON.stringify({ a: '[[[[[[[[[["[[[[[[[[[[\\', b: ["{{{{{{{{{{"] });
     expect(nestsDeeperThan(text, 2)).toBe(false);
     expect(nestsDeeperThan(JSON.stringify({ a: 'x"', b: [[[1]]] }), 3)).toBe(true);
   });
