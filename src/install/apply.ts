@@ -8,7 +8,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
 import type { FileChange } from "./plan.js";
@@ -16,10 +16,18 @@ import type { FileChange } from "./plan.js";
 /**
  * Write a plan's files. Each write goes to a temporary file beside the target and is renamed over
  * it, so an agent reading its config never sees half of it, and a crash leaves the old file whole.
- * A symlinked config (dotfiles) is written through the link. Folders are left in place, even empty:
- * an agent's settings folder may have been there before us. Only our own skill folder goes.
+ * A symlinked config (dotfiles) is written through the link, unless it is a file of the project
+ * that leads out of it (see `leavingProject`). Folders are left in place, even empty: an agent's
+ * settings folder may have been there before us. Only our own skill folder goes.
  */
-export function applyChanges(changes: readonly FileChange[]): void {
+export function applyChanges(changes: readonly FileChange[], projectRoot: string): void {
+  const leaving = leavingProject(changes, projectRoot);
+  if (leaving) {
+    throw new CodegraphError(
+      "IO",
+      `${leaving.file} leads to ${leaving.real}, outside the project: codegraph writes a project's config inside it only. Nothing was written.`,
+    );
+  }
   for (const change of changes) {
     const current = readRegularFile(change.file);
     if (current !== change.before) {
@@ -58,6 +66,40 @@ function writeAtomically(file: string, text: string): void {
       // the temporary file was never created
     }
     throw new CodegraphError("IO", `cannot write ${file}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * A change to a file of the project that would be written outside it: a cloned repository can
+ * commit `.cursor/mcp.json` as a link to a file of the user's, or `.vscode` as a link to a folder,
+ * and writing through them edits what they name.
+ */
+function leavingProject(changes: readonly FileChange[], projectRoot: string): { file: string; real: string } | null {
+  const root = realTarget(projectRoot);
+  for (const { file, after } of changes) {
+    // A file taken out is unlinked, and a link with it: what it named stays.
+    if (after === null || !isInside(projectRoot, file)) continue;
+    const real = realOfNew(file);
+    if (!isInside(root, real)) return { file, real };
+  }
+  return null;
+}
+
+function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Where writing `file` lands: its real path, or its nearest existing folder's and the rest. */
+function realOfNew(file: string): string {
+  const rest: string[] = [];
+  for (let at = file; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), ...rest);
+    } catch {
+      if (dirname(at) === at) return file;
+      rest.unshift(basename(at));
+    }
   }
 }
 

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
@@ -524,6 +533,26 @@ describe("choosing targets, printing, and refusing", () => {
     expect((await cli(["install", "--target=cursor", "--yes"])).code).toBe(0);
     expect(lstatSync(join(home, ".cursor", "mcp.json")).isSymbolicLink()).toBe(true);
     expect(readFileSync(real, "utf8")).toContain('"codegraph"');
+  });
+
+  it("writes no project config through a link out of the project, file or folder", async () => {
+    const { symlinkSync } = await import("node:fs");
+    const theirs = join(scratch, "theirs");
+    write(join(theirs, "victim.json"), '{"mcpServers":{}}\n');
+    mkdirSync(join(project, ".cursor"));
+    symlinkSync(join(theirs, "victim.json"), join(project, ".cursor", "mcp.json"));
+    symlinkSync(theirs, join(project, ".vscode"));
+    for (const [target, file] of [
+      ["cursor", join(project, ".cursor", "mcp.json")],
+      ["vscode", join(project, ".vscode", "mcp.json")],
+    ]) {
+      const r = await cli(["install", "--local", `--target=${target}`, "--yes"]);
+      expect(r.code, target).toBe(1);
+      expect(r.stdout + r.stderr).toContain(`${file} leads to `);
+      expect(r.stdout + r.stderr).toContain("outside the project: codegraph writes a project's config inside it only.");
+    }
+    expect(readFileSync(join(theirs, "victim.json"), "utf8")).toBe('{"mcpServers":{}}\n');
+    expect(readdirSync(theirs)).toEqual(["victim.json"]);
   });
 });
 

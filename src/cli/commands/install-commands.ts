@@ -103,7 +103,7 @@ export function writeInitTarget(id: string, root: string, json: boolean | undefi
   const plan = new Plan();
   planInstall(plan, targetById("zed")!, "local", ctx, { permissions: false, promptHook: false });
   const changes = plan.list();
-  applyChanges(changes);
+  applyChanges(changes, ctx.projectRoot);
   // With --json, stdout holds the index summary alone.
   if (!json)
     process.stdout.write(
@@ -147,7 +147,7 @@ function finish(
 ): void {
   outcome.changes = plan.list();
   if (!flags.dryRun) {
-    applyChanges(outcome.changes);
+    applyChanges(outcome.changes, ctx.projectRoot);
   }
   if (flags.json) {
     // Files, not their texts: ~/.claude.json alone can run to megabytes.
