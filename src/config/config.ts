@@ -1,8 +1,9 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
 import { isLink } from "../core/own-file.js";
+import { liesInside } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
 
 /** What is indexed. */
@@ -100,8 +101,20 @@ function applyRanking(target: RankingConfig, raw: unknown, where: string): void 
   if (deprioritize) target.deprioritize = [...target.deprioritize, ...deprioritize];
 }
 
-/** A config file's text; one that is not a readable regular file (a FIFO, a folder) is an error naming it. */
-function configText(path: string, options: { followLink?: boolean } = {}): string {
+/**
+ * A config file's text; one that is not a readable regular file (a FIFO, a folder) is an error naming
+ * it. So is a link out of the project (`root`): a parse error quotes the start of what it read.
+ */
+function configText(path: string, root: string, options: { followLink?: boolean } = {}): string {
+  if (options.followLink !== false && isLink(path)) {
+    const real = realPathOf(path);
+    if (real && !liesInside(real, realPathOf(root) ?? root)) {
+      throw new CodegraphError(
+        "BAD_CONFIG",
+        `${path} is a link out of the project, and codegraph reads no config from outside it. Replace it with the file, or remove it.`,
+      );
+    }
+  }
   const text = readRegularFile(path, options);
   if (text !== null) return text;
   if (options.followLink === false && isLink(path)) {
@@ -122,7 +135,7 @@ export function loadConfig(root: string): Config {
   const jsonPath = join(root, "codegraph.json");
   if (existsSync(jsonPath)) {
     let raw: Raw;
-    const text = configText(jsonPath);
+    const text = configText(jsonPath, root);
     try {
       raw = JSON.parse(text) as Raw;
     } catch (e) {
@@ -141,7 +154,7 @@ export function loadConfig(root: string): Config {
   const tomlPath = join(root, ".codegraph", "config.toml");
   if (existsSync(tomlPath)) {
     let raw: Raw;
-    const text = configText(tomlPath, { followLink: false });
+    const text = configText(tomlPath, root, { followLink: false });
     try {
       raw = parseToml(text) as Raw;
     } catch (e) {
@@ -191,4 +204,12 @@ function pick(raw: Raw, keys: string[]): Raw | undefined {
   const out: Raw = {};
   for (const k of keys) if (raw[k] !== undefined) out[k] = raw[k];
   return Object.keys(out).length ? out : undefined;
+}
+
+function realPathOf(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }

@@ -8,8 +8,9 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { liesInside } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
 import type { FileChange } from "./plan.js";
 
@@ -78,16 +79,11 @@ function leavingProject(changes: readonly FileChange[], projectRoot: string): { 
   const root = realTarget(projectRoot);
   for (const { file, after } of changes) {
     // A file taken out is unlinked, and a link with it: what it named stays.
-    if (after === null || !isInside(projectRoot, file)) continue;
+    if (after === null || !liesInside(file, projectRoot)) continue;
     const real = realOfNew(file);
-    if (!isInside(root, real)) return { file, real };
+    if (!liesInside(real, root)) return { file, real };
   }
   return null;
-}
-
-function isInside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /** Where writing `file` lands: its real path, or its nearest existing folder's and the rest. */

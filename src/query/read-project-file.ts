@@ -1,13 +1,8 @@
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
+import { liesInside } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
-
-/** Whether `p` lies strictly inside `base` (both absolute). */
-function inside(p: string, base: string): boolean {
-  const rel = relative(base, p);
-  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
 
 /** The project root's real location (the root as given when it cannot be resolved). */
 export function projectRealRoot(root: string): string {
@@ -35,7 +30,7 @@ export function projectRelative(root: string, input: string): string | null {
 function relativeTo(base: string, text: string): string | null {
   const abs = resolve(base, text);
   if (abs === base) return "";
-  return inside(abs, base) ? relative(base, abs).split(sep).join("/") : null;
+  return liesInside(abs, base) ? relative(base, abs).split(sep).join("/") : null;
 }
 
 /**
@@ -46,7 +41,7 @@ function relativeTo(base: string, text: string): string | null {
  */
 export function resolveProjectPath(root: string, relPath: string, realRootPath?: string): string | null {
   const abs = resolve(root, relPath);
-  if (!inside(abs, root)) {
+  if (!liesInside(abs, root)) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} is outside the project; only project files can be read.`);
   }
   // The system's realpath(3): Node's own walks the path a component at a time in JavaScript, with an
@@ -58,7 +53,7 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
   } catch {
     return null;
   }
-  if (!inside(real, realRootPath ?? projectRealRoot(root))) {
+  if (!liesInside(real, realRootPath ?? projectRealRoot(root))) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project; it is not read.`);
   }
   return real;

@@ -259,7 +259,7 @@ describe("bad input never stops the index", () => {
     }
   });
 
-  it("links in a committed .codegraph/ are never written through nor read, and none leaves it waiting", async () => {
+  it("links in a committed .codegraph/ are never written through nor read, nor a config out of the project", async () => {
     repo = tempRepo();
     const at = (p: string) => join(repo.dir, p);
     const outside = mkdtempSync(join(tmpdir(), "codegraph-outside-"));
@@ -306,6 +306,14 @@ describe("bad input never stops the index", () => {
       expect(linkedDir.stderr).toContain(".codegraph is a symbolic link");
       expect(readdirSync(elsewhere)).toEqual([]);
       rmSync(elsewhere, { recursive: true, force: true });
+      // Nor is a config read from outside: a parse error would quote the start of what it read.
+      rmSync(at(".codegraph"));
+      writeFileSync(victim("secret"), "s3cret-token\n");
+      symlinkSync(victim("secret"), at("codegraph.json"));
+      const linkedJson = await run(["init", repo.dir], { timeoutMs: 20_000 });
+      expect(linkedJson.code).toBe(1);
+      expect(linkedJson.stderr).toContain("codegraph.json is a link out of the project");
+      expect(linkedJson.stderr).not.toContain("s3cret");
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
