@@ -1,8 +1,8 @@
-import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { Module } from "node:module";
-import { tmpdir } from "node:os";
 import { basename, dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
+import { privateTempDir } from "../core/private-temp-dir.js";
 import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
 
 /**
@@ -28,7 +28,8 @@ import { BEFORE_V8_FLAG } from "../core/v8-flag-hook.js";
  */
 export function installCompileCache(bundleDir: string, command: string | undefined): void {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
-  const dir = cacheDir();
+  // Cached code runs as ours: a folder another user owns or may write to could hand us theirs.
+  const dir = privateTempDir("codegraph-v8-cache");
   if (!dir) return;
   type Compile = (this: Module, content: string, filename: string, ...rest: unknown[]) => unknown;
   const proto = Module.prototype as unknown as { _compile: Compile };
@@ -88,27 +89,6 @@ const COMMAND = "[a-z][a-z-]{0,31}";
 /** How long a process runs before its compiled code is written without waiting for its exit. */
 const WRITE_AFTER_MS = 5000;
 
-/** The user's own cache folder, or null if it cannot be made or trusted. */
-function cacheDir(): string | null {
-  const uid = process.getuid?.();
-  const dir = join(tmpdir(), `codegraph-v8-cache${uid === undefined ? "" : `-${uid}`}`);
-  try {
-    // Not `recursive`: the temporary folder must exist already, and Node's recursive mkdir spins
-    // forever under /proc (TMPDIR=/proc/x hung every command).
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") return null;
-  }
-  try {
-    const st = lstatSync(dir);
-    if (!st.isDirectory()) return null;
-    // Cached code runs as ours: a folder another user owns or may write to could hand us theirs.
-    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) return null;
-    return dir;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What cached code for this file must have been made under: the file as it is, Node, the platform and

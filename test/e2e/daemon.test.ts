@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -296,7 +296,27 @@ describe("socket paths", () => {
     expect(await search(c, "twice")).toContain("src/math.ts:6");
     expect(existsSync(join(deep, ".codegraph", "daemon.sock"))).toBe(false);
     const log = readFileSync(join(deep, ".codegraph", "daemon.log"), "utf8");
-    expect(log).toContain(`on ${tmpdir()}`);
+    const own = join(tmpdir(), `codegraph-sockets-${process.getuid!()}`);
+    expect(log).toContain(`on ${own}/`);
+    expect(statSync(own).mode & 0o777).toBe(0o700);
+    await c.close(); // else its proxy starts the daemon again
+    for (const pid of daemonsOf(deep)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(deep).length === 0);
+
+    // A folder of that name that others may write to (another user's) is not used: the home's is.
+    const scratch = tempRepo();
+    cleanups.push(() => scratch.cleanup());
+    const shared = join(scratch.dir, "tmp");
+    mkdirSync(join(shared, `codegraph-sockets-${process.getuid!()}`), { recursive: true });
+    chmodSync(join(shared, `codegraph-sockets-${process.getuid!()}`), 0o777);
+    const home = join(scratch.dir, "home");
+    mkdirSync(home);
+    const d = await connectClient({ cwd: deep, env: { TMPDIR: shared, HOME: home } });
+    cleanups.push(d.close);
+    expect(await search(d, "twice")).toContain("src/math.ts:6");
+    const again = readFileSync(join(deep, ".codegraph", "daemon.log"), "utf8");
+    expect(again).toContain(`on ${join(home, ".codegraph", "run")}/`);
+    expect(readdirSync(join(shared, `codegraph-sockets-${process.getuid!()}`))).toEqual([]);
     for (const pid of daemonsOf(deep)) process.kill(pid, "SIGKILL");
   });
 });
