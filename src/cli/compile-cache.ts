@@ -89,7 +89,6 @@ const COMMAND = "[a-z][a-z-]{0,31}";
 /** How long a process runs before its compiled code is written without waiting for its exit. */
 const WRITE_AFTER_MS = 5000;
 
-
 /**
  * What cached code for this file must have been made under: the file as it is, Node, the platform and
  * V8's flags. V8 itself checks only the text's length. The file is known by its size, times, inode and
