@@ -1,6 +1,6 @@
 import { realpathSync, rmSync } from "node:fs";
-import { appendOwnFile, writeOwnFile } from "../core/own-file.js";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { appendOwnFile, writeOwnFile } from "../core/own-file.js";
 import { shortHash, writerPidPath } from "./paths.js";
 
 /** What writer.pid says about its holder: diagnostics only, never trusted to decide anything. */

@@ -114,8 +114,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   /**
    * Most traffic is legacy tool calls with a JSON body: their body is read here, once. One that makes
    * no claim to the 2026-07-28 era is answered at once (`isUnclaimedPlainExchange`); for any other,
-   * the SDK's own classifier decides the era. A lone legacy request is answered in place (`answerExchange`),
-   * any other legacy message (a batch, a notification, an initialize, a refusal to make) goes to
+   * the SDK's own classifier decides the era. A lone legacy request is answered in place
+   * (`answerExchange`), any other legacy message (a batch, a notification, an initialize, a refusal to make) goes to
    * `legacyOnNode`. Everything else (another method, another content type, a body that is not JSON,
    * every 2026-07-28 request) goes to the SDK's handler as before, with the body parsed when it was.
    */
