@@ -15,6 +15,17 @@ function holder(path: string): number | null {
   return Number.isFinite(pid) ? pid : null;
 }
 
+/** Remove a lock no live writer holds. A folder in its place is named (rm would refuse it): none of ours. */
+function removeLock(path: string): void {
+  if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new CodegraphError(
+      "IO",
+      `${path} is a folder, where codegraph keeps its writer lock. Remove it, then run the command again.`,
+    );
+  }
+  rmSync(path, { force: true });
+}
+
 function justCreated(path: string): boolean {
   try {
     return Date.now() - lstatSync(path).mtimeMs < 2000;
@@ -54,7 +65,7 @@ export function acquireWriterLock(indexDir: string): () => void {
             "if it is stuck, stop it, or run `codegraph unlock` if it has already died.",
         );
       }
-      rmSync(path, { force: true }); // stale: its writer is gone
+      removeLock(path); // stale: its writer is gone
     }
   }
   throw new CodegraphError("LOCKED", `Could not take the writer lock at ${path}. Run \`codegraph unlock\` and retry.`);
@@ -65,7 +76,7 @@ export function clearWriterLock(indexDir: string, force: boolean): { removed: bo
   const path = join(indexDir, LOCK_FILE);
   const pid = holder(path);
   if (pid === null) {
-    rmSync(path, { force: true });
+    removeLock(path);
     return { removed: false, pid: null };
   }
   if (processAlive(pid) && !force) {
@@ -74,6 +85,6 @@ export function clearWriterLock(indexDir: string, force: boolean): { removed: bo
       `The lock is held by a running process (pid ${pid}). Stop it first, or pass --force if you are sure it is not writing.`,
     );
   }
-  rmSync(path, { force: true });
+  removeLock(path);
   return { removed: true, pid };
 }

@@ -9,6 +9,7 @@ import {
   readdirSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -232,6 +233,20 @@ describe("bad input never stops the index", () => {
     expect(file.code).toBe(1);
     expect(file.stderr).toContain(".codegraph is a file, where codegraph keeps its index folder. Move or remove it");
     expect(readFileSync(join(repo.dir, ".codegraph"), "utf8")).toBe("notes\n");
+    // A folder where the writer lock goes (none of ours), made long ago: named, not an unexpected EISDIR.
+    rmSync(join(repo.dir, ".codegraph"));
+    expect((await run(["init", repo.dir])).code).toBe(0);
+    const lock = join(repo.dir, ".codegraph", "writer.lock");
+    mkdirSync(lock);
+    utimesSync(lock, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    for (const args of [
+      ["sync", repo.dir],
+      ["unlock", "-p", repo.dir],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr).toContain("writer.lock is a folder, where codegraph keeps its writer lock. Remove it");
+    }
   });
 
   it("a .gitignore that is a FIFO or a link out of the project is not read; a FIFO config file is named", async () => {
