@@ -41,7 +41,15 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const lock = await acquireWriterLock(root, { version, mode: "daemon", host: options.hostPid });
+  let lock: Awaited<ReturnType<typeof acquireWriterLock>>;
+  try {
+    lock = await acquireWriterLock(root, { version, mode: "daemon", host: options.hostPid });
+  } catch (e) {
+    // Said in the log, which the proxy that started us quotes (a folder where writer.pid goes).
+    log(`cannot start: ${(e as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
   if (!lock) {
     log("another process holds the writer lock; this daemon is not needed");
     return;

@@ -1,10 +1,12 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readEnv } from "../config/env.js";
+import { CodegraphError } from "../core/errors.js";
+import { readRegularFile } from "../core/regular-file.js";
 import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
 import { HELLO_METHOD, type Hello } from "./hello.js";
-import { socketPath } from "./paths.js";
+import { daemonLogPath, socketPath } from "./paths.js";
 
 export interface ProxyOptions {
   root: string;
@@ -123,6 +125,8 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
 export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: Hello): Promise<Socket> {
   const path = socketPath(options.root);
   let started = false;
+  /** The exit code of the daemon this call started, once it exited (0: another one holds the lock). */
+  let exited: number | null = null;
   const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
   for (;;) {
     const s = await tryConnect(path);
@@ -131,8 +135,15 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
       return s;
     }
     if (!started) {
-      startDaemon(options, hello.hostPid);
+      startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
       started = true;
+    }
+    if (exited !== null && exited !== 0) {
+      const said = readRegularFile(daemonLogPath(options.root), { followLink: false })?.trim().split("\n").pop();
+      throw new CodegraphError(
+        "IO",
+        `codegraph's daemon for ${options.root} could not start${said ? `: ${said}` : ""}`,
+      );
     }
     if (Date.now() > deadline) {
       throw new Error(`codegraph's daemon for ${options.root} did not start; see .codegraph/daemon.log`);
@@ -150,7 +161,7 @@ function tryConnect(path: string): Promise<Socket | null> {
 }
 
 /** Start the daemon detached, in its own session (setsid): it outlives this proxy and leaves no zombie. */
-function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): void {
+function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -165,6 +176,7 @@ function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): void 
     { detached: true, stdio: "ignore", cwd: options.root, env: process.env },
   );
   child.unref();
+  return child;
 }
 
 /** Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. */

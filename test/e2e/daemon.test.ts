@@ -217,6 +217,19 @@ describe("the home guard", () => {
   });
 });
 
+describe("a daemon that cannot start", () => {
+  it("is reported with the reason from its log, not after the start-up timeout", async () => {
+    const other = tempRepo(FIXTURE);
+    cleanups.push(() => other.cleanup());
+    expect((await run(["init", other.dir])).code).toBe(0);
+    mkdirSync(join(other.dir, ".codegraph", "writer.pid")); // a folder: the lock's file cannot be made
+    const c = await connectClient({ cwd: other.dir });
+    cleanups.push(c.close);
+    await expect(c.client.callTool({ name: "codegraph_search", arguments: { query: "twice" } })).rejects.toThrow();
+    expect(c.stderr()).toMatch(/daemon for .* could not start: .*cannot start: EISDIR.*writer\.pid/);
+  });
+});
+
 describe("explicit projects", () => {
   it("a call naming a project starts its daemon, keeps it, and re-attaches after a rebuild", async () => {
     for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
