@@ -125,7 +125,8 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
 export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: Hello): Promise<Socket> {
   const path = socketPath(options.root);
   let started = false;
-  /** The exit code of the daemon this call started, once it exited (0: another one holds the lock). */
+  /** The daemon this call started, and its exit code once it exited (0: another one holds the lock). */
+  let daemon: ChildProcess | null = null;
   let exited: number | null = null;
   const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
   for (;;) {
@@ -135,11 +136,14 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
       return s;
     }
     if (!started) {
-      startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
+      daemon = startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
       started = true;
     }
     if (exited !== null && exited !== 0) {
-      const said = readRegularFile(daemonLogPath(options.root), { followLink: false })?.trim().split("\n").pop();
+      // Its own last line: an older one may be another daemon's.
+      const said = readRegularFile(daemonLogPath(options.root), { followLink: false })
+        ?.split("\n")
+        .findLast((line) => line.includes(`[${daemon!.pid}] `));
       throw new CodegraphError(
         "IO",
         `codegraph's daemon for ${options.root} could not start${said ? `: ${said}` : ""}`,
