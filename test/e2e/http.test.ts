@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { processAlive } from "../../src/core/process-alive.js";
@@ -583,5 +583,19 @@ describe("--detach, http list, http stop", () => {
     const r = await cli(["http", "stop", "127.0.0.1:1"]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("http list");
+  });
+
+  it("reads a registry that is not a regular file as empty, rather than wait on a FIFO", async () => {
+    const registry = join(home, ".codegraph", "http-servers.json");
+    mkdirSync(dirname(registry), { recursive: true });
+    rmSync(registry, { force: true });
+    expect(spawnSync("mkfifo", [registry]).status).toBe(0);
+    try {
+      const r = await cli(["http", "list"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("No codegraph HTTP servers");
+    } finally {
+      rmSync(registry, { force: true });
+    }
   });
 });
