@@ -23,7 +23,18 @@ export interface ScannedFile {
   mtimeMs: number;
 }
 
-export type SkipReason = "too large" | "unreadable" | "symlink outside project" | "symlink loop";
+export type SkipReason = "too large" | "unreadable" | "symlink outside project" | "symlink loop" | "name not UTF-8";
+
+/**
+ * Why an entry the listing named could not be opened. Node decodes names as UTF-8, so a name with
+ * other bytes (Latin-1, from an old archive) comes back with U+FFFD in it and names no file: say that,
+ * not "unreadable", which sends the user looking at permissions.
+ */
+function openFailure(err: unknown, rel: string): SkipReason {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") return "symlink loop";
+  return code === "ENOENT" && rel.includes("\uFFFD") ? "name not UTF-8" : "unreadable";
+}
 
 export interface Skipped {
   path: string;
@@ -89,15 +100,15 @@ export function scanProject(
     dir: string,
     rel: string,
     parentLayers: () => GitignoreLayer[],
-  ): { record: FolderRecord; layers: GitignoreLayer[] } | null => {
+  ): { record: FolderRecord; layers: GitignoreLayer[] } | SkipReason => {
     const readAtMs = Date.now();
     let mtimeMs: number;
     let entries: Dirent[];
     try {
       mtimeMs = statSync(dir).mtimeMs; // before the listing: a change during it moves the mtime again
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return null;
+    } catch (err) {
+      return openFailure(err, rel);
     }
     let gitignore: FolderRecord["gitignore"] = null;
     const layers = scope.layersInside(rel, parentLayers(), () => {
@@ -141,8 +152,7 @@ export function scanProject(
         st = lstatSync(abs);
       }
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      skipped.push({ path: rel, reason: code === "ELOOP" ? "symlink loop" : "unreadable" });
+      skipped.push({ path: rel, reason: openFailure(err, rel) });
       return;
     }
     if (st.size > config.maxFileSize) {
@@ -171,8 +181,8 @@ export function scanProject(
         ));
     } else {
       const read = readFolder(dir, rel, parentLayers);
-      if (!read) {
-        if (rel) skipped.push({ path: rel, reason: "unreadable" });
+      if (typeof read === "string") {
+        if (rel) skipped.push({ path: rel, reason: read });
         return;
       }
       foldersRead++;

@@ -48,6 +48,11 @@ describe("bad input never stops the index", () => {
     symlinkSync(at("loop"), at("loop/again")); // a folder loop: never followed
     symlinkSync("/etc/hostname", at("outside.ts")); // a file outside the project: never read
     writeFileSync(at("long-line.go"), `package main\n\nvar s = "${"y".repeat(200_000)}"\n\nfunc main() {}\n`);
+    // Names in Latin-1, as an old archive leaves them: Node lists them with U+FFFD, which names nothing.
+    const latin1 = (p: string) => Buffer.from(at(p), "latin1");
+    writeFileSync(latin1("r\xe9sum\xe9.py"), "def resume():\n    pass\n");
+    mkdirSync(latin1("d\xe9p"));
+    writeFileSync(Buffer.concat([latin1("d\xe9p"), Buffer.from("/inner.py")]), "def inner():\n    pass\n");
 
     const s = await runJson<Summary>(["init", repo.dir]);
     const reasons = Object.fromEntries(s.skipped.map((k) => [k.path, k.reason]));
@@ -56,6 +61,8 @@ describe("bad input never stops the index", () => {
     expect(reasons["huge.js"]).toBe("too large");
     expect(reasons["dangling.ts"]).toBe("unreadable");
     expect(reasons["outside.ts"]).toBe("symlink outside project");
+    expect(reasons["r\uFFFDsum\uFFFD.py"]).toBe("name not UTF-8");
+    expect(reasons["d\uFFFDp"]).toBe("name not UTF-8");
     expect(s.partial.map((p) => p.path)).toContain("broken.py");
     const snap = graphSnapshot(repo.dir);
     expect(snap.nodes).toContain("good.ts|good|function|1");
