@@ -2,9 +2,9 @@ import type { SyncHealth } from "../core/sync-health.js";
 import { FreshnessProbe } from "../query/freshness.js";
 import { renderAutoSync, renderChangedWhileFrozen } from "../render/health-banner.js";
 import type { Db } from "../store/database.js";
-import { relations } from "../query/callers.js";
+import { relations, type RelationResult } from "../query/callers.js";
 import { listFiles } from "../query/files.js";
-import { impact } from "../query/impact.js";
+import { impact, type ImpactResult } from "../query/impact.js";
 import { nodeView } from "../query/node.js";
 import { checkCycles } from "../query/check.js";
 import { exploreQuery } from "../query/explore.js";
@@ -37,6 +37,24 @@ function frozen(ctx: ToolContext, files: Iterable<string>): string | null {
   const probe = new FreshnessProbe(ctx.db, ctx.root);
   const changed = [...new Set(files)].filter((f) => !probe.check(f).fresh).sort();
   return changed.length ? renderChangedWhileFrozen(state, changed) : null;
+}
+
+/** Every file a callers or callees answer names: its definitions' and its rows'. */
+function* relationFiles(r: RelationResult): Iterable<string> {
+  for (const g of r.groups) {
+    yield g.definition.file;
+    for (const row of g.rows) yield row.symbol.file;
+  }
+  for (const o of r.others) yield o.definition.file;
+}
+
+/** Every file an impact answer names: its roots' and its dependents'. */
+function* impactFiles(r: ImpactResult): Iterable<string> {
+  for (const s of r.sections) {
+    for (const root of s.roots) yield root.file;
+    for (const h of s.hits) yield h.symbol.file;
+  }
+  for (const o of r.others) for (const root of o.roots) yield root.file;
 }
 
 export type ToolArgs = Record<string, string | number | boolean | undefined>;
@@ -207,11 +225,10 @@ export const TOOLS: readonly ToolSpec[] = [
       },
     },
     required: ["symbol"],
-    run: (ctx, a) =>
-      renderRelations(
-        relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") }),
-        MAX_RELATION_ROWS,
-      ),
+    run: (ctx, a) => {
+      const r = relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") });
+      return frozen(ctx, relationFiles(r)) ?? renderRelations(r, MAX_RELATION_ROWS);
+    },
   })),
   {
     short: "impact",
@@ -226,7 +243,10 @@ export const TOOLS: readonly ToolSpec[] = [
       depth: { type: "integer", description: "How many hops to follow.", minimum: 1, maximum: 10, default: 3 },
     },
     required: ["symbol"],
-    run: (ctx, a) => renderImpact(impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") })),
+    run: (ctx, a) => {
+      const r = impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") });
+      return frozen(ctx, impactFiles(r)) ?? renderImpact(r);
+    },
   },
   {
     short: "status",

@@ -127,6 +127,16 @@ describe("honest freshness", () => {
     const answer = await call("search", { query: "twice" });
     expect(answer).toMatch(/^⚠️ CodeGraph auto-sync is RECOVERING/);
     expect(answer).toMatch(/files this answer would name changed since the last index sync:\n {2}- src\/math\.ts/);
+    // So do callers, callees and impact, whether the changed file holds the definition or a row.
+    const frozenAnswer = /files this answer would name changed since the last index sync:\n {2}- src\/math\.ts$/m;
+    expect(await call("callers", { symbol: "add" })).toMatch(frozenAnswer);
+    expect(await call("callees", { symbol: "Calculator.double" })).toMatch(frozenAnswer);
+    expect(await call("callers", { symbol: "twice" })).toMatch(frozenAnswer);
+    expect(await call("impact", { symbol: "add" })).toMatch(frozenAnswer);
+    // An answer naming only unchanged files stands.
+    const plus = await call("callers", { symbol: "plus" });
+    expect(plus).not.toMatch(/would name changed/);
+    expect(plus).toMatch(/main/);
     holder.stdin!.end();
     await until("recovery", async () => /^Auto-sync: ok/m.test(await call("status", {})), 20_000);
     expect(await call("search", { query: "HELD" })).toContain("src/math.ts");
