@@ -158,15 +158,22 @@ export function loadConfig(root: string): Config {
     try {
       raw = parseToml(text) as Raw;
     } catch (e) {
-      throw new CodegraphError(
-        "BAD_CONFIG",
-        `${tomlPath} is not valid TOML: ${(e as Error).message}. Fix or delete it.`,
-      );
+      throw new CodegraphError("BAD_CONFIG", `${tomlPath} is not valid TOML: ${tomlProblem(e)}. Fix or delete it.`);
     }
     applyIndexing(config.indexing, raw.indexing, "config.toml [indexing]");
     applyRanking(config.ranking, raw.ranking, "config.toml [ranking]");
   }
   return config;
+}
+
+/**
+ * A TOML parse error in one line, with where: the parser's message draws the offending lines under
+ * it, which would break every line of a banner or a status that quotes it.
+ */
+function tomlProblem(e: unknown): string {
+  const { message, line, column } = e as Error & { line?: number; column?: number };
+  const first = message.split("\n")[0]!.replace(/^Invalid TOML document: /, "");
+  return line ? `${first} (line ${line}, column ${column})` : first;
 }
 
 const cached = new Map<string, { stamp: string; config: Config }>();
@@ -187,15 +194,23 @@ function configStamp(root: string): string {
 }
 
 /**
- * loadConfig for a read path that runs on every request of a long-lived server: the parsed config is
- * reused until either file's mtime or size changes, so an edit is seen on the next request for the
- * price of two stats. A broken file is still an error every time (nothing is cached for it).
+ * loadConfig for a read path that runs on every request of a long-lived server (search's ranking
+ * rules): the parsed config is reused until either file's mtime or size changes, so an edit is seen
+ * on the next request for the price of two stats. A file that does not load leaves the last config
+ * that did in force, or the defaults when none has yet, as the watcher keeps its last valid scope: a
+ * typo in config.toml must not take search away. `status` and `sync` name the broken file.
  */
 export function loadConfigCached(root: string): Config {
   const stamp = configStamp(root);
   const hit = cached.get(root);
   if (hit && hit.stamp === stamp) return hit.config;
-  const config = loadConfig(root);
+  let config: Config;
+  try {
+    config = loadConfig(root);
+  } catch (e) {
+    if (!(e instanceof CodegraphError) || e.code !== "BAD_CONFIG") throw e;
+    config = hit?.config ?? defaultConfig();
+  }
   cached.set(root, { stamp, config });
   return config;
 }

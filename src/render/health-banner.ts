@@ -1,5 +1,8 @@
 import type { SyncHealth } from "../core/sync-health.js";
 
+/** A reason as a clause the banner continues: a sentence's own full stop would read ".;" there. */
+const clause = (reason: string) => reason.replace(/\.+$/, "");
+
 /**
  * The line that leads every answer while auto-sync is not healthy, or null when it is. The prefixes
  * up to RECOVERING / DISABLED are fixed: agents and tests match on them.
@@ -10,12 +13,12 @@ export function healthBanner(health: SyncHealth): string | null {
       return null;
     case "recovering":
       return (
-        `⚠️ CodeGraph auto-sync is RECOVERING — ${health.reason}; answers may miss edits made since ` +
+        `⚠️ CodeGraph auto-sync is RECOVERING — ${clause(health.reason)}; answers may miss edits made since ` +
         `${health.since} until a full reconcile succeeds (retried every 30 s).`
       );
     case "disabled":
       return (
-        `⚠️ CodeGraph auto-sync is DISABLED — ${health.reason}. Answers may miss recent edits: ` +
+        `⚠️ CodeGraph auto-sync is DISABLED — ${clause(health.reason)}. Answers may miss recent edits: ` +
         "run `codegraph sync` and restart the server."
       );
   }

@@ -75,6 +75,10 @@ export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = 
     `Database:  ${bytes(s.dbBytes)}, schema version ${s.schemaVersion}`,
     `Indexed:   ${s.indexedAt ?? "never"}${s.indexedBy ? ` by codegraph ${s.indexedBy}` : ""}${s.syncedAt ? `, last sync ${s.syncedAt}` : ""}`,
   ];
+  if (!s.changes) {
+    lines.push(`Pending sync: not checked, as the config does not load: ${s.configError}`);
+    return lines.join("\n");
+  }
   const { added, modified, removed } = s.changes;
   if (added.length + modified.length + removed.length === 0)
     lines.push("Pending sync: none (the index matches the disk)");

@@ -256,6 +256,45 @@ describe("bad input never stops the index", () => {
     }
   });
 
+  it("a config.toml broken after the index is built is named by status, and search still answers", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.py"), "def helper():\n    return 1\n\ndef main():\n    return helper()\n");
+    expect((await run(["init", repo.dir])).code).toBe(0);
+    const toml = join(repo.dir, ".codegraph", "config.toml");
+    writeFileSync(toml, `${readFileSync(toml, "utf8")}\n[indexing\nexclude = [[[\n`);
+
+    const json = await run(["status", "--json", "-p", repo.dir]);
+    expect(json.code).toBe(0);
+    const s = JSON.parse(json.stdout) as { files: number; changes: unknown; configError: string | null };
+    expect(s.files).toBe(1);
+    expect(s.changes).toBeNull();
+    expect(s.configError).toMatch(/config\.toml is not valid TOML: .* \(line \d+, column \d+\)\. Fix or delete it\.$/);
+    const text = await run(["status", "-p", repo.dir]);
+    expect(text.stdout).toMatch(/^Pending sync: not checked, as the config does not load: .*config\.toml is not valid TOML/m);
+
+    const found = await run(["search", "helper", "-p", repo.dir]);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain("a.py:1");
+    // sync still refuses, naming the file: it would index under rules it cannot read.
+    const sync = await run(["sync", repo.dir]);
+    expect(sync.code).toBe(1);
+    expect(sync.stderr).toMatch(/config\.toml is not valid TOML/);
+
+    const c = await connectClient({ cwd: repo.dir });
+    try {
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const r = await c.client.callTool({ name, arguments: args });
+        expect(r.isError, name).toBeFalsy();
+        return textOf(r);
+      };
+      expect(await call("codegraph_search", { query: "helper" })).toContain("a.py:1");
+      expect(await call("codegraph_explore", { query: "helper" })).toContain("def helper()");
+      expect(await call("codegraph_status", {})).toMatch(/^Pending sync: not checked.*not valid TOML/m);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("a .gitignore that is a FIFO or a link out of the project is not read; a FIFO config file is named", async () => {
     repo = tempRepo();
     const at = (p: string) => join(repo.dir, p);

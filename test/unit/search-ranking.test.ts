@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONFIG_TEMPLATE, loadConfig, loadConfigCached } from "../../src/config/config.js";
+import { CONFIG_TEMPLATE, defaultConfig, loadConfig, loadConfigCached } from "../../src/config/config.js";
 import { deprioritized, isGeneratedPath } from "../../src/query/search-paths.js";
 import { parseQuery } from "../../src/query/search-query.js";
 import { TIER, matchTier, nameTier } from "../../src/query/search-rank.js";
@@ -144,7 +144,7 @@ describe("[ranking] config", () => {
     expect(() => parseToml(CONFIG_TEMPLATE)).not.toThrow();
   });
 
-  it("is cached until a file changes, and a bad value is an error naming the key", () => {
+  it("is cached until a file changes; a bad file keeps the last that loaded, and loadConfig names the key", () => {
     writeFileSync(toml, '[ranking]\ndeprioritize = ["a/**"]\n');
     const first = loadConfigCached(root);
     expect(first.ranking.deprioritize).toContain("a/**");
@@ -154,10 +154,18 @@ describe("[ranking] config", () => {
     utimesSync(toml, later, later);
     expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
     writeFileSync(toml, "[ranking]\ndeprioritize = [1]\n");
-    expect(() => loadConfigCached(root)).toThrow(
-      /config\.toml \[ranking\]\.deprioritize must be a list of glob strings/,
-    );
+    expect(() => loadConfig(root)).toThrow(/config\.toml \[ranking\]\.deprioritize must be a list of glob strings/);
+    // A search must not fail over a typo in its ranking rules: the last rules that loaded stand.
+    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
+    writeFileSync(toml, "[ranking\n");
+    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
     writeFileSync(join(root, "codegraph.json"), JSON.stringify({ ranking: "legacy" }));
     expect(() => loadConfig(root)).toThrow(/codegraph\.json ranking must be a table/);
+    // With none loaded yet in this process, the defaults.
+    const fresh = mkdtempSync(join(tmpdir(), "codegraph-ranking-"));
+    mkdirSync(join(fresh, ".codegraph"));
+    writeFileSync(join(fresh, ".codegraph", "config.toml"), "[ranking]\ndeprioritize = [[[\n");
+    expect(loadConfigCached(fresh).ranking.deprioritize).toEqual(defaultConfig().ranking.deprioritize);
+    rmSync(fresh, { recursive: true, force: true });
   });
 });
