@@ -4,7 +4,7 @@ import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import type { SyncHealth } from "../core/sync-health.js";
 import { CHANGED_METHOD, READY_METHOD, type Ready } from "./hello.js";
-import { connectOrStart, lines } from "./proxy.js";
+import { connectOrStart, ForegroundWriter, lines } from "./proxy.js";
 
 /** At most this many explicitly named projects keep a daemon connection per session. */
 export const MAX_RETAINED = 32;
@@ -49,10 +49,18 @@ export class ExplicitProjects {
    * Wait until the project's daemon has synced what it has seen; its auto-sync health. While its last
    * answer holds (no change notice since), that answer, at once. Otherwise one request is on its way
    * at a time: calls that arrive meanwhile share the next, sent once it is answered, so the request
-   * each call waits for was sent after the call arrived.
+   * each call waits for was sent after the call arrived. A project whose writer is a foreground server
+   * (CODEGRAPH_NO_DAEMON=1) has no daemon to ask: null, and the index that server keeps is read as it stands.
    */
   async ready(root: string): Promise<SyncHealth | null> {
-    const r = await this.attach(root);
+    let r: Retained;
+    try {
+      r = await this.attach(root);
+    } catch (e) {
+      // That server keeps the index fresh; read it as it stands (looked at again on the next call).
+      if (e instanceof ForegroundWriter) return null;
+      throw e;
+    }
     if (r.holds) return r.holds.health;
     if (!r.inflight) return (await this.send(r)).health;
     const resend = () => {

@@ -1,6 +1,7 @@
 import { realpathSync, rmSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { appendOwnFile, writeOwnFile } from "../core/own-file.js";
+import { readRegularFile } from "../core/regular-file.js";
 import { shortHash, writerPidPath } from "./paths.js";
 
 /** What writer.pid says about its holder: diagnostics only, never trusted to decide anything. */
@@ -29,8 +30,7 @@ export async function acquireWriterLock(
 ): Promise<{ release: () => Promise<void> } | null> {
   const pidFile = writerPidPath(root);
   appendOwnFile(pidFile, ""); // the file the lock is named after must exist to have a real path
-  const name = `\0codegraph-writer-${shortHash(realpathSync(pidFile))}`;
-  const server = await listenExclusive(process.platform === "linux" ? name : `${pidFile}.sock`);
+  const server = await listenExclusive(lockAddress(pidFile));
   if (!server) return null;
   const record: WriterInfo = { ...info, pid: process.pid, startedAt: new Date().toISOString() };
   writeOwnFile(pidFile, `${JSON.stringify(record)}\n`);
@@ -41,6 +41,31 @@ export async function acquireWriterLock(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Where the lock listens: an abstract socket on Linux, a socket file beside writer.pid elsewhere. */
+function lockAddress(pidFile: string): string {
+  return process.platform === "linux" ? `\0codegraph-writer-${shortHash(realpathSync(pidFile))}` : `${pidFile}.sock`;
+}
+
+/**
+ * What writer.pid says, when a live process holds the lock (it accepts connections there), else null.
+ * The holder wrote writer.pid when it took the lock; what it says is a hint to act on safely, never proof.
+ */
+export async function writerLockHolder(root: string): Promise<WriterInfo | null> {
+  const pidFile = writerPidPath(root);
+  let address: string;
+  try {
+    address = lockAddress(pidFile);
+  } catch {
+    return null; // no writer.pid: nobody has held the lock here yet
+  }
+  if (!(await isListening(address))) return null;
+  try {
+    return JSON.parse(readRegularFile(pidFile, { followLink: false }) ?? "") as WriterInfo;
+  } catch {
+    return null;
+  }
 }
 
 /** Listen on `path`, or null when a live process already does. A dead holder's socket file is replaced. */

@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readEnv } from "../config/env.js";
 import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
 import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
 import { HELLO_METHOD, type Hello } from "./hello.js";
+import { writerLockHolder, type WriterInfo } from "./kernel-lock.js";
 import { daemonLogPath, socketPath } from "./paths.js";
 
 export interface ProxyOptions {
   root: string;
+  /** A path's language, for a session this process answers itself (the project's writer is a foreground server). */
+  languageOf?: (path: string) => string | null;
   version: string;
   /** The CLI script, to start the daemon with (`node main.js daemon ...`). */
   mainScript: string;
@@ -43,7 +47,7 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
   const inFlight = new Map<string | number, string>();
   let handshake: string[] = []; // initialize and notifications/initialized, to replay to a new daemon
   let dropReplyTo: string | number | null | undefined;
-  let socket: Socket | null = null;
+  let socket: Duplex | null = null;
   let stdinEnded = false;
 
   const out = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
@@ -90,7 +94,15 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
   );
 
   for (;;) {
-    const s = await connectOrStart(options, hello);
+    const s = await connectOrStart(options, hello).catch(async (e: unknown) => {
+      if (!(e instanceof ForegroundWriter) || !options.languageOf) throw e;
+      options.log(
+        `${e.message}: no daemon can serve this project while it runs, so this session reads the index it keeps ` +
+          "(no watching here).",
+      );
+      const { sessionBesideWriter } = await import("./beside-writer.js");
+      return sessionBesideWriter(options.root, options.version, options.languageOf);
+    });
     socket = s;
     for (const line of queue.splice(0)) s.write(`${line}\n`);
     const closed = new Promise<void>((resolve) => s.once("close", () => resolve()));
@@ -121,7 +133,26 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
   }
 }
 
-/** A connection to the project's daemon, after sending the hello; the daemon is started if needed. */
+/**
+ * The project's writer lock is held by a foreground server (CODEGRAPH_NO_DAEMON=1), so no daemon will
+ * start for it. Said at once, rather than after waiting for a daemon's socket that never comes.
+ */
+export class ForegroundWriter extends Error {
+  constructor(readonly holder: WriterInfo) {
+    super(`a foreground codegraph server (CODEGRAPH_NO_DAEMON=1, pid ${holder.pid}) is this project's writer`);
+  }
+}
+
+/** Throws ForegroundWriter when a live foreground server holds the project's writer lock. */
+async function refuseBesideForeground(root: string): Promise<void> {
+  const holder = await writerLockHolder(root);
+  if (holder?.mode === "foreground") throw new ForegroundWriter(holder);
+}
+
+/**
+ * A connection to the project's daemon, after sending the hello; the daemon is started if needed.
+ * Throws ForegroundWriter when a foreground server holds the writer lock instead.
+ */
 export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: Hello): Promise<Socket> {
   const path = socketPath(options.root);
   let started = false;
@@ -136,8 +167,13 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
       return s;
     }
     if (!started) {
+      await refuseBesideForeground(options.root);
       daemon = startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
       started = true;
+    }
+    if (exited === 0) {
+      // Another process took the lock first: a daemon (its socket comes soon), or a foreground server.
+      await refuseBesideForeground(options.root);
     }
     if (exited !== null && exited !== 0) {
       // Its own last line: an older one may be another daemon's.

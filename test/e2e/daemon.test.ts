@@ -1,5 +1,15 @@
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -46,6 +56,7 @@ function childrenOf(pid: number): string[] {
   return out;
 }
 
+/** Polls until `probe` gives a truthy value, and returns it (an empty array is truthy: ask for an element). */
 async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -120,7 +131,7 @@ describe("one daemon per project", () => {
   it("survives kill -9: the next call is served by a new daemon, with no unlock", async () => {
     const a = await client();
     expect(await search(a, "twice")).toContain("src/math.ts:6");
-    const [old] = await until("a daemon", () => daemonsOf(repo.dir));
+    const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
     process.kill(old!, "SIGKILL");
     await until("the daemon to die", () => !daemonsOf(repo.dir).includes(old!));
     // The same session goes on: its proxy starts a new daemon and replays the handshake.
@@ -137,7 +148,7 @@ describe("one daemon per project", () => {
     await until("no daemon", () => daemonsOf(repo.dir).length === 0);
     const a = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
     await search(a, "twice");
-    const [pid] = await until("a daemon", () => daemonsOf(repo.dir));
+    const pid = await until("a daemon", () => daemonsOf(repo.dir)[0]);
     await a.close();
     await until("the idle daemon to exit", () => !daemonsOf(repo.dir).includes(pid!));
     const log = readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8");
@@ -164,11 +175,12 @@ describe("one daemon per project", () => {
     );
     cleanups.push(() => host.kill("SIGKILL"));
     await new Promise<void>((resolve) => host.stdout.once("data", () => resolve()));
-    const [pid] = await until("a daemon", () => daemonsOf(repo.dir));
+    const pid = await until("a daemon", () => daemonsOf(repo.dir)[0]);
     // writer.pid names the daemon's host once the daemon holds the lock.
     await until("writer.pid to name the host", () => {
       // The lock creates the file empty, then writes its record: read mid-way, it is not there yet.
-      const text = readFileSync(join(repo.dir, ".codegraph", "writer.pid"), "utf8");
+      const file = join(repo.dir, ".codegraph", "writer.pid");
+      const text = existsSync(file) ? readFileSync(file, "utf8") : "";
       if (!text.trim()) return false;
       const info = JSON.parse(text) as { host: number; pid: number };
       return info.pid === pid && info.host === host.pid;
@@ -204,6 +216,48 @@ describe("writers", () => {
     expect(readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8")).toMatch(
       /another process holds the writer lock/,
     );
+  });
+});
+
+describe("beside a foreground writer", () => {
+  it("a client in daemon mode is answered from the index that writer keeps, which follows edits", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const writer = new RawServer({
+      cwd: repo.dir,
+      env: { CODEGRAPH_NO_DAEMON: "1", CODEGRAPH_WATCH_DEBOUNCE_MS: "100" },
+    });
+    cleanups.push(() => writer.close());
+    await writer.request(1, "initialize", initializeParams("2025-06-18"));
+    await writer.request(2, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+
+    // As the reference advises, the other client leaves daemon mode on. No daemon can take the lock.
+    const reader = new RawServer({ cwd: repo.dir });
+    cleanups.push(() => reader.close());
+    await reader.request(1, "initialize", initializeParams("2025-06-18"));
+    reader.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const listed = await reader.request(2, "tools/list", {});
+    expect(JSON.stringify(listed.result)).toContain("codegraph_search");
+    const found = await reader.request(3, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+    expect(JSON.stringify(found.result)).toContain("src/math.ts:6");
+    expect(reader.stderr).toMatch(
+      /a foreground codegraph server \(CODEGRAPH_NO_DAEMON=1, pid \d+\) is this project's writer/,
+    );
+    expect(daemonsOf(repo.dir)).toEqual([]);
+
+    // The writer's watcher syncs an edit; the reader sees it in the index.
+    writeFileSync(join(repo.dir, "src", "late.ts"), "export function lateArrival(): number {\n  return 3;\n}\n");
+    cleanups.push(() => rmSync(join(repo.dir, "src", "late.ts")));
+    let seen = false;
+    for (let id = 10; !seen && id < 200; id++) {
+      const r = await reader.request(id, "tools/call", {
+        name: "codegraph_search",
+        arguments: { query: "lateArrival" },
+      });
+      seen = JSON.stringify(r.result).includes("src/late.ts:1");
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toBe(true);
   });
 });
 
@@ -243,7 +297,7 @@ describe("explicit projects", () => {
         await c.client.callTool({ name: "codegraph_search", arguments: { query: "twice", projectPath: repo.dir } }),
       );
     expect(await call()).toContain("src/math.ts:6");
-    const [pid] = await until("the project's daemon", () => daemonsOf(repo.dir));
+    const pid = await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
     expect(await call()).toContain("src/math.ts:6");
     expect(daemonsOf(repo.dir)).toEqual([pid]);
     // A rebuilt index is a new file: the session lets go of the old connection and attaches again.

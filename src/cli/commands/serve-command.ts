@@ -54,7 +54,14 @@ export async function runServe(opts: ServeOptions, version: string): Promise<voi
   const root = resolver.current().root;
   const live = root !== null && existsSync(dbPath(root)) && !isUnsafeRoot(root);
   if (live && !readEnv().noDaemon) {
-    await runProxy({ root, version, mainScript: process.argv[1]!, log: stderrLog, noWatch: opts.watch === false });
+    await runProxy({
+      root,
+      version,
+      mainScript: process.argv[1]!,
+      log: stderrLog,
+      noWatch: opts.watch === false,
+      languageOf: languageForPath,
+    });
     return;
   }
   if (live) {
