@@ -244,6 +244,17 @@ describe("beside a foreground writer", () => {
       /a foreground codegraph server \(CODEGRAPH_NO_DAEMON=1, pid \d+\) is this project's writer/,
     );
     expect(daemonsOf(repo.dir)).toEqual([]);
+    // So is a call naming the project from a session with no project of its own.
+    const elsewhere = tempRepo();
+    cleanups.push(() => elsewhere.cleanup());
+    const c = await connectClient({ cwd: elsewhere.dir });
+    cleanups.push(c.close);
+    const named = await c.client.callTool({
+      name: "codegraph_search",
+      arguments: { query: "twice", projectPath: repo.dir },
+    });
+    expect(textOf(named)).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toEqual([]);
 
     // The writer's watcher syncs an edit; the reader sees it in the index.
     writeFileSync(join(repo.dir, "src", "late.ts"), "export function lateArrival(): number {\n  return 3;\n}\n");
