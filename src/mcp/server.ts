@@ -155,7 +155,11 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
   } else {
     const found = deps.resolver.current();
     // Not an error: the agent can act on the remedies, and an error would read as a broken server.
-    if (!found.root) return { result: textResult(renderNoProject(tool.name, found.candidates)), internal: null };
+    if (!found.root)
+      return {
+        result: textResult(renderNoProject(tool.name, found.candidates, deps.resolver.discover)),
+        internal: null,
+      };
     root = found.root;
     // A project the client named after start-up (rootUri, roots) is kept live by its daemon.
     live =

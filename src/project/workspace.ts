@@ -36,7 +36,7 @@ export class ProjectResolver {
     pinned?: string,
     private readonly now: () => number = () => performance.now(),
     /** False: never look for a default (no find-up, no child scan); only `--path` or explicit paths. */
-    private readonly discover = true,
+    readonly discover = true,
   ) {
     if (pinned !== undefined) {
       const abs = resolve(cwd, pinned);

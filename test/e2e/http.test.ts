@@ -444,7 +444,12 @@ describe("without --path", () => {
       },
       { "MCP-Protocol-Version": "2025-06-18" },
     );
-    expect(textOf(none.body?.result)).toMatch(/projectPath/);
+    // Started inside an indexed project, it still has no default, and says why and what to do.
+    const advice = textOf(none.body?.result);
+    expect(advice).toMatch(/projectPath/);
+    expect(advice).toMatch(/this HTTP server has no default one: it was started without --path/);
+    expect(advice).toContain("`codegraph serve --http --path /abs/path/to/project`");
+    expect(advice).not.toMatch(/outside any indexed project|serve --mcp/);
     const named = await post(
       url,
       {
