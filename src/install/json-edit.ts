@@ -163,13 +163,27 @@ function renderChild(text: string, container: Node, value: JsonValue, unit: stri
 }
 
 /** Insert one rendered child (a property or an array item) after the container's last child. */
-function insertChild(text: string, container: Node, child: string): string {
+function insertChild(text: string, container: Node, rendered: string): string {
+  // Lines end as the file's do: a Windows-edited config keeps CRLF throughout.
+  const nl = text.includes("\r\n") ? "\r\n" : "\n";
+  const child = rendered.replaceAll("\n", nl);
   const children = container.children ?? [];
   const last = children[children.length - 1];
   const inline = isInline(text, container);
   if (last) {
     const at = last.offset + last.length;
-    return splice(text, at, at, inline ? `, ${child}` : `,\n${childIndent(text, container, "")}${child}`);
+    if (inline) return splice(text, at, at, `, ${child}`);
+    const indent = childIndent(text, container, "");
+    // The rest of the last member's line, when it is only a trailing comma and a comment: both stay
+    // there, and our entry goes on the next line (with a trailing comma of its own, in that style).
+    const lineEnd = text.indexOf("\n", at);
+    const eol = lineEnd > 0 && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
+    const rest = eol > 0 ? /^(,?)([ \t]*(?:\/\/.*|\/\*.*\*\/[ \t]*)?)$/.exec(text.slice(at, eol)) : null;
+    if (rest) {
+      const trailing = rest[1] === ",";
+      return `${text.slice(0, at)},${rest[2]}${nl}${indent}${child}${trailing ? "," : ""}${text.slice(eol)}`;
+    }
+    return splice(text, at, at, `,${nl}${indent}${child}`);
   }
   const open = container.offset + 1;
   if (inline) return splice(text, open, open, child);
@@ -178,7 +192,7 @@ function insertChild(text: string, container: Node, child: string): string {
   // An empty container's inside is only white space (or comments, which we keep before our entry).
   const inside = text.slice(open, close);
   const keep = inside.trim() === "" ? "" : inside.replace(/\s+$/, "");
-  return `${text.slice(0, open)}${keep}\n${childIndent(text, container, indentUnit(text))}${child}\n${indent}${text.slice(close)}`;
+  return `${text.slice(0, open)}${keep}${nl}${childIndent(text, container, indentUnit(text))}${child}${nl}${indent}${text.slice(close)}`;
 }
 
 /** Remove one child, and the comma and line break that joined it to its neighbours, keeping their comments. */
@@ -186,11 +200,19 @@ function removeChild(text: string, container: Node, child: Node): string {
   const children = container.children!;
   const index = children.indexOf(child);
   const end = child.offset + child.length;
+  // On a line of its own with a comma after it (as insertChild writes it in a file with trailing
+  // commas): the line goes, and the previous member keeps its comma and comment.
+  const lineStart = text.lastIndexOf("\n", child.offset - 1);
+  const after = /^[ \t]*,/.exec(text.slice(end));
+  if (index > 0 && after && lineStart >= 0 && /^[ \t]*$/.test(text.slice(lineStart + 1, child.offset))) {
+    const cr = text[lineStart - 1] === "\r" ? 1 : 0;
+    return splice(text, lineStart - cr, end + after[0].length, "");
+  }
   if (index > 0) {
     const previousEnd = children[index - 1]!.offset + children[index - 1]!.length;
     const comma = text.indexOf(",", previousEnd);
     const between = text.slice(comma + 1, child.offset);
-    const newline = between.indexOf("\n");
+    const newline = between.search(/\r?\n/);
     // A comment on the previous member's line stays with it.
     const from = newline < 0 ? comma + 1 : comma + 1 + newline;
     return text.slice(0, comma) + text.slice(comma + 1, from) + text.slice(end);

@@ -25,8 +25,38 @@ describe("JSON(C) edits keep the user's bytes", () => {
   it("adds beside a sibling without re-formatting it, and a trailing comment stays on its line", () => {
     const original = '{\n  "mcpServers": {\n    "x": {"command": "y"}, // mine\n  },\n}\n';
     const installed = roundTrip(original);
-    expect(installed).toContain('"x": {"command": "y"},');
-    expect(installed).toContain("// mine");
+    // Trailing commas in the file: ours gets one too.
+    expect(installed).toContain('    "x": {"command": "y"}, // mine\n    "codegraph": {');
+    expect(installed).toMatch(/"--mcp"\]\n {4}\},\n {2}\},\n\}\n$/);
+  });
+
+  it("keeps the last member's comment on its line when the file has no trailing commas", () => {
+    for (const comment of ["// c-b", "/* c-b */"]) {
+      for (const eol of ["\n", "\r\n"]) {
+        const original = [
+          "{",
+          '  "mcpServers": {',
+          '    "a": { "command": "a" }, // c-a',
+          `    "b": { "command": "b" } ${comment}`,
+          "  }",
+          "}",
+          "",
+        ].join(eol);
+        const installed = roundTrip(original);
+        expect(installed).toContain(`    "b": { "command": "b" }, ${comment}${eol}    "codegraph": {`);
+        expect(JSON.stringify(installed.match(/"codegraph"[\s\S]*/)?.[0])).not.toContain("c-b");
+      }
+    }
+  });
+
+  it("removes our entry from between two members, whichever comma style", () => {
+    for (const original of [
+      '{\n  "mcpServers": {\n    "a": 1,\n    "codegraph": {"command": "c"},\n    "b": 2\n  }\n}\n',
+      '{\n  "mcpServers": {\n    "a": 1, // a\n    "codegraph": {"command": "c"},\n    "b": 2,\n  }\n}\n',
+    ]) {
+      const removed = removeJsonMember(original, "f.json", key, true);
+      expect(removed).toBe(original.replace(/\n {4}"codegraph": \{"command": "c"\},/, ""));
+    }
   });
 
   it("follows the file's indentation (tabs) and one-line style", () => {
