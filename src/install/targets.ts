@@ -186,15 +186,18 @@ export const TARGETS: readonly Target[] = [
       scope === "global" ? mcpServers(join(antigravityDir(env), "mcp_config.json"), commandAndArgs(server)) : undefined,
   },
   {
-    // Kiro (docs: kiro.dev/docs/mcp/configuration).
+    // Kiro (docs: kiro.dev/docs/mcp/configuration). A workspace entry pins --path, as the reference
+    // advises: Kiro starts servers in the home folder, where there is no project to find.
     id: "kiro",
     name: "Kiro",
     detect: (env) => anyOf(isDir(join(env.home, ".kiro")), !!onPath(env, "kiro"), !!onPath(env, "kiro-cli")),
     config: (scope, { env, projectRoot, server }) =>
-      mcpServers(
-        join(scope === "global" ? env.home : projectRoot, ".kiro", "settings", "mcp.json"),
-        commandAndArgs(server),
-      ),
+      scope === "global"
+        ? mcpServers(join(env.home, ".kiro", "settings", "mcp.json"), commandAndArgs(server))
+        : mcpServers(join(projectRoot, ".kiro", "settings", "mcp.json"), {
+            command: server.command,
+            args: argv(server, ["--path", projectRoot]),
+          }),
   },
   {
     // Trae: the project file .trae/mcp.json and the mcpServers shape are documented (docs.trae.cn, "MCP"

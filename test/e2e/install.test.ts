@@ -244,8 +244,9 @@ function expectOurEntry(c: Case, entry: unknown, scope: "global" | "local") {
     c.shape === "commandArray"
       ? (e.command as string[])
       : [e.command as string, ...((e.args as string[] | undefined) ?? [])];
-  // Zed cannot pass the workspace to a server: its project entry pins the project's absolute path.
-  const pinned = c.id === "zed" && scope === "local" ? ["--path", project] : [];
+  // Zed cannot pass the workspace to a server, and Kiro starts servers in the home folder: their
+  // project entries pin the project's absolute path.
+  const pinned = (c.id === "zed" || c.id === "kiro") && scope === "local" ? ["--path", project] : [];
   expect(argv.slice(-2 - pinned.length)).toEqual(["serve", "--mcp", ...pinned]);
   // `codegraph` when on PATH; here it is not, so this very build, run by node.
   expect(argv[0] === "codegraph" || argv.some((a) => a.endsWith(join("dist", "cli", "main.js")))).toBe(true);
