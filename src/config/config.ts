@@ -176,7 +176,13 @@ function tomlProblem(e: unknown): string {
   return line ? `${first} (line ${line}, column ${column})` : first;
 }
 
-const cached = new Map<string, { stamp: string; config: Config }>();
+/** A config for a read that must not fail: the one that loaded, and why the files on disk do not, if they do not. */
+export interface LenientConfig {
+  config: Config;
+  error: string | null;
+}
+
+const cached = new Map<string, { stamp: string } & LenientConfig>();
 
 /** Size and mtime of each config file, or "-" when absent: a cheap test of whether either changed. */
 function configStamp(root: string): string {
@@ -198,21 +204,22 @@ function configStamp(root: string): string {
  * rules): the parsed config is reused until either file's mtime or size changes, so an edit is seen
  * on the next request for the price of two stats. A file that does not load leaves the last config
  * that did in force, or the defaults when none has yet, as the watcher keeps its last valid scope: a
- * typo in config.toml must not take search away. `status` and `sync` name the broken file.
+ * typo in config.toml must not take search away. The error comes with it, for the answer to name.
  */
-export function loadConfigCached(root: string): Config {
+export function loadConfigCached(root: string): LenientConfig {
   const stamp = configStamp(root);
   const hit = cached.get(root);
-  if (hit && hit.stamp === stamp) return hit.config;
-  let config: Config;
+  if (hit && hit.stamp === stamp) return hit;
+  let loaded: LenientConfig;
   try {
-    config = loadConfig(root);
+    loaded = { config: loadConfig(root), error: null };
   } catch (e) {
     if (!(e instanceof CodegraphError) || e.code !== "BAD_CONFIG") throw e;
-    config = hit?.config ?? defaultConfig();
+    loaded = { config: hit?.config ?? defaultConfig(), error: e.message };
   }
-  cached.set(root, { stamp, config });
-  return config;
+  const entry = { stamp, ...loaded };
+  cached.set(root, entry);
+  return entry;
 }
 
 function pick(raw: Raw, keys: string[]): Raw | undefined {

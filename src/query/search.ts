@@ -39,7 +39,11 @@ export interface SearchResult {
    * Python project, `lang:pyhton`): those, and the languages there are. Absent otherwise.
    */
   languagesNotIndexed?: { asked: string[]; indexed: string[] };
+  /** Why the project's config does not load, when it does not: ranking then used the last rules that did. */
+  configError?: string;
 }
+
+const ifSet = (configError: string | null) => (configError ? { configError } : {});
 
 /** A row found by some pass, with what that pass knew about it. */
 interface Candidate {
@@ -56,10 +60,15 @@ interface Candidate {
 /** The project root of an index opened at `<root>/.codegraph/graph.db`, or null for any other file. */
 const rootOf = (db: Db): string | null => rootOfIndex(db.name);
 
-/** The `deprioritize` test for this request: the config is re-read when its file changed since the last one. */
-function deprioritizer(db: Db, root: string | undefined): (path: string) => boolean {
+/**
+ * The `deprioritize` test for this request (the config is re-read when its file changed since the last
+ * one), and why the config on disk does not load, when it does not: the last rules that did stand.
+ */
+function deprioritizer(db: Db, root: string | undefined): { test: (path: string) => boolean; error: string | null } {
   const r = root ?? rootOf(db);
-  return r ? deprioritized(loadConfigCached(r).ranking.deprioritize) : () => false;
+  if (!r) return { test: () => false, error: null };
+  const { config, error } = loadConfigCached(r);
+  return { test: deprioritized(config.ranking.deprioritize), error };
 }
 
 /**
@@ -209,7 +218,7 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
   const limit = Math.max(1, Math.min(options.limit ?? 20, 500));
   const q = parseQuery(query, options.kind);
   const found = gather(db, q, limit);
-  const isDeprioritized = deprioritizer(db, options.root);
+  const { test: isDeprioritized, error: configError } = deprioritizer(db, options.root);
 
   const score = (c: Candidate): { tier: number; score: number } => {
     const r = c.row;
@@ -276,7 +285,7 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
   if (!hits.length && q.filters.languages) {
     const indexed = indexedLanguages(db);
     const asked = q.filters.languages.filter((l) => !indexed.includes(l));
-    if (asked.length) return { query, hits, languagesNotIndexed: { asked, indexed } };
+    if (asked.length) return { query, hits, languagesNotIndexed: { asked, indexed }, ...ifSet(configError) };
   }
-  return { query, hits };
+  return { query, hits, ...ifSet(configError) };
 }

@@ -98,6 +98,12 @@ export function renderStatus(s: StatusResult, options: { forAgent?: boolean } = 
 }
 
 export function renderSearch(r: SearchResult): string {
+  const hits = searchLines(r);
+  if (!r.configError) return hits;
+  return `Note: ${r.configError} Until it loads, search ranks with the last [ranking] rules that did.\n\n${hits}`;
+}
+
+function searchLines(r: SearchResult): string {
   const missing = r.languagesNotIndexed;
   if (missing) {
     const asked = missing.asked.join(", ");

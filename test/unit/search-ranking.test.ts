@@ -147,25 +147,30 @@ describe("[ranking] config", () => {
   it("is cached until a file changes; a bad file keeps the last that loaded, and loadConfig names the key", () => {
     writeFileSync(toml, '[ranking]\ndeprioritize = ["a/**"]\n');
     const first = loadConfigCached(root);
-    expect(first.ranking.deprioritize).toContain("a/**");
+    expect(first.config.ranking.deprioritize).toContain("a/**");
+    expect(first.error).toBeNull();
     expect(loadConfigCached(root)).toBe(first);
     writeFileSync(toml, '[ranking]\ndeprioritize = ["bb/**"]\n');
     const later = new Date(Date.now() + 5000);
     utimesSync(toml, later, later);
-    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
+    expect(loadConfigCached(root).config.ranking.deprioritize).toContain("bb/**");
     writeFileSync(toml, "[ranking]\ndeprioritize = [1]\n");
     expect(() => loadConfig(root)).toThrow(/config\.toml \[ranking\]\.deprioritize must be a list of glob strings/);
-    // A search must not fail over a typo in its ranking rules: the last rules that loaded stand.
-    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
+    // A search must not fail over a typo in its ranking rules: the last rules that loaded stand, and
+    // the error comes with them.
+    const broken = loadConfigCached(root);
+    expect(broken.config.ranking.deprioritize).toContain("bb/**");
+    expect(broken.error).toMatch(/config\.toml \[ranking\]\.deprioritize must be a list of glob strings/);
     writeFileSync(toml, "[ranking\n");
-    expect(loadConfigCached(root).ranking.deprioritize).toContain("bb/**");
+    expect(loadConfigCached(root).config.ranking.deprioritize).toContain("bb/**");
+    expect(loadConfigCached(root).error).toMatch(/config\.toml is not valid TOML/);
     writeFileSync(join(root, "codegraph.json"), JSON.stringify({ ranking: "legacy" }));
     expect(() => loadConfig(root)).toThrow(/codegraph\.json ranking must be a table/);
     // With none loaded yet in this process, the defaults.
     const fresh = mkdtempSync(join(tmpdir(), "codegraph-ranking-"));
     mkdirSync(join(fresh, ".codegraph"));
     writeFileSync(join(fresh, ".codegraph", "config.toml"), "[ranking]\ndeprioritize = [[[\n");
-    expect(loadConfigCached(fresh).ranking.deprioritize).toEqual(defaultConfig().ranking.deprioritize);
+    expect(loadConfigCached(fresh).config.ranking.deprioritize).toEqual(defaultConfig().ranking.deprioritize);
     rmSync(fresh, { recursive: true, force: true });
   });
 });
