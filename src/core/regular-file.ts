@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readlinkSync, type Stats } from "node:fs";
+import { liesInside, realPathOf } from "./paths.js";
 
 /**
  * Flags to open a file for reading without waiting: a FIFO put where a file was (after the scan that
@@ -29,6 +30,25 @@ export function readRegular<T>(path: string, read: (fd: number, st: Stats) => T,
   }
 }
 
+/** Where Linux names what each open descriptor is: the path it reached, links and all resolved. */
+const OPEN_FILES = process.platform === "linux" && existsSync("/proc/self/fd") ? "/proc/self/fd/" : null;
+
+/**
+ * readRegular for a file of a project, whose real path is `realRoot`: null, unread, unless the file
+ * opened lies inside it. A path checked and then opened can be swapped in between (a file replaced by
+ * a link out of the project, or a folder on the way), so on Linux the check is made on the open
+ * descriptor itself. Elsewhere the path is resolved, checked, and its last step opened without
+ * following a link (a folder swapped in between is not caught there).
+ */
+export function readRegularInside<T>(realRoot: string, path: string, read: (fd: number, st: Stats) => T): T | null {
+  if (OPEN_FILES) {
+    return readRegular(path, (fd, st) => (liesInside(readlinkSync(OPEN_FILES + fd), realRoot) ? read(fd, st) : null));
+  }
+  const real = realPathOf(path);
+  if (real === null || !liesInside(real, realRoot)) return null;
+  return readRegular(real, read, READ_NO_WAIT | (constants.O_NOFOLLOW ?? 0));
+}
+
 /**
  * A regular file's text, or null for anything else (a FIFO, a device, a folder) or a failed read.
  * With `followLink: false` a symbolic link is not followed either (null): as git reads `.gitignore`.
@@ -36,9 +56,4 @@ export function readRegular<T>(path: string, read: (fd: number, st: Stats) => T,
 export function readRegularFile(path: string, options: { followLink?: boolean } = {}): string | null {
   const flags = options.followLink === false ? READ_NO_WAIT | (constants.O_NOFOLLOW ?? 0) : READ_NO_WAIT;
   return readRegular(path, (fd) => readFileSync(fd, "utf8"), flags);
-}
-
-/** A regular file's bytes, or null for anything else or a failed read. */
-export function readRegularBytes(path: string): Buffer | null {
-  return readRegular(path, (fd) => readFileSync(fd));
 }

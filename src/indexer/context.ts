@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { dirOf } from "../core/paths.js";
-import { readRegularFile } from "../core/regular-file.js";
+import { dirOf, realPathOf } from "../core/paths.js";
+import { readRegularInside } from "../core/regular-file.js";
 import type { ProjectContext } from "../resolve/rules.js";
 
 /** JSON with comments and trailing commas, as tsconfig files are written. */
@@ -19,8 +20,10 @@ function parseLooseJson(text: string): unknown {
  */
 export function readProjectContext(root: string, manifests: string[]): ProjectContext {
   const ctx: ProjectContext = { tsconfigs: [], goModules: [], cargoCrates: [] };
+  const realRoot = realPathOf(root) ?? root;
   for (const rel of [...manifests].sort()) {
-    const text = readRegularFile(join(root, rel));
+    // The scan listed a regular file; one swapped for a link out of the project since is not read.
+    const text = readRegularInside(realRoot, join(root, rel), (fd) => readFileSync(fd, "utf8"));
     if (text === null) continue;
     const dir = dirOf(rel);
     if (rel === "Cargo.toml" || rel.endsWith("/Cargo.toml")) {

@@ -1,12 +1,21 @@
 import { join } from "node:path";
+import { realPathOf } from "../core/paths.js";
 import { extractSource } from "../extract/parser.js";
 import type { LanguageId } from "../extract/language.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { readSource } from "./read-source.js";
 
+/** Each project's real path, worked out once per thread: every file read is checked against it. */
+const realRoots = new Map<string, string>();
+const realRootOf = (root: string) => {
+  let real = realRoots.get(root);
+  if (real === undefined) realRoots.set(root, (real = realPathOf(root) ?? root));
+  return real;
+};
+
 /** Read, hash and extract one file. Never throws: a bad file becomes a skip with its reason. */
 export async function parseFile(root: string, job: ParseJob, maxSize: number): Promise<ParseOutcome> {
-  const read = readSource(join(root, job.path), maxSize);
+  const read = readSource(join(root, job.path), maxSize, realRootOf(root));
   if (!read.ok) return { ...job, ok: false, size: read.size, mtimeMs: read.mtimeMs, reason: read.reason };
   try {
     const result = await extractSource(job.language, read.text, job.path);

@@ -1,6 +1,6 @@
 import { readSync } from "node:fs";
 import { sha256 } from "../core/hash.js";
-import { readRegular } from "../core/regular-file.js";
+import { readRegularInside } from "../core/regular-file.js";
 
 export type ReadOutcome =
   | { ok: true; text: string; size: number; mtimeMs: number; sha256: string }
@@ -10,11 +10,14 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Read a source file once: its bytes give the hash and the text, and the stat taken on the same open
- * file gives size and mtime, so what we record matches what we parsed.
+ * file gives size and mtime, so what we record matches what we parsed. `realRoot` is the project's
+ * real path: a file that is not inside it once opened (swapped for a link out of the project after
+ * the scan listed it) is not read.
  */
-export function readSource(absPath: string, maxSize: number): ReadOutcome {
-  // Null when it is not a regular file: listed as one by the scan, but a FIFO (no bytes to index) by now.
-  const read = readRegular(absPath, (fd, st): ReadOutcome => {
+export function readSource(absPath: string, maxSize: number, realRoot: string): ReadOutcome {
+  // Null when it is not a regular file inside the project: listed as one by the scan, but a FIFO (no
+  // bytes to index) or a link out of the project by now.
+  const read = readRegularInside(realRoot, absPath, (fd, st): ReadOutcome => {
     const size = st.size;
     const mtimeMs = Math.floor(st.mtimeMs);
     if (size > maxSize) return { ok: false, reason: "too large", size, mtimeMs };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { DEFAULT_MAX_FILE_SIZE, loadConfig } from "../config/config.js";
 import { isCodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import { readRegular } from "../core/regular-file.js";
+import { readRegularInside } from "../core/regular-file.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
 import { projectRealRoot, resolveProjectPath } from "./read-project-file.js";
@@ -93,8 +93,9 @@ export class FreshnessProbe {
       text,
     });
     let real: string | null;
+    const realRoot = (this.realRoot ??= projectRealRoot(this.root));
     try {
-      real = resolveProjectPath(this.root, path, (this.realRoot ??= projectRealRoot(this.root)));
+      real = resolveProjectPath(this.root, path, realRoot);
     } catch (e) {
       if (isCodegraphError(e) && e.code === "OUTSIDE_PROJECT") return out("outside");
       throw e;
@@ -102,8 +103,9 @@ export class FreshnessProbe {
     if (real === null) return out("missing");
     const record = fileRecord(this.db, path);
     // Opened once, without waiting, and stat'ed through the same descriptor: a FIFO swapped in after
-    // the path was resolved is not waited on, and what is read is what was compared.
-    const checked = readRegular(real, (fd, st) => {
+    // the path was resolved is not waited on, what is read is what was compared, and a link out of the
+    // project swapped in meanwhile is found on the open file and not read.
+    const checked = readRegularInside(realRoot, real, (fd, st) => {
       const statMatches = record !== undefined && record.size === st.size && record.mtimeMs === Math.floor(st.mtimeMs);
       if (!statMatches && st.size > this.limit()) return out("too-large");
       const bytes = readFileSync(fd);

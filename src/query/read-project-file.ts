@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { liesInside, realPathOf } from "../core/paths.js";
-import { readRegularFile } from "../core/regular-file.js";
+import { readRegularInside } from "../core/regular-file.js";
 
 /** The project root's real location (the root as given when it cannot be resolved). */
 export function projectRealRoot(root: string): string {
@@ -55,6 +56,8 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
  * much as the read of a small file.
  */
 export function readProjectFile(root: string, relPath: string, realRootPath?: string): string | null {
-  const real = resolveProjectPath(root, relPath, realRootPath);
-  return real === null ? null : readRegularFile(real);
+  const realRoot = realRootPath ?? projectRealRoot(root);
+  const real = resolveProjectPath(root, relPath, realRoot);
+  // Checked again on the open file: the path may have been swapped for a link out since it was resolved.
+  return real === null ? null : readRegularInside(realRoot, real, (fd) => readFileSync(fd, "utf8"));
 }

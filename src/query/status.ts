@@ -1,10 +1,11 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../config/config.js";
 import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import { readRegularBytes } from "../core/regular-file.js";
+import { realPathOf } from "../core/paths.js";
+import { readRegularInside } from "../core/regular-file.js";
 import { parseSnapshot } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
 import { countGraph, type GraphCounts } from "../store/counts.js";
@@ -75,6 +76,7 @@ function pendingChanges(
   const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null, { previous });
   const stored = storedFiles(db);
   const skipped = readSkippedFiles(db);
+  const realRoot = realPathOf(root) ?? root;
   const added: string[] = [];
   const modified: string[] = [];
   const present = new Set<string>();
@@ -87,7 +89,7 @@ function pendingChanges(
       continue;
     }
     if (old.size === f.size && old.mtimeMs === f.mtimeMs) continue;
-    const bytes = readRegularBytes(join(root, f.path));
+    const bytes = readRegularInside(realRoot, join(root, f.path), (fd) => readFileSync(fd));
     if (!bytes || sha256(bytes) !== old.sha256) modified.push(f.path);
   }
   const removed = [...stored.keys()].filter((p) => !present.has(p));
