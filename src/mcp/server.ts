@@ -1,4 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
+import { CodegraphError } from "../core/errors.js";
+import { realPathOf } from "../core/paths.js";
 import type { ProjectResolver } from "../project/workspace.js";
 import type { IndexConnections } from "../query/open-index.js";
 import type { SyncHealth } from "../core/sync-health.js";
@@ -65,6 +67,11 @@ export interface ServerDeps {
    * its own, so its pinned project is kept live by that project's daemon like any explicit one.
    */
   pinnedViaDaemon?: boolean;
+  /**
+   * Serve the `--path` project only: a call naming another (`projectPath`) is refused. The HTTP server
+   * pinned with --path, which a token may open to other machines: `--path` says what it serves.
+   */
+  onlyPinned?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
   health?: () => SyncHealth;
   /**
@@ -144,6 +151,18 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
   return answer.result;
 }
 
+/** Throws when `root` is not the project the server was pinned to with --path. */
+function refuseOtherProject(resolver: ProjectResolver, root: string): void {
+  const pinned = resolver.current().root;
+  if (pinned && (realPathOf(root) ?? root) === (realPathOf(pinned) ?? pinned)) return;
+  throw new CodegraphError(
+    "BAD_INPUT",
+    `This server serves ${pinned ?? "one project"} only (it was started with --path), not ${root}. ` +
+      "Leave out projectPath, or start a server for that project (`codegraph serve --http --path <project>`, " +
+      "or one without --path, which serves any indexed project a call names).",
+  );
+}
+
 async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise<ToolAnswer> {
   const given = (raw ?? {}) as { projectPath?: unknown };
   let root: string;
@@ -151,6 +170,7 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
   if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
     if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
     root = deps.resolver.explicit(given.projectPath);
+    if (deps.onlyPinned) refuseOtherProject(deps.resolver, root);
     live = true;
   } else {
     const found = deps.resolver.current();

@@ -465,6 +465,36 @@ describe("without --path", () => {
   }, 30_000);
 });
 
+describe("with --path", () => {
+  it("serves that project only: a call naming another indexed project is refused, the same one answered", async () => {
+    const other = tempRepo(FIXTURE);
+    try {
+      expect((await run(["init", other.dir])).code).toBe(0);
+      const { url } = await serve(["--path", repo.dir]);
+      const call = (id: number, projectPath: string) =>
+        post(
+          url,
+          {
+            jsonrpc: "2.0",
+            id,
+            method: "tools/call",
+            params: { name: "codegraph_node", arguments: { file: "src/math.ts", projectPath } },
+          },
+          { "MCP-Protocol-Version": "2025-06-18" },
+        );
+      const refused = await call(1, other.dir);
+      expect(refused.body?.result?.isError).toBe(true);
+      expect(textOf(refused.body?.result)).toMatch(/serves .* only \(it was started with --path\), not /);
+      expect(textOf(refused.body?.result)).not.toContain("export function add");
+      const same = await call(2, join(repo.dir, "src", ".."));
+      expect(same.body?.result?.isError).toBeFalsy();
+      expect(textOf(same.body?.result)).toContain("export function add");
+    } finally {
+      other.cleanup();
+    }
+  }, 30_000);
+});
+
 describe("freshness", () => {
   it("answers from the files as saved before the call, whatever the watcher's debounce", async () => {
     const fresh = tempRepo(FIXTURE);

@@ -87,6 +87,7 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
       log,
       viaDaemon: broker ? daemonSync(broker) : undefined,
       pinnedViaDaemon: true,
+      onlyPinned: root !== null,
       runTool: (call, concurrent) => reads.run(call, concurrent),
     },
   }).catch((e: NodeJS.ErrnoException) => {
