@@ -64,10 +64,28 @@ export const CONFIG_TEMPLATE = `# codegraph configuration for this project (loca
 
 type Raw = Record<string, unknown>;
 
+/**
+ * Wildcards (`*`) one path segment of a glob may hold. The matcher backtracks through every way of
+ * splitting a name among a segment's wildcards: on a 240-character file name, 3 take 15 ms, 4 take
+ * a second and 5 take 37 s, per name. A committed config could otherwise stall every index and
+ * search of whoever clones the project.
+ */
+const MAX_WILDCARDS_PER_SEGMENT = 3;
+
 function strings(value: unknown, where: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
     throw new CodegraphError("BAD_CONFIG", `${where} must be a list of glob strings, like ["src/**"].`);
+  }
+  for (const glob of value as string[]) {
+    const most = Math.max(...glob.split("/").map((segment) => segment.match(/\*+/g)?.length ?? 0));
+    if (most > MAX_WILDCARDS_PER_SEGMENT) {
+      throw new CodegraphError(
+        "BAD_CONFIG",
+        `${where}: "${glob.slice(0, 80)}" has ${most} wildcards (*) in one path segment; at most ` +
+          `${MAX_WILDCARDS_PER_SEGMENT} are allowed, as matching more can take minutes a file. Split it into simpler patterns.`,
+      );
+    }
   }
   return value as string[];
 }
@@ -82,8 +100,8 @@ function applyIndexing(target: IndexingConfig, raw: unknown, where: string): voi
   if (exclude) target.exclude = [...target.exclude, ...exclude];
   const size = r.max_file_size ?? r.maxFileSize;
   if (size !== undefined) {
-    if (typeof size !== "number" || !Number.isFinite(size) || size <= 0) {
-      throw new CodegraphError("BAD_CONFIG", `${where}.max_file_size must be a positive number of bytes.`);
+    if (typeof size !== "number" || !Number.isFinite(size) || size < 1) {
+      throw new CodegraphError("BAD_CONFIG", `${where}.max_file_size must be a number of bytes, 1 or more.`);
     }
     target.maxFileSize = Math.floor(size);
   }
@@ -142,6 +160,12 @@ export function loadConfig(root: string): Config {
       throw new CodegraphError(
         "BAD_CONFIG",
         `${jsonPath} is not valid JSON: ${(e as Error).message}. Fix or remove it.`,
+      );
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new CodegraphError(
+        "BAD_CONFIG",
+        `${jsonPath} must hold an object, like {"indexing": {"exclude": ["generated/**"]}}. Fix or remove it.`,
       );
     }
     applyIndexing(

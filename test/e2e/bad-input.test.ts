@@ -256,6 +256,31 @@ describe("bad input never stops the index", () => {
     }
   });
 
+  it("a committed config with a glob that would take minutes a file, or of the wrong shape, is refused and named", async () => {
+    repo = tempRepo();
+    // A long name and a glob whose wildcards the matcher would backtrack through for minutes.
+    writeFileSync(join(repo.dir, `${"a".repeat(240)}.ts`), "export const a = 1;\n");
+    for (const [config, said] of [
+      [
+        { indexing: { exclude: ["*a*a*a*a*b"] } },
+        /"\*a\*a\*a\*a\*b" has 5 wildcards \(\*\) in one path segment; at most 3/,
+      ],
+      [{ ranking: { deprioritize: ["src/*x*x*x*x*.ts"] } }, /has 5 wildcards/],
+      [null, /codegraph\.json must hold an object/],
+      [["src/**"], /codegraph\.json must hold an object/],
+      [{ indexing: { max_file_size: 0.5 } }, /max_file_size must be a number of bytes, 1 or more/],
+    ] as const) {
+      writeFileSync(join(repo.dir, "codegraph.json"), JSON.stringify(config));
+      const r = await run(["init", repo.dir]);
+      expect(r.code, JSON.stringify(config)).toBe(1);
+      expect(r.stderr).toMatch(said);
+      expect(r.stderr).not.toMatch(/unexpected error/);
+    }
+    // Three wildcards in a segment are still a pattern people write (`*test*.*`).
+    writeFileSync(join(repo.dir, "codegraph.json"), JSON.stringify({ indexing: { exclude: ["*test*.*"] } }));
+    expect((await run(["init", repo.dir])).code).toBe(0);
+  });
+
   it("a config.toml broken after the index is built is named by status, and search still answers", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.py"), "def helper():\n    return 1\n\ndef main():\n    return helper()\n");
@@ -270,7 +295,9 @@ describe("bad input never stops the index", () => {
     expect(s.changes).toBeNull();
     expect(s.configError).toMatch(/config\.toml is not valid TOML: .* \(line \d+, column \d+\)\. Fix or delete it\.$/);
     const text = await run(["status", "-p", repo.dir]);
-    expect(text.stdout).toMatch(/^Pending sync: not checked, as the config does not load: .*config\.toml is not valid TOML/m);
+    expect(text.stdout).toMatch(
+      /^Pending sync: not checked, as the config does not load: .*config\.toml is not valid TOML/m,
+    );
 
     const found = await run(["search", "helper", "-p", repo.dir]);
     expect(found.code).toBe(0);
