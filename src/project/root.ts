@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { dirname, join, parse, resolve } from "node:path";
 import { DB_FILE, INDEX_DIR } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
+import { realPathOf } from "../core/paths.js";
 
 /** The nearest folder at or above `start` holding an index, or null. */
 export function findIndexedRoot(start: string): string | null {
@@ -15,10 +16,28 @@ export function findIndexedRoot(start: string): string | null {
   }
 }
 
-/** True for the filesystem root and the user's home: far too broad to index or watch. */
+/** Folders' real paths, by path: isUnsafeRoot runs on every call a server answers. */
+const realPaths = new Map<string, string>();
+const realPathCached = (abs: string): string => {
+  const known = realPaths.get(abs);
+  if (known !== undefined) return known;
+  const real = realPathOf(abs);
+  if (real === null) return abs; // not there (yet): nothing to remember
+  if (realPaths.size >= 256) realPaths.clear();
+  realPaths.set(abs, real);
+  return real;
+};
+
+/**
+ * True for the filesystem root and the user's home: far too broad to index or watch. Also when reached
+ * through a link (`~/work -> ~`, or a HOME that is itself a link): compared by real path too.
+ */
 export function isUnsafeRoot(dir: string): boolean {
   const abs = resolve(dir);
-  return abs === parse(abs).root || abs === resolve(homedir());
+  const home = resolve(homedir());
+  if (abs === parse(abs).root || abs === home) return true;
+  const real = realPathCached(abs);
+  return real === parse(real).root || real === realPathCached(home);
 }
 
 /**

@@ -281,6 +281,28 @@ describe("bad input never stops the index", () => {
     expect((await run(["init", repo.dir])).code).toBe(0);
   });
 
+  it("refuses to index the home folder, also through a link to it, or when HOME is a link", async () => {
+    repo = tempRepo();
+    const home = join(repo.dir, "home");
+    mkdirSync(home);
+    writeFileSync(join(home, "notes.py"), "def note():\n    pass\n");
+    symlinkSync(home, join(repo.dir, "home-link"));
+    const refused = async (target: string, homeVar: string) => {
+      const r = await run(["init", target], { env: { ...process.env, HOME: homeVar, NO_COLOR: "1" } });
+      expect(r.code, `${target} with HOME=${homeVar}`).not.toBe(0);
+      expect(r.stderr).toMatch(/Refusing to index .*: it is your home folder or the filesystem root/);
+      expect(existsSync(join(home, ".codegraph", "graph.db"))).toBe(false);
+    };
+    await refused(home, home);
+    await refused(join(repo.dir, "home-link"), home);
+    await refused(home, join(repo.dir, "home-link"));
+    // A project below home is indexed as ever.
+    mkdirSync(join(home, "project"));
+    writeFileSync(join(home, "project", "a.py"), "def a():\n    pass\n");
+    const below = await run(["init", join(home, "project")], { env: { ...process.env, HOME: home, NO_COLOR: "1" } });
+    expect(below.code, below.stderr).toBe(0);
+  });
+
   it("a config.toml broken after the index is built is named by status, and search still answers", async () => {
     repo = tempRepo();
     writeFileSync(join(repo.dir, "a.py"), "def helper():\n    return 1\n\ndef main():\n    return helper()\n");
