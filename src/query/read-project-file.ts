@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { liesInside, realPathOf } from "../core/paths.js";
 import { readRegularInside } from "../core/regular-file.js";
@@ -18,8 +18,17 @@ export function projectRelative(root: string, input: string): string | null {
   const text = input.replace(/\\/g, "/");
   const found = relativeTo(root, text);
   if (found !== null || !isAbsolute(text)) return found;
-  // An absolute path through a link to the project: only then the root's real path.
-  return relativeTo(projectRealRoot(root), text);
+  // An absolute path through a link to the project: only then the root's real path, and then the
+  // path's own (the shell's working folder was a link to the project, which Node reports resolved).
+  const realRoot = projectRealRoot(root);
+  const real = realPathOf(text) ?? realParentOf(text);
+  return relativeTo(realRoot, text) ?? (real === null ? null : relativeTo(realRoot, real));
+}
+
+/** A path whose file does not exist (yet) resolved through its folder's real path, or null. */
+function realParentOf(text: string): string | null {
+  const folder = realPathOf(dirname(text));
+  return folder === null ? null : join(folder, basename(text));
 }
 
 /** `text` (relative to `base`, or absolute) as a path inside `base`, "" for `base` itself, else null. */

@@ -159,6 +159,15 @@ describe("node and explore for agents", () => {
         symlinkSync(repo.dir, link);
         const r = await run(["node", `${join(realpathSync(repo.dir), "src", "app.ts")}:10-11`, "-p", link]);
         expect(r.stdout.split("\n")[0]).toBe("src/app.ts (lines 10-11 of 24)");
+        // The other way round: the project named by its real path (as Node reports a working folder
+        // reached through a link), the file pasted through the link.
+        const through = await run(["node", `${join(link, "src", "app.ts")}:10-11`, "-p", realpathSync(repo.dir)]);
+        expect(through.stdout.split("\n")[0]).toBe("src/app.ts (lines 10-11 of 24)");
+        // A link elsewhere, to a folder outside, is still outside.
+        symlinkSync(outside, join(linkParent, "elsewhere"));
+        const out = await run(["node", join(linkParent, "elsewhere", "secret.ts"), "-p", realpathSync(repo.dir)]);
+        expect(out.stdout).toMatch(/is outside the project/);
+        expect(out.stdout).not.toContain("TOP-SECRET");
       } finally {
         rmSync(linkParent, { recursive: true, force: true });
       }
