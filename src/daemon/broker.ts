@@ -4,7 +4,8 @@ import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import type { SyncHealth } from "../core/sync-health.js";
 import { CHANGED_METHOD, READY_METHOD, type Ready } from "./hello.js";
-import { connectOrStart, ForegroundWriter, lines } from "./proxy.js";
+import { lines } from "./line-reader.js";
+import { connectOrStart, ForegroundWriter } from "./proxy.js";
 
 /** At most this many explicitly named projects keep a daemon connection per session. */
 export const MAX_RETAINED = 32;

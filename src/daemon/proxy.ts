@@ -5,9 +5,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { readEnv } from "../config/env.js";
 import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
+import { MAX_LINE_BYTES, REQUEST_TOO_LARGE } from "../mcp/line-transport.js";
 import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
 import { HELLO_METHOD, type Hello } from "./hello.js";
 import { writerLockHolder, type WriterInfo } from "./kernel-lock.js";
+import { lines } from "./line-reader.js";
 import { daemonLogPath, socketPath } from "./paths.js";
 
 export interface ProxyOptions {
@@ -91,6 +93,8 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
       socket?.end();
       if (!socket) process.exit(0);
     },
+    // The daemon would refuse the line too, but only after it had all come through this process.
+    { maxBytes: MAX_LINE_BYTES, onTooLong: () => out(REQUEST_TOO_LARGE) },
   );
 
   for (;;) {
@@ -217,20 +221,4 @@ function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): Child
   );
   child.unref();
   return child;
-}
-
-/** Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. */
-export function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd?: () => void): void {
-  let buffer = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk: string) => {
-    buffer += chunk;
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) !== -1) {
-      const line = buffer.slice(0, nl).replace(/\r$/, "");
-      buffer = buffer.slice(nl + 1);
-      if (line.trim()) onLine(line);
-    }
-  });
-  if (onEnd) stream.on("end", onEnd);
 }

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
-import { RawServer, connectClient, initializeParams, textOf } from "../helpers/mcp.js";
+import { RawServer, connectClient, initializeParams, textOf, type RawReply } from "../helpers/mcp.js";
 
 // The shared daemon as real processes: started by `serve --mcp`, shared by clients, surviving
 // `kill -9` without `unlock`, leaving when idle or when its host dies, one writer per project.
@@ -421,5 +421,30 @@ describe("catching up", () => {
     const found = textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query: "caughtUp59" } }));
     expect(found).toContain("src/many/m59.ts:1");
     expect(readFileSync(join(big.dir, ".codegraph", "daemon.log"), "utf8")).not.toMatch(/Cannot find module/);
+  });
+});
+
+describe("the proxy's input", () => {
+  it("answers a line past 4 MiB itself, before the line ends, forwards none of it, and the session goes on", async () => {
+    const s = new RawServer({ cwd: repo.dir });
+    cleanups.push(() => s.close());
+    await s.request(1, "initialize", initializeParams("2025-06-18"));
+    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const tooLarge = (r: RawReply) =>
+      r.id === null &&
+      r.error?.code === -32600 &&
+      r.error.message === "Request too large: a message may be at most 4194304 bytes.";
+    // 6 MiB and no newline yet: only a reader that stops at the limit can answer now, not at the line's end.
+    s.child.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${"x".repeat(6 * 1024 * 1024)}`);
+    await s.waitFor(tooLarge);
+    s.send(`${"y".repeat(64 * 1024)}"}}`); // the rest of that line, dropped with it
+    // One that comes whole, in one write with its newline.
+    s.send(`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"${"z".repeat(6 * 1024 * 1024)}"}}`);
+    const found = await s.request(4, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+    expect(JSON.stringify(found.result)).toContain("src/math.ts:6");
+    expect(s.replies.filter(tooLarge)).toHaveLength(2);
+    // Nothing of either line reached the daemon: no answer to their ids, no parse error for a tail.
+    expect(s.replies.filter((r) => r.error && !tooLarge(r))).toEqual([]);
+    expect(s.replies.map((r) => r.id)).toEqual([1, null, null, 4]);
   });
 });
