@@ -16,7 +16,10 @@ export interface Env {
   noDaemon: boolean;
   /** How long a daemon with no clients waits before it exits (CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS). */
   daemonIdleTimeoutMs: number;
-  /** How often a daemon checks that its hosts (the agents that started `serve --mcp`) are alive. */
+  /**
+   * How often a daemon checks that its hosts (the agents that started `serve --mcp`) are alive, and
+   * that its `.codegraph/` folder and socket are still the ones it started with (CODEGRAPH_HOST_CHECK_MS).
+   */
   hostCheckMs: number;
   /** Quiet time after the last file event before the watcher syncs (CODEGRAPH_WATCH_DEBOUNCE_MS, 2000). */
   watchDebounceMs: number;

@@ -4,7 +4,8 @@ import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import type { SyncHealth } from "../core/sync-health.js";
 import { CHANGED_METHOD, READY_METHOD, type Ready } from "./hello.js";
-import { connectOrStart, ForegroundWriter, lines } from "./proxy.js";
+import { lines } from "./line-reader.js";
+import { connectOrStart, ForegroundWriter } from "./proxy.js";
 
 /** At most this many explicitly named projects keep a daemon connection per session. */
 export const MAX_RETAINED = 32;
@@ -51,11 +52,16 @@ export class ExplicitProjects {
    * at a time: calls that arrive meanwhile share the next, sent once it is answered, so the request
    * each call waits for was sent after the call arrived. A project whose writer is a foreground server
    * (CODEGRAPH_NO_DAEMON=1) has no daemon to ask: null, and the index that server keeps is read as it stands.
+   * So does a project whose index is gone: null, and the read finds no index.
    */
   async ready(root: string): Promise<SyncHealth | null> {
+    // Removed since the caller found it (`rm -rf .codegraph`): nothing to keep live, and no daemon can
+    // start without its folder. The read that follows answers that there is no index, and how to make one.
+    const ino = statSync(dbPath(root), { throwIfNoEntry: false })?.ino;
+    if (ino === undefined) return null;
     let r: Retained;
     try {
-      r = await this.attach(root);
+      r = await this.attach(root, ino);
     } catch (e) {
       // That server keeps the index fresh; read it as it stands (looked at again on the next call).
       if (e instanceof ForegroundWriter) return null;
@@ -97,8 +103,7 @@ export class ExplicitProjects {
     this.retained.clear();
   }
 
-  private attach(root: string): Promise<Retained> {
-    const ino = statSync(dbPath(root)).ino;
+  private attach(root: string, ino: number): Promise<Retained> {
     const old = this.retained.get(root);
     if (old && !old.socket.destroyed && old.ino === ino) {
       this.retained.delete(root);

@@ -12,6 +12,7 @@ import { ProjectResolver } from "../project/workspace.js";
 import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
 import { daemonLogger } from "./log.js";
 import { socketPath } from "./paths.js";
+import { placeCheck } from "./still-in-place.js";
 import { CHANGED_METHOD, HELLO_METHOD, READY_METHOD, type Hello, type Ready } from "./hello.js";
 import { processAlive } from "../core/process-alive.js";
 
@@ -165,8 +166,13 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   armIdle(); // the client that started us connects within moments; if it never does, we leave
 
   // The host is the agent that ran `serve --mcp`: when every host is gone, so is the reason to run.
+  // A daemon whose .codegraph/ was removed or replaced serves nothing a session can reach, yet its
+  // writer lock keeps a new daemon from starting: it leaves too, and the next session starts one.
   let hadHost = hosts.size > 0;
+  const moved = placeCheck(root, path);
   const hostCheck = setInterval(() => {
+    const gone = moved();
+    if (gone) return void shutdown(`${gone}; a new daemon serves the project from its next session`);
     for (const pid of hosts) if (!processAlive(pid)) hosts.delete(pid);
     if (hosts.size) hadHost = true;
     else if (hadHost) void shutdown("every host process exited");

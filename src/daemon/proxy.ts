@@ -1,13 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readEnv } from "../config/env.js";
+import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
+import { MAX_LINE_BYTES, REQUEST_TOO_LARGE } from "../mcp/line-transport.js";
 import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
 import { HELLO_METHOD, type Hello } from "./hello.js";
 import { writerLockHolder, type WriterInfo } from "./kernel-lock.js";
+import { lines } from "./line-reader.js";
 import { daemonLogPath, socketPath } from "./paths.js";
 
 export interface ProxyOptions {
@@ -91,18 +95,36 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
       socket?.end();
       if (!socket) process.exit(0);
     },
+    // The daemon would refuse the line too, but only after it had all come through this process.
+    { maxBytes: MAX_LINE_BYTES, onTooLong: () => out(REQUEST_TOO_LARGE) },
   );
 
-  for (;;) {
-    const s = await connectOrStart(options, hello).catch(async (e: unknown) => {
-      if (!(e instanceof ForegroundWriter) || !options.languageOf) throw e;
+  let answeringWithoutIndex = false;
+  /** Who answers next: the project's daemon, or this process when no daemon can. */
+  const answerer = async (): Promise<Duplex> => {
+    const { languageOf } = options;
+    answeringWithoutIndex = languageOf !== undefined && !existsSync(dbPath(options.root));
+    if (languageOf && answeringWithoutIndex) {
+      options.log(
+        `no index at ${dbPath(options.root)} (was .codegraph removed?): this session answers without one ` +
+          "until `codegraph init` builds it again, then goes back to the project's daemon.",
+      );
+      const { sessionWithoutIndex } = await import("./without-index.js");
+      return sessionWithoutIndex(options.root, options.version, languageOf);
+    }
+    return connectOrStart(options, hello).catch(async (e: unknown) => {
+      if (!(e instanceof ForegroundWriter) || !languageOf) throw e;
       options.log(
         `${e.message}: no daemon can serve this project while it runs, so this session reads the index it keeps ` +
           "(no watching here).",
       );
       const { sessionBesideWriter } = await import("./beside-writer.js");
-      return sessionBesideWriter(options.root, options.version, options.languageOf);
+      return sessionBesideWriter(options.root, options.version, languageOf);
     });
+  };
+
+  for (;;) {
+    const s = await answerer();
     socket = s;
     for (const line of queue.splice(0)) s.write(`${line}\n`);
     const closed = new Promise<void>((resolve) => s.once("close", () => resolve()));
@@ -125,7 +147,8 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
     await closed;
     socket = null;
     if (stdinEnded) process.exit(0);
-    options.log("the daemon went away; starting a new one");
+    if (answeringWithoutIndex) options.log("an index is there again; starting the project's daemon");
+    else options.log(`the daemon went away${existsSync(dbPath(options.root)) ? "; starting a new one" : ""}`);
     // Replay the handshake so the new daemon's session is in the same state (its reply is not the
     // client's), then resend what was in flight: the client never sees the restart.
     queue.unshift(...handshake, ...inFlight.values());
@@ -159,6 +182,10 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
   /** The daemon this call started, and its exit code once it exited (0: another one holds the lock). */
   let daemon: ChildProcess | null = null;
   let exited: number | null = null;
+  const start = () => {
+    daemon = startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
+    exited = null;
+  };
   const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
   for (;;) {
     const s = await tryConnect(path);
@@ -168,12 +195,16 @@ export async function connectOrStart(options: Omit<ProxyOptions, "log">, hello: 
     }
     if (!started) {
       await refuseBesideForeground(options.root);
-      daemon = startDaemon(options, hello.hostPid).once("exit", (code) => (exited = code ?? 1));
+      start();
       started = true;
     }
     if (exited === 0) {
-      // Another process took the lock first: a daemon (its socket comes soon), or a foreground server.
-      await refuseBesideForeground(options.root);
+      // Another process held the lock: a daemon (its socket comes soon), or a foreground server, or a
+      // daemon on its way out (it closed our connection, and had not yet let go of the lock when ours
+      // tried). Once that one has let go, one more is started.
+      const holder = await writerLockHolder(options.root);
+      if (holder?.mode === "foreground") throw new ForegroundWriter(holder);
+      if (!holder) start();
     }
     if (exited !== null && exited !== 0) {
       // Its own last line: an older one may be another daemon's.
@@ -217,20 +248,4 @@ function startDaemon(options: Omit<ProxyOptions, "log">, hostPid: number): Child
   );
   child.unref();
   return child;
-}
-
-/** Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. */
-export function lines(stream: NodeJS.ReadableStream, onLine: (line: string) => void, onEnd?: () => void): void {
-  let buffer = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk: string) => {
-    buffer += chunk;
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) !== -1) {
-      const line = buffer.slice(0, nl).replace(/\r$/, "");
-      buffer = buffer.slice(nl + 1);
-      if (line.trim()) onLine(line);
-    }
-  });
-  if (onEnd) stream.on("end", onEnd);
 }

@@ -8,6 +8,16 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
 /**
+ * The answer to a line longer than MAX_LINE_BYTES, which was not read, so it has no id to give. The
+ * stdio proxy sends the same one for a line it will not forward.
+ */
+export const REQUEST_TOO_LARGE = {
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: INVALID_REQUEST, message: `Request too large: a message may be at most ${MAX_LINE_BYTES} bytes.` },
+} as const;
+
+/**
  * Newline-delimited JSON-RPC over a pair of streams (stdin/stdout, or a socket), no Content-Length framing.
  *
  * The SDK's own stdio transport drops what it cannot parse in silence, which leaves a client waiting
@@ -91,7 +101,7 @@ export class LineTransport implements Transport {
   private endLine() {
     if (this.overflowing) {
       this.overflowing = false;
-      this.reply(null, INVALID_REQUEST, `Request too large: a message may be at most ${MAX_LINE_BYTES} bytes.`);
+      this.reply(REQUEST_TOO_LARGE.id, REQUEST_TOO_LARGE.error.code, REQUEST_TOO_LARGE.error.message);
       return;
     }
     const text = Buffer.concat(this.chunks, this.buffered).toString("utf8").trim();

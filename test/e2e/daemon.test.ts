@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
-import { RawServer, connectClient, initializeParams, textOf } from "../helpers/mcp.js";
+import { RawServer, connectClient, initializeParams, textOf, type RawReply } from "../helpers/mcp.js";
 
 // The shared daemon as real processes: started by `serve --mcp`, shared by clients, surviving
 // `kill -9` without `unlock`, leaving when idle or when its host dies, one writer per project.
@@ -57,10 +57,14 @@ function childrenOf(pid: number): string[] {
 }
 
 /** Polls until `probe` gives a truthy value, and returns it (an empty array is truthy: ask for an element). */
-async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = probe();
+    const v = await probe();
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -421,5 +425,128 @@ describe("catching up", () => {
     const found = textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query: "caughtUp59" } }));
     expect(found).toContain("src/many/m59.ts:1");
     expect(readFileSync(join(big.dir, ".codegraph", "daemon.log"), "utf8")).not.toMatch(/Cannot find module/);
+  });
+});
+
+describe("the proxy's input", () => {
+  it("answers a line past 4 MiB itself, before the line ends, forwards none of it, and the session goes on", async () => {
+    const s = new RawServer({ cwd: repo.dir });
+    cleanups.push(() => s.close());
+    await s.request(1, "initialize", initializeParams("2025-06-18"));
+    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const tooLarge = (r: RawReply) =>
+      r.id === null &&
+      r.error?.code === -32600 &&
+      r.error.message === "Request too large: a message may be at most 4194304 bytes.";
+    // 6 MiB and no newline yet: only a reader that stops at the limit can answer now, not at the line's end.
+    s.child.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${"x".repeat(6 * 1024 * 1024)}`);
+    await s.waitFor(tooLarge);
+    s.send(`${"y".repeat(64 * 1024)}"}}`); // the rest of that line, dropped with it
+    // One that comes whole, in one write with its newline.
+    s.send(`{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"${"z".repeat(6 * 1024 * 1024)}"}}`);
+    const found = await s.request(4, "tools/call", { name: "codegraph_search", arguments: { query: "twice" } });
+    expect(JSON.stringify(found.result)).toContain("src/math.ts:6");
+    expect(s.replies.filter(tooLarge)).toHaveLength(2);
+    // Nothing of either line reached the daemon: no answer to their ids, no parse error for a tail.
+    expect(s.replies.filter((r) => r.error && !tooLarge(r))).toEqual([]);
+    expect(s.replies.map((r) => r.id)).toEqual([1, null, null, 4]);
+  });
+});
+
+describe("an index folder removed under a running daemon", () => {
+  const log = () => readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8");
+
+  it("removed and made again (git clean -fdx, then init): the old daemon exits, and new sessions start one", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const a = await client({ CODEGRAPH_HOST_CHECK_MS: "100" });
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
+
+    // Held still meanwhile, so that it finds the new folder, not the gap between the two commands.
+    process.kill(old!, "SIGSTOP");
+    try {
+      rmSync(join(repo.dir, ".codegraph"), { recursive: true, force: true });
+      expect((await run(["init", repo.dir])).code).toBe(0);
+    } finally {
+      process.kill(old!, "SIGCONT");
+    }
+    // It held the writer lock, named after the path the new folder has too: while it ran, no daemon could start.
+    await until("the old daemon to exit", () => !daemonsOf(repo.dir).includes(old!));
+    expect(log()).toMatch(new RegExp(`\\[${old}\\] exiting: \\S+\\.codegraph was replaced by another folder`));
+
+    const b = await client();
+    expect(await search(b, "greet")).toContain("lib/strings/join.ts:6");
+    // The session open all along is served too, by the same new daemon.
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const now = daemonsOf(repo.dir);
+    expect(now).toHaveLength(1);
+    expect(now[0]).not.toBe(old);
+  });
+
+  it("while there is no index, a session says so and starts no daemon; after init it is served again", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const a = await client({ CODEGRAPH_HOST_CHECK_MS: "100" });
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
+
+    rmSync(join(repo.dir, ".codegraph"), { recursive: true, force: true });
+    await until("the old daemon to exit", () => !daemonsOf(repo.dir).includes(old!));
+    const answer = await a.client.callTool({ name: "codegraph_search", arguments: { query: "twice" } });
+    expect(answer.isError).toBe(true);
+    expect(textOf(answer)).toMatch(
+      /^Error: No index at \S+\/\.codegraph\/graph\.db\. Run `codegraph init` in the project first\.$/,
+    );
+    expect(a.stderr()).toMatch(/no index at \S+graph\.db \(was \.codegraph removed\?\)/);
+    // No daemon was started for it, and nothing made the folder again.
+    expect(daemonsOf(repo.dir)).toEqual([]);
+    expect(existsSync(join(repo.dir, ".codegraph"))).toBe(false);
+
+    expect((await run(["init", repo.dir])).code).toBe(0);
+    await until("the session's daemon", () => daemonsOf(repo.dir)[0]);
+    expect(await search(a, "twice")).toContain("src/math.ts:6");
+    const b = await client();
+    expect(await search(b, "greet")).toContain("lib/strings/join.ts:6");
+    expect(daemonsOf(repo.dir)).toHaveLength(1);
+  });
+});
+
+describe("a daemon on its way out", () => {
+  it("holding the lock when a session's new daemon starts, is waited for, and another daemon is started", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    // A process that holds the daemon's writer lock and serves no socket, as a daemon that closed its
+    // connections and has not yet let go of the lock does, until the test lets it go.
+    const kernelLock = join(import.meta.dirname, "..", "..", "dist", "daemon", "kernel-lock.js");
+    const script = `import { acquireWriterLock } from ${JSON.stringify(kernelLock)};
+      const lock = await acquireWriterLock(${JSON.stringify(repo.dir)}, { version: "test", mode: "daemon", host: null });
+      console.log(lock ? "locked" : "not locked");
+      process.stdin.resume();
+      process.stdin.on("end", () => lock.release().then(() => process.exit(0)));`;
+    const holder = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    cleanups.push(() => holder.kill("SIGKILL"));
+    await new Promise<void>((resolve) => holder.stdout.once("data", () => resolve()));
+    const log = join(repo.dir, ".codegraph", "daemon.log");
+    const refusals = () => (existsSync(log) ? readFileSync(log, "utf8").split("this daemon is not needed").length : 0);
+    const before = refusals();
+
+    const s = new RawServer({ cwd: repo.dir });
+    cleanups.push(() => s.close());
+    await s.request(1, "initialize", initializeParams("2025-06-18"));
+    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    s.send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "codegraph_search", arguments: { query: "twice" } },
+    });
+    await until("the session's daemon to find the lock held", () => refusals() > before);
+    holder.stdin.end();
+    const answer = await s.waitFor((r) => r.id === 2);
+    expect(JSON.stringify(answer.result)).toContain("src/math.ts:6");
+    expect(daemonsOf(repo.dir)).toHaveLength(1);
   });
 });

@@ -532,6 +532,42 @@ describe("freshness", () => {
   }, 60_000);
 });
 
+describe("an index removed while serving", () => {
+  it("is answered as missing, with the command that makes it, and is served again once made", async () => {
+    const gone = tempRepo(FIXTURE);
+    try {
+      expect((await run(["init", gone.dir])).code).toBe(0);
+      const { url } = await serve(["--path", gone.dir], { CODEGRAPH_HOST_CHECK_MS: "100" });
+      const search = async () =>
+        (
+          await post(
+            url,
+            {
+              jsonrpc: "2.0",
+              id: 1,
+              method: "tools/call",
+              params: { name: "codegraph_search", arguments: { query: "twice" } },
+            },
+            { "MCP-Protocol-Version": "2025-06-18" },
+          )
+        ).body?.result;
+      expect(textOf(await search())).toContain("src/math.ts:6");
+      // As `git clean -fdx` does, while the project's daemon runs for this server.
+      rmSync(join(gone.dir, ".codegraph"), { recursive: true, force: true });
+      const missing = await search();
+      expect(missing?.isError).toBe(true);
+      expect(textOf(missing)).toMatch(
+        /^Error: No index at \S+graph\.db\. Run `codegraph init` in the project first\.$/,
+      );
+      expect((await run(["init", gone.dir])).code).toBe(0);
+      expect(textOf(await search())).toContain("src/math.ts:6");
+    } finally {
+      for (const c of children.splice(0)) await stop(c);
+      gone.cleanup();
+    }
+  }, 60_000);
+});
+
 describe("start-up checks", () => {
   it("refuses a non-loopback bind without CODEGRAPH_HTTP_TOKEN", async () => {
     const port = await freePort();
