@@ -118,8 +118,9 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
         `${e.message}: no daemon can serve this project while it runs, so this session reads the index it keeps ` +
           "(no watching here).",
       );
-      const { sessionBesideWriter } = await import("./beside-writer.js");
-      return sessionBesideWriter(options.root, options.version, languageOf);
+      // That server keeps the index fresh: this process reads it, taking no lock and watching nothing.
+      const { inProcessSession } = await import("./in-process-session.js");
+      return inProcessSession(options.root, options.version, languageOf);
     });
   };
 
