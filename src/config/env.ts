@@ -33,6 +33,12 @@ export interface Env {
    */
   httpToken: string | null;
   /**
+   * How long `serve --http` gives a request to arrive whole, headers and body, before it answers 408
+   * and closes the connection (CODEGRAPH_HTTP_REQUEST_TIMEOUT_MS, 30000; 0 is taken as the default,
+   * as it would turn Node's header timeout off too).
+   */
+  httpRequestTimeoutMs: number;
+  /**
    * The prompt hook runs: false with CODEGRAPH_NO_PROMPT_HOOK=1 or CODEGRAPH_PROMPT_HOOK=0, which turn
    * it off without editing the agent's hook config.
    */
@@ -62,6 +68,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     forceWatch: env.CODEGRAPH_FORCE_WATCH === "1" || env.CODEGRAPH_FORCE_WATCH === "true",
     recoverIntervalMs: millis(env.CODEGRAPH_RECOVER_INTERVAL_MS, 30_000),
     httpToken: env.CODEGRAPH_HTTP_TOKEN?.trim() ? env.CODEGRAPH_HTTP_TOKEN.trim() : null,
+    httpRequestTimeoutMs: millis(env.CODEGRAPH_HTTP_REQUEST_TIMEOUT_MS, 0) || 30_000,
     promptHook: !(
       ["1", "true"].includes(env.CODEGRAPH_NO_PROMPT_HOOK ?? "") ||
       ["0", "false"].includes(env.CODEGRAPH_PROMPT_HOOK ?? "")

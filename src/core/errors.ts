@@ -2,6 +2,7 @@
 export type ErrorCode =
   | "NOT_INDEXED"
   | "SCHEMA_MISMATCH"
+  | "INDEX_DAMAGED"
   | "LOCKED"
   | "BAD_INPUT"
   | "BAD_CONFIG"

@@ -21,6 +21,7 @@ import {
   type Db,
 } from "../store/database.js";
 import { countTotals } from "../store/counts.js";
+import { clearReportedDamage } from "../core/damaged-index.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
@@ -125,6 +126,7 @@ export async function fullIndex(
     }
     for (const suffix of ["-wal", "-shm"]) rmSync(dbPath(root) + suffix, { force: true });
     renameSync(tmp, dbPath(root));
+    clearReportedDamage(dbPath(root)); // found in the index just replaced
     removeAbandonedBuild(root); // the build's -wal and -shm, empty once its connection closed
     summary.durationMs = Math.round(performance.now() - started);
     return summary;

@@ -17,6 +17,7 @@ import { parseSnapshot, snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
 import { folderMtimeTracksEntries } from "../scan/mtime-probe.js";
 import { countTotals } from "../store/counts.js";
+import { damageDetail, isDamagedIndex, reportedDamage } from "../core/damaged-index.js";
 import { isCodegraphError } from "../core/errors.js";
 import {
   FOLDER_SNAPSHOT,
@@ -84,18 +85,45 @@ export interface SyncOptions {
  * Bring the index up to date with the disk. Every sync walks the whole tree under the current scope: a
  * file whose size and mtime match is fresh; otherwise its hash decides. Only added and modified files
  * are parsed, removed (or newly excluded) ones are dropped, and the references that could resolve
- * differently are resolved again, so the graph equals what `init --force` builds.
+ * differently are resolved again, so the graph equals what `init --force` builds. An index it cannot
+ * use (another schema, an older codegraph's, a damaged file) is built from scratch instead, and the
+ * summary's `rebuilt` says why.
  */
 export async function syncIndex(
   root: string,
   onProgress: ProgressFn = () => {},
   options: SyncOptions = {},
 ): Promise<IndexSummary> {
+  try {
+    return await syncOrRebuild(root, onProgress, options);
+  } catch (e) {
+    if (!isDamagedIndex(e)) throw e;
+    // Damage a statement met on the way (SQLite reads a page when a statement first needs it): the
+    // index is derived data, so it is built again, as one that will not open is, rather than fail
+    // every sync (the daemon's included) until someone runs init --force.
+    return rebuilt(root, onProgress, options.config, `the index was damaged (${damageDetail(e)})`);
+  }
+}
+
+/** A full index standing in for a sync, with the reason. */
+async function rebuilt(root: string, onProgress: ProgressFn, config: Config | undefined, why: string) {
+  const summary = await fullIndex(root, onProgress, config);
+  summary.rebuilt = why;
+  return summary;
+}
+
+/** `syncIndex`, short of rebuilding an index found damaged after it opened. */
+async function syncOrRebuild(root: string, onProgress: ProgressFn, options: SyncOptions): Promise<IndexSummary> {
   const started = performance.now();
   if (!existsSync(dbPath(root))) openDatabase(dbPath(root)); // throws NOT_INDEXED, saying what to run
   // The lock comes first: `init --force` replaces graph.db while holding it, and a database opened
   // before that would take our writes to the replaced file.
   const release = acquireWriterLock(indexDir(root));
+  const reported = reportedDamage(dbPath(root));
+  if (reported !== null) {
+    release();
+    return rebuilt(root, onProgress, options.config, `the index was damaged (${reported})`);
+  }
   let db: Db;
   try {
     removeAbandonedBuild(root);
@@ -103,27 +131,24 @@ export async function syncIndex(
   } catch (e) {
     release();
     if (!isCodegraphError(e) || e.code !== "SCHEMA_MISMATCH") throw e;
-    // An index another codegraph version made (or not a database at all) is derived data: build it
-    // again rather than stop every sync, the daemon's included, until someone runs init --force.
-    const summary = await fullIndex(root, onProgress);
-    summary.rebuilt = e.message.replace(/ Run `codegraph init --force`.*$/, "");
-    return summary;
+    // An index another codegraph version made is derived data: build it again rather than stop
+    // every sync, the daemon's included, until someone runs init --force.
+    return rebuilt(root, onProgress, options.config, e.message.replace(/ Run `codegraph init --force`.*$/, ""));
   }
-  const built = getMeta(db, INDEXED_BY);
-  if (builtByOlder(built)) {
-    db.close();
-    release();
-    const summary = await fullIndex(root, onProgress);
-    summary.rebuilt = `built by ${built ? `codegraph ${built}` : "an earlier codegraph"}, which indexed differently`;
-    return summary;
-  }
-  const config = options.config ?? loadConfig(root);
-  let outcome: IndexSummary | Rebuild;
+  let built: string | null;
+  let config: Config;
+  let outcome: IndexSummary | Rebuild | null = null;
   try {
-    outcome = await syncOpen(db, root, config, onProgress);
+    built = getMeta(db, INDEXED_BY);
+    config = options.config ?? loadConfig(root);
+    if (!builtByOlder(built)) outcome = await syncOpen(db, root, config, onProgress);
   } finally {
     db.close();
     release();
+  }
+  if (outcome === null) {
+    const by = built ? `codegraph ${built}` : "an earlier codegraph";
+    return rebuilt(root, onProgress, config, `built by ${by}, which indexed differently`);
   }
   if ("reason" in outcome) {
     // Still a sync to whoever asked for one, with the changes it found; `rebuilt` says how it was done.

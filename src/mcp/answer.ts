@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isCodegraphError } from "../core/errors.js";
 import type { SyncHealth } from "../core/sync-health.js";
-import type { IndexConnections } from "../query/open-index.js";
+import { explainIndexError, type IndexConnections } from "../query/open-index.js";
 import { ArgumentError } from "./tool-args.js";
 import { toolNamed, type ToolArgs } from "./tools.js";
 
@@ -55,6 +55,6 @@ export function answerTool(
       internal: null,
     };
   } catch (e) {
-    return failureAnswer(tool.name, e);
+    return failureAnswer(tool.name, explainIndexError(call.root, e));
   }
 }

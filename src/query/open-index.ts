@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { dbPath } from "../config/paths.js";
+import { reportDamage } from "../core/damaged-index.js";
 import { openDatabase, type Db } from "../store/database.js";
 
 interface Open {
@@ -52,4 +53,13 @@ export class IndexConnections {
     this.open.delete(root);
     o.db.close();
   }
+}
+
+/**
+ * An error from reading the project's index, as a reader should be told it: damage any statement
+ * found (a corrupt page, a file that is not a database) is named, with the command that rebuilds it,
+ * and marked for that command (see `reportDamage`).
+ */
+export function explainIndexError(root: string, e: unknown): unknown {
+  return reportDamage(dbPath(root), e);
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { isLink } from "../core/own-file.js";
+import { isDamagedIndex, reportDamage } from "../core/damaged-index.js";
 import { openSqlite } from "./open-sqlite.js";
 import { prepared } from "./statements.js";
 import { EDGE_INDEXES, INDEXES, KIND_COUNT_TRIGGERS, PARSED_TABLE_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.js";
@@ -100,8 +101,8 @@ export function finishEdges(db: Db): void {
 }
 
 /**
- * Open an existing index. A missing file or another schema version is a CodegraphError that says
- * which command fixes it.
+ * Open an existing index. A missing file, another schema version or a damaged file is a
+ * CodegraphError that says which command fixes it.
  */
 export function openDatabase(path: string, options: { readonly?: boolean } = {}): Db {
   if (!existsSync(path)) {
@@ -121,6 +122,7 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   try {
     db = openSqlite(path, { readonly: options.readonly ?? false, fileMustExist: true });
   } catch (e) {
+    if (isDamagedIndex(e)) throw reportDamage(path, e);
     throw new CodegraphError("IO", `Cannot open the index at ${path}: ${(e as Error).message}`, { cause: e });
   }
   try {
@@ -143,6 +145,7 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   } catch (e) {
     db.close();
     if (e instanceof CodegraphError) throw e;
+    if (isDamagedIndex(e)) throw reportDamage(path, e);
     throw new CodegraphError(
       "SCHEMA_MISMATCH",
       `The index at ${path} is not readable (${(e as Error).message}). Run \`codegraph init --force\` to rebuild it.`,

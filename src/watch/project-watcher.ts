@@ -2,6 +2,8 @@ import { lstatSync, realpathSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import parcel, { type AsyncSubscription, type Event } from "@parcel/watcher";
 import { readEnv } from "../config/env.js";
+import { INDEX_DIR } from "../config/paths.js";
+import { DAMAGE_MARK } from "../core/damaged-index.js";
 import { CodegraphError } from "../core/errors.js";
 import type { SyncHealth } from "../core/sync-health.js";
 import type { IndexSummary } from "../indexer/progress.js";
@@ -71,6 +73,9 @@ export interface ProjectWatcher {
  * re-watch). Watchman on Linux watches through inotify too. Elsewhere the package's own choice.
  */
 const BACKEND = process.platform === "linux" ? ("inotify" as const) : undefined;
+
+/** The damage mark's project-relative path, as events name it. */
+const DAMAGE_MARK_REL = `${INDEX_DIR}/${DAMAGE_MARK}`;
 
 export async function watchProject(root: string, options: WatchOptions = {}): Promise<ProjectWatcher> {
   const abs = resolve(root);
@@ -171,6 +176,8 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
   /** What one event means: a control file, a scope change, an index change, or nothing. */
   const judge = (rel: string, type: Event["type"]): "control" | "scope" | "change" | null => {
     if (isControlFile(rel)) return "control";
+    // A reader found the index damaged: the sync this brings rebuilds it (and removes the mark).
+    if (rel === DAMAGE_MARK_REL) return type === "delete" ? null : "change";
     if (rel === ".codegraph" || rel.startsWith(".codegraph/")) return null;
     const paths = live.scope?.paths;
     if (!paths) return "change"; // no valid scope yet: any event may matter once there is one

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
+import { damageTable, writeManyFiles } from "../helpers/damage.js";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
 import { connectClient, textOf } from "../helpers/mcp.js";
 
@@ -186,13 +187,86 @@ describe("bad input never stops the index", () => {
     expect(synced.mode).toBe("full");
     expect(synced.rebuilt).toMatch(/schema version 0; this codegraph needs \d+\.$/);
     expect((await run(["status", "-p", repo.dir])).code).toBe(0);
-    // A file that is not a database at all gets the same remedy, and init --force replaces it.
+    // A file that is not a database at all is damaged: sync rebuilds it, and so does init --force.
     writeFileSync(join(repo.dir, ".codegraph", "graph.db"), "this is not sqlite");
     const garbage = await run(["search", "a", "-p", repo.dir]);
     expect(garbage.code).toBe(1);
-    expect(garbage.stderr).toMatch(/codegraph init --force/);
+    expect(garbage.stderr).toMatch(/is damaged \(file is not a database\)\. Run `codegraph sync` to rebuild it/);
     await runJson(["init", "--force", "-p", repo.dir]);
     expect((await runJson<{ hits: unknown[] }>(["search", "a", "-p", repo.dir])).hits.length).toBeGreaterThan(0);
+  });
+
+  describe("a damaged index", () => {
+    const damaged =
+      /The index at .*graph\.db is damaged \(database disk image is malformed\)\. Run `codegraph sync` to rebuild it\./;
+    /** A fresh index of 200 files, its file, and pages of `table` in the middle of it overwritten. */
+    async function damagedIndex(table: string): Promise<string> {
+      repo = tempRepo();
+      writeManyFiles(repo.dir);
+      await runJson(["init", repo.dir]);
+      const dbFile = join(repo.dir, ".codegraph", "graph.db");
+      expect(damageTable(dbFile, table).length).toBeGreaterThan(0);
+      return dbFile;
+    }
+
+    it("is named by a read command with the fix, which then rebuilds it", async () => {
+      // Symbols' rows: what explore reads, and not what a sync reads (files and counts).
+      await damagedIndex("nodes");
+      const read = await run(["explore", "Widget", "grow", "-p", repo.dir]);
+      expect(read.code).toBe(1);
+      expect(read.stderr).toMatch(damaged);
+      expect(read.stderr).not.toMatch(/unexpected error/);
+      const asJson = await run(["files", "--json", "-p", repo.dir]);
+      expect(JSON.parse(asJson.stdout).error.code).toBe("INDEX_DAMAGED");
+      // The sync those answers name rebuilds the index, though none of the pages it reads is damaged.
+      const synced = await runJson<{ mode: string; rebuilt?: string }>(["sync", repo.dir]);
+      expect(synced).toMatchObject({
+        mode: "full",
+        rebuilt: "the index was damaged (database disk image is malformed)",
+      });
+      const found = await runJson<{ hits: { name: string }[] }>(["search", "helper42", "-p", repo.dir]);
+      expect(found.hits.map((h) => h.name)).toContain("helper42");
+      expect((await run(["explore", "Widget", "grow", "-p", repo.dir])).code).toBe(0);
+      expect((await runJson<{ mode: string }>(["sync", repo.dir])).mode).toBe("sync"); // rebuilt once only
+    });
+
+    it("is named by a tool with the fix, and the server's watcher rebuilds it without waiting for an edit", async () => {
+      await damagedIndex("nodes");
+      // The server is its own writer here, as a daemon is: the same watcher.
+      const c = await connectClient({
+        cwd: repo.dir,
+        env: { CODEGRAPH_NO_DAEMON: "1", CODEGRAPH_WATCH_DEBOUNCE_MS: "100" },
+      });
+      try {
+        const explore = () => c.client.callTool({ name: "codegraph_explore", arguments: { query: "Widget grow" } });
+        const first = await explore();
+        expect(first.isError).toBe(true);
+        expect(textOf(first)).toMatch(damaged);
+        expect(textOf(first)).not.toMatch(/internal error/i);
+        const deadline = Date.now() + 20_000;
+        while ((await explore()).isError) {
+          if (Date.now() > deadline) throw new Error(`the watcher did not rebuild the index:\n${c.stderr()}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(c.stderr()).toMatch(/rebuilt from scratch: the index was damaged \(database disk image is malformed\)/);
+      } finally {
+        await c.close();
+      }
+    });
+
+    it("is rebuilt by a sync, or an init without --force, that meets the damage itself", async () => {
+      // The files' rows, which every sync reads.
+      const dbFile = await damagedIndex("files");
+      for (const command of ["sync", "init"]) {
+        if (command === "init") damageTable(dbFile, "files");
+        const rebuilt = await runJson<{ mode: string; rebuilt?: string }>([command, repo.dir]);
+        expect(rebuilt, command).toMatchObject({
+          mode: "full",
+          rebuilt: "the index was damaged (database disk image is malformed)",
+        });
+        expect((await runJson<{ files: number }>(["status", "-p", repo.dir])).files).toBe(200);
+      }
+    });
   });
 
   it("an index an older codegraph built is rebuilt by the next sync; a newer one's is left alone", async () => {

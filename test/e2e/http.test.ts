@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -428,6 +428,101 @@ describe("the protocol table over HTTP", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+/**
+ * Send `head` (a request line and headers, and any body) on a new connection, then whatever `more`
+ * sends, and collect the server's bytes until it closes the connection. Rejects if it is still open
+ * after `giveUpMs`: a server that never closes it must not hang the suite.
+ */
+function unfinished(
+  addr: string,
+  head: string,
+  more: (socket: Socket) => (() => void) | void = () => {},
+  giveUpMs = 20_000,
+): Promise<string> {
+  const [host, port] = [addr.slice(0, addr.lastIndexOf(":")), Number(addr.slice(addr.lastIndexOf(":") + 1))];
+  return new Promise((resolve, reject) => {
+    let reply = "";
+    let stop: (() => void) | void;
+    const socket = connect(port, host, () => {
+      socket.write(head);
+      stop = more(socket);
+    });
+    const timer = setTimeout(() => {
+      stop?.();
+      socket.destroy();
+      reject(new Error(`still open after ${giveUpMs} ms; the server answered: ${JSON.stringify(reply)}`));
+    }, giveUpMs);
+    socket.on("data", (d: Buffer) => (reply += d.toString("latin1")));
+    socket.on("error", () => {}); // a reset after the answer: the close below still comes
+    socket.on("close", () => {
+      clearTimeout(timer);
+      stop?.();
+      resolve(reply);
+    });
+  });
+}
+
+const POST_HEAD =
+  "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: " + ACCEPT + "\r\n";
+const CALL = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "codegraph_search", arguments: { query: "add" } },
+};
+
+describe("requests that never finish arriving", () => {
+  it("are answered 408 and closed once the request timeout passes, and the server goes on serving", async () => {
+    const { url, addr } = await serve(["--path", "."], { CODEGRAPH_HTTP_REQUEST_TIMEOUT_MS: "1000" });
+    const body = JSON.stringify(CALL);
+    const replies = await Promise.all([
+      // A length announced and never sent in full.
+      unfinished(addr, `${POST_HEAD}Content-Length: ${body.length + 100}\r\n\r\n${body}`),
+      // A chunked body whose last chunk never comes.
+      unfinished(addr, `${POST_HEAD}Transfer-Encoding: chunked\r\n\r\n4\r\n{"js\r\n`),
+      // A byte every 100 ms: never idle for long, never done.
+      unfinished(addr, `${POST_HEAD}Content-Length: 100000\r\n\r\n{`, (socket) => {
+        const drip = setInterval(() => socket.write(" "), 100);
+        return () => clearInterval(drip);
+      }),
+    ]);
+    for (const reply of replies) expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    const ok = await post(url, CALL);
+    expect(ok.status).toBe(200);
+    expect(textOf(ok.body?.result)).toContain("src/math.ts");
+  });
+
+  it("refuse a body with 503 while others hold the bytes bodies may take at once, and serve again after", async () => {
+    const { url, addr } = await serve(["--path", "."], { CODEGRAPH_HTTP_REQUEST_TIMEOUT_MS: "20000" });
+    // Twenty bodies of nearly the largest size (4 MiB), none finished: more than the 64 MiB held at
+    // once. Those held wait for their timeout; the refused are answered at once, and the test stops
+    // waiting at the first refusal (or once every connection closed, when none was refused).
+    const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20);
+    const sockets: Socket[] = [];
+    let refused: () => void = () => {};
+    const firstRefusal = new Promise<void>((resolve) => (refused = resolve));
+    const replies = Array.from({ length: 20 }, () =>
+      unfinished(addr, `${POST_HEAD}Content-Length: ${4 * 1024 * 1024 - 10}\r\n\r\n`, (socket) => {
+        sockets.push(socket);
+        socket.write(almost);
+      }).then((reply) => {
+        if (reply.startsWith("HTTP/1.1 503 ")) refused();
+        return reply;
+      }),
+    );
+    await Promise.race([firstRefusal, Promise.all(replies)]);
+    for (const socket of sockets) socket.destroy();
+    const answered = await Promise.all(replies);
+    const busy = answered.filter((r) => r.startsWith("HTTP/1.1 503 "));
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]).toMatch(/Retry-After: 1/i);
+    expect(busy[0]).toMatch(/too many request bodies are arriving at once/);
+    const ok = await post(url, CALL);
+    expect(ok.status).toBe(200);
+    expect(textOf(ok.body?.result)).toContain("src/math.ts");
   });
 });
 

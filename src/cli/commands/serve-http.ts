@@ -78,6 +78,7 @@ export async function runServeHttp(opts: ServeOptions, version: string): Promise
   const server = await startHttpServer({
     address,
     token,
+    requestTimeoutMs: readEnv().httpRequestTimeoutMs,
     deps: {
       version,
       resolver,
