@@ -41,6 +41,19 @@ export function isUnsafeRoot(dir: string): boolean {
 }
 
 /**
+ * A folder between `start` and the indexed project above it (or the root) whose `.codegraph/` holds a
+ * config but no index yet: an `init` there is under way or was killed. Commands then work on that
+ * folder (and say it has no index yet), not on the project above, which the user did not mean.
+ */
+function unfinishedIndexBelow(start: string, indexed: string | null): string | null {
+  for (let dir = resolve(start); dir !== indexed; dir = dirname(dir)) {
+    if (existsSync(join(dir, INDEX_DIR, "config.toml"))) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+  return null;
+}
+
+/**
  * The project a command works on: `--path` if given (must exist), else the indexed project around
  * the working directory. Commands that read the index need one; `init` takes the folder as given.
  */
@@ -50,9 +63,11 @@ export function resolveProject(pathOption: string | undefined, cwd = process.cwd
     if (!existsSync(abs) || !statSync(abs).isDirectory()) {
       throw new CodegraphError("BAD_INPUT", `${abs} is not a directory. Pass the project folder with --path.`);
     }
-    return findIndexedRoot(abs) ?? abs;
+    const indexed = findIndexedRoot(abs);
+    return unfinishedIndexBelow(abs, indexed) ?? indexed ?? abs;
   }
-  const found = findIndexedRoot(cwd);
+  const indexed = findIndexedRoot(cwd);
+  const found = unfinishedIndexBelow(cwd, indexed) ?? indexed;
   if (!found) {
     throw new CodegraphError(
       "NOT_INDEXED",

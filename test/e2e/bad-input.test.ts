@@ -355,6 +355,26 @@ describe("bad input never stops the index", () => {
     expect((await run(["init", repo.dir])).code).toBe(0);
   });
 
+  it("a first init killed inside an indexed project leaves commands there on that folder, not the one above", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "top.py"), "def top():\n    pass\n");
+    mkdirSync(join(repo.dir, "sub"));
+    writeFileSync(join(repo.dir, "sub", "inner.py"), "def inner():\n    pass\n");
+    expect((await run(["init", repo.dir])).code).toBe(0);
+    // What a killed `init sub` leaves: its folder and config, no index yet.
+    mkdirSync(join(repo.dir, "sub", ".codegraph"));
+    writeFileSync(join(repo.dir, "sub", ".codegraph", "config.toml"), "");
+    for (const args of [["status"], ["sync"], ["search", "top"], ["status", "-p", join(repo.dir, "sub")]]) {
+      const r = await run(args, { cwd: join(repo.dir, "sub") });
+      expect(r.code, args.join(" ")).toBe(1);
+      expect(r.stderr, args.join(" ")).toContain(join(repo.dir, "sub"));
+      expect(r.stderr, args.join(" ")).toMatch(/[Nn]o index/);
+    }
+    expect((await run(["init", join(repo.dir, "sub")])).code).toBe(0);
+    const status = await run(["status", "--json"], { cwd: join(repo.dir, "sub") });
+    expect((JSON.parse(status.stdout) as { root: string; files: number }).files).toBe(1);
+  });
+
   it("refuses to index the home folder, also through a link to it, or when HOME is a link", async () => {
     repo = tempRepo();
     const home = join(repo.dir, "home");
