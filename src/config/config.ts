@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { CodegraphError } from "../core/errors.js";
 import { isLink } from "../core/own-file.js";
-import { liesInside, realPathOf } from "../core/paths.js";
+import { liesInside, realPathOf, realPathOrGiven } from "../core/paths.js";
 import { readRegularFile } from "../core/regular-file.js";
 
 /** What is indexed. */
@@ -126,7 +126,7 @@ function applyRanking(target: RankingConfig, raw: unknown, where: string): void 
 function configText(path: string, root: string, options: { followLink?: boolean } = {}): string {
   if (options.followLink !== false && isLink(path)) {
     const real = realPathOf(path);
-    if (real && !liesInside(real, realPathOf(root) ?? root)) {
+    if (real && !liesInside(real, realPathOrGiven(root))) {
       throw new CodegraphError(
         "BAD_CONFIG",
         `${path} is a link out of the project, and codegraph reads no config from outside it. Replace it with the file, or remove it.`,

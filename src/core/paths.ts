@@ -26,6 +26,11 @@ export function realPathOf(path: string): string | null {
   }
 }
 
+/** A path's real location, or the path as given when it cannot be resolved (a project root, mostly). */
+export function realPathOrGiven(path: string): string {
+  return realPathOf(path) ?? path;
+}
+
 /** Directory of a project-relative path (`""` for the root). */
 export function dirOf(relPath: string): string {
   const d = posix.dirname(relPath);

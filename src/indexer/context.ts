@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { dirOf, realPathOf } from "../core/paths.js";
+import { dirOf, realPathOrGiven } from "../core/paths.js";
 import { readRegularInside } from "../core/regular-file.js";
 import type { ProjectContext } from "../resolve/rules.js";
 
@@ -20,7 +20,7 @@ function parseLooseJson(text: string): unknown {
  */
 export function readProjectContext(root: string, manifests: string[]): ProjectContext {
   const ctx: ProjectContext = { tsconfigs: [], goModules: [], cargoCrates: [] };
-  const realRoot = realPathOf(root) ?? root;
+  const realRoot = realPathOrGiven(root);
   for (const rel of [...manifests].sort()) {
     // The scan listed a regular file; one swapped for a link out of the project since is not read.
     const text = readRegularInside(realRoot, join(root, rel), (fd) => readFileSync(fd, "utf8"));

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { realPathOf } from "../core/paths.js";
+import { realPathOrGiven } from "../core/paths.js";
 import { extractSource } from "../extract/parser.js";
 import type { LanguageId } from "../extract/language.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
@@ -9,7 +9,7 @@ import { readSource } from "./read-source.js";
 const realRoots = new Map<string, string>();
 const realRootOf = (root: string) => {
   let real = realRoots.get(root);
-  if (real === undefined) realRoots.set(root, (real = realPathOf(root) ?? root));
+  if (real === undefined) realRoots.set(root, (real = realPathOrGiven(root)));
   return real;
 };
 

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
 import { CodegraphError } from "../core/errors.js";
-import { realPathOf } from "../core/paths.js";
+import { realPathOrGiven } from "../core/paths.js";
 import type { ProjectResolver } from "../project/workspace.js";
 import type { IndexConnections } from "../query/open-index.js";
 import type { SyncHealth } from "../core/sync-health.js";
@@ -154,7 +154,7 @@ async function callTool(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promise
 /** Throws when `root` is not the project the server was pinned to with --path. */
 function refuseOtherProject(resolver: ProjectResolver, root: string): void {
   const pinned = resolver.current().root;
-  if (pinned && (realPathOf(root) ?? root) === (realPathOf(pinned) ?? pinned)) return;
+  if (pinned && realPathOrGiven(root) === realPathOrGiven(pinned)) return;
   throw new CodegraphError(
     "BAD_INPUT",
     `This server serves ${pinned ?? "one project"} only (it was started with --path), not ${root}. ` +

@@ -2,7 +2,8 @@ import { isCodegraphError } from "../core/errors.js";
 import { storedFiles } from "../store/reader.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
-import { projectRealRoot, readProjectFile } from "./read-project-file.js";
+import { realPathOrGiven } from "../core/paths.js";
+import { readProjectFile } from "./read-project-file.js";
 import { toHit, type SymbolHit } from "./symbols.js";
 
 /** Bytes of source one literal search may read: the whole of a medium project, a bounded slice of a huge one. */
@@ -60,7 +61,7 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
   const files = storedFiles(db);
   const order = [...new Set([...rankedFiles, ...[...files.keys()].sort()])];
   const hits = new Map<number, SymbolHit>();
-  const realRoot = projectRealRoot(root);
+  const realRoot = realPathOrGiven(root);
   let read = 0;
   for (const path of order) {
     const size = files.get(path)?.size ?? 0;

@@ -5,7 +5,8 @@ import { sha256 } from "../core/hash.js";
 import { readRegularInside } from "../core/regular-file.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
-import { projectRealRoot, resolveProjectPath } from "./read-project-file.js";
+import { realPathOrGiven } from "../core/paths.js";
+import { resolveProjectPath } from "./read-project-file.js";
 
 /**
  * What the probe found for one file. Only "fresh" is proven; every other state is possibly drifted
@@ -93,7 +94,7 @@ export class FreshnessProbe {
       text,
     });
     let real: string | null;
-    const realRoot = (this.realRoot ??= projectRealRoot(this.root));
+    const realRoot = (this.realRoot ??= realPathOrGiven(this.root));
     try {
       real = resolveProjectPath(this.root, path, realRoot);
     } catch (e) {

@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CodegraphError } from "../core/errors.js";
-import { liesInside, realPathOf } from "../core/paths.js";
+import { liesInside, realPathOf, realPathOrGiven } from "../core/paths.js";
 import { readRegularInside } from "../core/regular-file.js";
-
-/** The project root's real location (the root as given when it cannot be resolved). */
-export function projectRealRoot(root: string): string {
-  return realPathOf(root) ?? root;
-}
 
 /**
  * A path as the project names it (`src/app.ts`), from what a user or agent typed: project-relative
@@ -20,7 +15,7 @@ export function projectRelative(root: string, input: string): string | null {
   if (found !== null || !isAbsolute(text)) return found;
   // An absolute path through a link to the project: only then the root's real path, and then the
   // path's own (the shell's working folder was a link to the project, which Node reports resolved).
-  const realRoot = projectRealRoot(root);
+  const realRoot = realPathOrGiven(root);
   const real = realPathOf(text) ?? realParentOf(text);
   return relativeTo(realRoot, text) ?? (real === null ? null : relativeTo(realRoot, real));
 }
@@ -42,7 +37,7 @@ function relativeTo(base: string, text: string): string | null {
  * The real location on disk of a project file, refusing any path that leaves the project (`..`,
  * absolute paths elsewhere, symlinks pointing out) with OUTSIDE_PROJECT. Null when it does not exist.
  * Every read of project bytes goes through here. A caller resolving many files at once may pass the
- * root's {@link projectRealRoot}, worked out once.
+ * root's {@link realPathOrGiven}, worked out once.
  */
 export function resolveProjectPath(root: string, relPath: string, realRootPath?: string): string | null {
   const abs = resolve(root, relPath);
@@ -52,7 +47,7 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
   // `node` and `explore` resolve each file they quote, and the project's root: both the same way.
   const real = realPathOf(abs);
   if (real === null) return null;
-  if (!liesInside(real, realRootPath ?? projectRealRoot(root))) {
+  if (!liesInside(real, realRootPath ?? realPathOrGiven(root))) {
     throw new CodegraphError("OUTSIDE_PROJECT", `${relPath} links outside the project; it is not read.`);
   }
   return real;
@@ -61,11 +56,11 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
 /**
  * Read a project file's text through {@link resolveProjectPath}. Returns null when it is not a
  * regular file or cannot be read; throws OUTSIDE_PROJECT for a path that leaves the project. A caller
- * reading many files passes the root's {@link projectRealRoot}, worked out once: a realpath costs as
+ * reading many files passes the root's {@link realPathOrGiven}, worked out once: a realpath costs as
  * much as the read of a small file.
  */
 export function readProjectFile(root: string, relPath: string, realRootPath?: string): string | null {
-  const realRoot = realRootPath ?? projectRealRoot(root);
+  const realRoot = realRootPath ?? realPathOrGiven(root);
   const real = resolveProjectPath(root, relPath, realRoot);
   // Checked again on the open file: the path may have been swapped for a link out since it was resolved.
   return real === null ? null : readRegularInside(realRoot, real, (fd) => readFileSync(fd, "utf8"));

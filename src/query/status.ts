@@ -4,7 +4,7 @@ import { loadConfig, type Config } from "../config/config.js";
 import { dbPath } from "../config/paths.js";
 import { CodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import { realPathOf } from "../core/paths.js";
+import { realPathOrGiven } from "../core/paths.js";
 import { readRegularInside } from "../core/regular-file.js";
 import { parseSnapshot } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
@@ -76,7 +76,7 @@ function pendingChanges(
   const inventory = scanProject(root, config.indexing, (p) => languageOf(p) !== null, { previous });
   const stored = storedFiles(db);
   const skipped = readSkippedFiles(db);
-  const realRoot = realPathOf(root) ?? root;
+  const realRoot = realPathOrGiven(root);
   const added: string[] = [];
   const modified: string[] = [];
   const present = new Set<string>();
