@@ -6,7 +6,7 @@ import { textWords } from "./search-query.js";
  * kind bonus at most 6, so a constant that is the query still beats a function that merely contains it,
  * while tests, generated files and `deprioritize`d paths drop a tier or two. Exact names score 100
  * and up; a hit under about 50 matched in no name (only in words, signatures, docstrings or
- * qualified names), or is a typo correction.
+ * qualified names), matched a name in part, or is a typo correction.
  */
 export const TIER = {
   exact: 100,
@@ -23,6 +23,13 @@ export const TIER = {
   prefix: 65,
   /** Each query word starts a later segment of the name, in order (`pl ord` → `place_new_order`). */
   segmentPrefixes: 55,
+  /**
+   * All of three or more query words but the first or the last are the name's words, or a run of its
+   * segments (`read full buffer` → `ReadFull`, `mustReadFull`): above what full-text search alone
+   * gives (40 at most, before adjustments), so a docstring that holds every word does not bury it;
+   * under a typo of the whole query.
+   */
+  partialWords: 46,
   /** A typo correction at edit distance 1, 2. */
   typo1: 48,
   typo2: 40,
@@ -144,7 +151,18 @@ export function nameTier(name: string, qualifiedName: string, q: TierQuery): num
   if (key && nameKey.startsWith(key)) return TIER.prefix - Math.min(4, (nameKey.length - key.length) / 3);
   const gaps = prefixesInOrder(segments, words);
   if (gaps >= 0) return TIER.segmentPrefixes - Math.min(4, gaps);
-  return 0;
+  return words.length > 2 ? partialTier(segments, nameKey, words) : 0;
+}
+
+/** TIER.partialWords for a name holding all but the first or the last query word (see there), else 0. */
+function partialTier(segments: readonly string[], nameKey: string, words: readonly string[]): number {
+  let best = 0;
+  for (const part of [words.slice(1), words.slice(0, -1)]) {
+    if (part.join("") === nameKey) return TIER.partialWords;
+    const run = indexOfRun(segments, part);
+    if (run >= 0) best = Math.max(best, TIER.partialWords - 1 - Math.min(2, segments.length - part.length));
+  }
+  return best;
 }
 
 const pathWordCache = new Map<string, ReadonlySet<string>>();

@@ -159,6 +159,13 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
     exact += put(searchByName(db, words.join("_"), filters, 200), 0);
     exact += put(searchByName(db, words.join(""), filters, 200), 0);
   }
+  // ...and, of three words or more, all but the first or the last (`read full buffer` → ReadFull).
+  if (names.length > 1 && words.length > 2) {
+    for (const part of [words.slice(1), words.slice(0, -1)]) {
+      put(searchByName(db, part.join("_"), filters, 50), 0);
+      put(searchByName(db, part.join(""), filters, 50), 0);
+    }
+  }
   // ...and the names it begins (`QuerySe` → QuerySet).
   if (names.length === 1 && q.key.length >= 2 && exact < limit) put(searchByNamePrefix(db, names[0]!, filters, 100), 0);
   // A page of names that are the query (exactly, or word for word): the full-text passes find
@@ -233,8 +240,8 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
   };
 
   let scored = [...found.values()].map((c) => ({ c, ...score(c) }));
-  if (q.words.length && !scored.some((s) => s.tier > 0)) {
-    // Nothing matched a name: try names a typo or two away.
+  if (q.words.length && !scored.some((s) => s.tier > TIER.partialWords)) {
+    // Nothing matched a name (but in part): try names a typo or two away.
     const near = typoMatches(db, q.text);
     if (near.length) {
       const distance = new Map(near.map((m) => [m.name, m.distance]));

@@ -81,6 +81,20 @@ describe("name tiers", () => {
     expect(tier("OrderService", "OrderService", "place order")).toBe(0);
   });
 
+  it("ranks a name holding all of three or more words but the first or the last as a partial match", () => {
+    expect(tier("ReadFull", "io.ReadFull", "read full buffer")).toBe(TIER.partialWords);
+    expect(tier("ReadFull", "io.ReadFull", "buffered read full")).toBe(TIER.partialWords);
+    const inside = tier("mustReadFull", "mustReadFull", "read full buffer");
+    expect(inside).toBeGreaterThan(TIER.ftsBase + TIER.ftsSpan);
+    expect(inside).toBeLessThan(TIER.partialWords);
+    // Two words of two, a middle word left out, or one word of three: no name match.
+    expect(tier("ReadFull", "ReadFull", "read buffer")).toBe(0);
+    expect(tier("ReadBuffer", "ReadBuffer", "read full buffer")).toBe(0);
+    expect(tier("Buffer", "Buffer", "read full buffer")).toBe(0);
+    // Below a typo of the whole query at one edit.
+    expect(TIER.partialWords).toBeLessThan(TIER.typo1);
+  });
+
   it("sets aside query words found only in the path, below a full match", () => {
     const q = parseQuery("db filter");
     const inDb = matchTier("filter", "QuerySet.filter", "django/db/models/query.py", q);
