@@ -1,4 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CallToolResult,
+  type JSONRPCRequest,
+  type Result,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { CodegraphError } from "../core/errors.js";
 import { realPathOrGiven } from "../core/paths.js";
 import type { ProjectResolver } from "../project/workspace.js";
@@ -7,7 +15,7 @@ import type { SyncHealth } from "../core/sync-health.js";
 import { healthBanner } from "../render/health-banner.js";
 import { renderNoProject } from "../render/no-project.js";
 import { answerTool, failureAnswer, textResult, type ToolAnswer, type ToolCall } from "./answer.js";
-import { ArgumentError, checkArgs, inputSchema } from "./tool-args.js";
+import { ArgumentError, argumentsNotAnObject, checkArgs, inputSchema, isArgumentsObject } from "./tool-args.js";
 import { TOOLS, toolNamed, type ToolSpec } from "./tools.js";
 
 /**
@@ -43,6 +51,44 @@ class CodegraphServer extends Server {
   protected override assertRequestHandlerCapability(method: string): void {
     if (EMPTY_ANSWERS.includes(method)) return;
     super.assertRequestHandlerCapability(method);
+  }
+
+  /**
+   * The reference answers an invalid argument with an `isError` tool result, and only an unknown tool
+   * with -32602. The SDK checks a `tools/call`'s params against its schema before any handler runs,
+   * so `arguments` that were no object (a string, an array, null) got -32602 with zod's issues
+   * printed as JSON. Such a call of one of our tools is answered here as any bad argument is; the
+   * -32602 left (no tool name, or no params) names its issues in one line.
+   */
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== "tools/call") return wrapped;
+    return (request, ctx) => {
+      const params = request.params;
+      const tool = typeof params?.name === "string" ? toolNamed(params.name) : undefined;
+      if (tool && params && "arguments" in params && !isArgumentsObject(params.arguments))
+        return Promise.resolve(failureAnswer(tool.name, argumentsNotAnObject(params.arguments)).result);
+      return wrapped(request, ctx).catch((e: unknown) => {
+        throw oneLineSchemaError(e);
+      });
+    };
+  }
+}
+
+/** The SDK's "Invalid tools/call request: [<zod issues as JSON>]", its issues as `path: message`. */
+function oneLineSchemaError(e: unknown): unknown {
+  if (!(e instanceof ProtocolError) || e.code !== ProtocolErrorCode.InvalidParams) return e;
+  const printed = /^(Invalid tools\/call request): (\[[\s\S]*\])$/.exec(e.message);
+  if (!printed) return e;
+  try {
+    const issues = JSON.parse(printed[2]!) as { path?: unknown[]; message?: unknown }[];
+    const named = issues.map((i) => `${(i.path ?? []).join(".") || "the request"}: ${String(i.message)}`);
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, `${printed[1]}: ${named.join("; ")}.`);
+  } catch {
+    return e;
   }
 }
 

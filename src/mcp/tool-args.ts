@@ -23,6 +23,18 @@ export function inputSchema(
   return { type: "object", properties, ...(required.length ? { required: [...required] } : {}) };
 }
 
+/** Whether a call's `arguments` are what they must be: a JSON object. */
+export function isArgumentsObject(raw: unknown): boolean {
+  return raw !== null && typeof raw === "object" && !Array.isArray(raw);
+}
+
+/** The error for `arguments` that are no JSON object, naming what they were. */
+export function argumentsNotAnObject(raw: unknown): ArgumentError {
+  return new ArgumentError(
+    `'arguments' must be a JSON object of the tool's arguments by name (such as {"query": "..."}), not ${describe(raw)}.`,
+  );
+}
+
 /**
  * Check a call's arguments against the specs. Clients differ in how faithfully they type values, so
  * a number or boolean sent as a string ("20", "true") is accepted; anything else wrong is named.
@@ -33,9 +45,7 @@ export function checkArgs(
   required: readonly string[],
   raw: unknown,
 ): Record<string, string | number | boolean | undefined> {
-  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
-    throw new ArgumentError("arguments must be a JSON object.");
-  }
+  if (raw !== undefined && !isArgumentsObject(raw)) throw argumentsNotAnObject(raw);
   const given = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, string | number | boolean | undefined> = {};
   for (const [name, spec] of Object.entries(specs)) {

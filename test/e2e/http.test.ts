@@ -408,6 +408,23 @@ describe("the protocol table over HTTP", () => {
     expect(textOf(kind.body?.result)).toMatch(/^Error: "k{79}…" is not a symbol kind\. Kinds: [^"]+$/);
   });
 
+  it("answers arguments that are no object as a bad argument, at a legacy revision and at 2026-07-28", async () => {
+    const legacy = await post(url, {
+      jsonrpc: "2.0",
+      id: 5,
+      method: "tools/call",
+      params: { name: "codegraph_search", arguments: "add" },
+    });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body?.error).toBeUndefined();
+    expect(legacy.body?.result?.isError).toBe(true);
+    expect(textOf(legacy.body?.result)).toMatch(/^Error: 'arguments' must be a JSON object .*, not "add"\.$/);
+    const modernCall = await modern(url, 6, "tools/call", { name: "codegraph_search", arguments: null });
+    expect(modernCall.body?.result?.isError).toBe(true);
+    expect(modernCall.body?.result?.resultType).toBe("complete");
+    expect(textOf(modernCall.body?.result)).toMatch(/, not null\.$/);
+  });
+
   it("answers other paths with 404", async () => {
     const res = await fetch(url.replace("/mcp", "/other"), { signal: AbortSignal.timeout(10_000) });
     expect(res.status).toBe(404);

@@ -153,10 +153,25 @@ describe("malformed input", () => {
     const huge = await s.waitFor((r) => r.error?.code === -32600 && /too large/i.test(r.error.message));
     expect(huge.id).toBeNull();
 
+    // No tool name: -32602, its issue named in one line (the SDK prints zod's issues as JSON).
     const wrongType = await s.request(53, "tools/call", { name: 7 });
     expect(wrongType.error?.code).toBe(-32602);
+    expect(wrongType.error?.message).toBe(
+      "Invalid tools/call request: params.name: Invalid input: expected string, received number.",
+    );
+    // Arguments that are no object are a bad argument of a known tool: an isError result.
     const badArgs = await s.request(54, "tools/call", { name: "codegraph_search", arguments: "query=add" });
-    expect(badArgs.error ?? badArgs.result?.isError).toBeTruthy();
+    expect(badArgs.error).toBeUndefined();
+    expect(badArgs.result?.isError).toBe(true);
+    expect(JSON.stringify(badArgs.result?.content)).toContain(
+      `Error: 'arguments' must be a JSON object of the tool's arguments by name (such as {\\"query\\": \\"...\\"}), not \\"query=add\\".`,
+    );
+    const listed = await s.request(56, "tools/call", { name: "codegraph_callers", arguments: ["Adder"] });
+    expect(listed.result?.isError).toBe(true);
+    expect(JSON.stringify(listed.result?.content)).toContain("not an array of 1 item.");
+    // An unknown tool stays -32602, whatever its arguments.
+    const unknown = await s.request(57, "tools/call", { name: "codegraph_nope", arguments: "x" });
+    expect(unknown.error?.code).toBe(-32602);
 
     // Still alive and answering.
     expect((await s.request(55, "ping")).result).toEqual({});
