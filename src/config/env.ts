@@ -58,7 +58,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     workers: Number.isFinite(workers) && workers > 0 ? workers : null,
     mcpTools: env.CODEGRAPH_MCP_TOOLS?.trim()
       ? env.CODEGRAPH_MCP_TOOLS.split(",")
-          .map((t) => t.trim().replace(/^codegraph_/, ""))
+          .map((t) => t.trim().replace(/^codegraph_/i, ""))
           .filter(Boolean)
       : null,
     noDaemon: env.CODEGRAPH_NO_DAEMON === "1" || env.CODEGRAPH_NO_DAEMON === "true",

@@ -105,12 +105,23 @@ async function askForRoots(server: Server, deps: SessionDeps): Promise<void> {
   }
 }
 
-/** The tools to list: CODEGRAPH_MCP_TOOLS when set (unknown names are reported and ignored), else the four defaults. */
+/**
+ * The tools to list: CODEGRAPH_MCP_TOOLS when set, else the four defaults. Names are matched without
+ * regard to case, and `all` lists the ten. Unknown names are reported and ignored; when none is
+ * known, the defaults are listed, as a server that lists no tool leaves its agent with nothing to
+ * call and says so only in a log.
+ */
 export function listedTools(requested: string[] | null, log: (line: string) => void): Set<string> {
   if (!requested) return new Set(DEFAULT_TOOLS);
+  const names = requested.map((r) => r.toLowerCase());
   const known = new Set(TOOLS.map((t) => t.short));
-  const unknown = requested.filter((r) => !known.has(r));
+  if (names.includes("all")) return known;
+  const unknown = names.filter((r) => !known.has(r));
+  const listed = new Set(names.filter((r) => known.has(r)));
   if (unknown.length)
-    log(`CODEGRAPH_MCP_TOOLS: unknown tool(s) ${unknown.join(", ")}; known: ${[...known].join(", ")}`);
-  return new Set(requested.filter((r) => known.has(r)));
+    log(
+      `CODEGRAPH_MCP_TOOLS: unknown tool(s) ${unknown.join(", ")}; known: ${[...known].join(", ")}, or all` +
+        (listed.size ? "" : `; listing the defaults (${DEFAULT_TOOLS.join(", ")})`),
+    );
+  return listed.size ? listed : new Set(DEFAULT_TOOLS);
 }

@@ -59,6 +59,21 @@ describe("the tool list", () => {
     }
   });
 
+  it("lists the ten for CODEGRAPH_MCP_TOOLS=all, and the default four when it names no tool we have", async () => {
+    for (const [value, expected] of [
+      ["all", ALL],
+      ["serch, nodes", ["explore", "node", "search", "callers"]],
+    ] as const) {
+      const other = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_MCP_TOOLS: value } });
+      try {
+        const { tools } = await other.client.listTools();
+        expect(tools.map((t) => t.name).sort(), value).toEqual(expected.map((n) => `codegraph_${n}`).sort());
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it("keeps every tool callable when it is not listed", async () => {
     for (const name of ALL) {
       const args: Record<string, unknown> =
