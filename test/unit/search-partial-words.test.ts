@@ -1,47 +1,37 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbPath } from "../../src/config/paths.js";
-import { fullIndex } from "../../src/indexer/full-index.js";
-import { openDatabase, type Db } from "../../src/store/database.js";
 import { searchSymbols } from "../../src/query/search.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
 
 // An agent's query often adds a word to the name it means (`read full buffer` for Go's io.ReadFull).
 // A docstring that holds every word must not bury the name that holds all but one of them.
 
-const dir = mkdtempSync(join(tmpdir(), "codegraph-search-partial-"));
-let db: Db;
+let project: IndexedProject;
 
 beforeAll(async () => {
-  writeFileSync(
-    join(dir, "stream.py"),
-    [
-      "def read_flush(decoder):",
-      '    """Read what the buffer holds, for the buffer must be fully read before the next',
-      '    read: the buffer\'s full contents, read in full."""',
-      "    return decoder",
-      "",
-      "def read_full(source, into):",
-      "    return source",
-      "",
-      "class PlaceOrderHandler:",
-      "    pass",
-      "",
-      "class OrderHandler:",
-      "    pass",
-      "",
-    ].join("\n"),
-  );
-  await fullIndex(dir);
-  db = openDatabase(dbPath(dir), { readonly: true });
+  project = await indexedProject("search-partial", {
+    files: {
+      "stream.py": [
+        "def read_flush(decoder):",
+        '    """Read what the buffer holds, for the buffer must be fully read before the next',
+        '    read: the buffer\'s full contents, read in full."""',
+        "    return decoder",
+        "",
+        "def read_full(source, into):",
+        "    return source",
+        "",
+        "class PlaceOrderHandler:",
+        "    pass",
+        "",
+        "class OrderHandler:",
+        "    pass",
+        "",
+      ].join("\n"),
+    },
+  });
 });
-afterAll(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => project?.cleanup());
 
-const names = (query: string) => searchSymbols(db, query, { limit: 5 }).hits.map((h) => h.name);
+const names = (query: string) => searchSymbols(project.db, query, { limit: 5 }).hits.map((h) => h.name);
 
 describe("a name that holds all of the query's words but one", () => {
   it("comes before a symbol whose docstring holds every word", () => {
