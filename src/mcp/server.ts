@@ -70,7 +70,9 @@ class CodegraphServer extends Server {
       const params = request.params;
       const tool = typeof params?.name === "string" ? toolNamed(params.name) : undefined;
       if (tool && params && "arguments" in params && !isArgumentsObject(params.arguments))
-        return Promise.resolve(failureAnswer(tool.name, argumentsNotAnObject(params.arguments)).result);
+        return Promise.resolve(
+          failureAnswer(tool.name, argumentsNotAnObject(params.arguments, tool.args, tool.required)).result,
+        );
       return wrapped(request, ctx).catch((e: unknown) => {
         throw oneLineSchemaError(e);
       });

@@ -28,10 +28,11 @@ export function isArgumentsObject(raw: unknown): boolean {
   return raw !== null && typeof raw === "object" && !Array.isArray(raw);
 }
 
-/** The error for `arguments` that are no JSON object, naming what they were. */
-export function argumentsNotAnObject(raw: unknown): ArgumentError {
+/** The error for `arguments` that are no JSON object, naming what they were, with the tool's first argument as the example. */
+export function argumentsNotAnObject(raw: unknown, specs: ArgSpecs, required: readonly string[]): ArgumentError {
+  const example = required[0] ?? Object.keys(specs)[0] ?? "name";
   return new ArgumentError(
-    `'arguments' must be a JSON object of the tool's arguments by name (such as {"query": "..."}), not ${describe(raw)}.`,
+    `'arguments' must be a JSON object of the tool's arguments by name (such as {"${example}": "..."}), not ${describe(raw)}.`,
   );
 }
 
@@ -45,7 +46,7 @@ export function checkArgs(
   required: readonly string[],
   raw: unknown,
 ): Record<string, string | number | boolean | undefined> {
-  if (raw !== undefined && !isArgumentsObject(raw)) throw argumentsNotAnObject(raw);
+  if (raw !== undefined && !isArgumentsObject(raw)) throw argumentsNotAnObject(raw, specs, required);
   const given = (raw ?? {}) as Record<string, unknown>;
   const out: Record<string, string | number | boolean | undefined> = {};
   for (const [name, spec] of Object.entries(specs)) {

@@ -168,7 +168,9 @@ describe("malformed input", () => {
     );
     const listed = await s.request(56, "tools/call", { name: "codegraph_callers", arguments: ["Adder"] });
     expect(listed.result?.isError).toBe(true);
-    expect(JSON.stringify(listed.result?.content)).toContain("not an array of 1 item.");
+    expect(JSON.stringify(listed.result?.content)).toContain(
+      `(such as {\\"symbol\\": \\"...\\"}), not an array of 1 item.`,
+    );
     // An unknown tool stays -32602, whatever its arguments.
     const unknown = await s.request(57, "tools/call", { name: "codegraph_nope", arguments: "x" });
     expect(unknown.error?.code).toBe(-32602);
