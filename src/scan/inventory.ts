@@ -13,6 +13,7 @@ import {
   type FolderSnapshot,
 } from "./folder-snapshot.js";
 import { ScopeRules, type GitignoreLayer } from "./scope.js";
+import { hasControlCharacters, printablePath } from "./control-names.js";
 
 export { MANIFEST_NAMES } from "./scope.js";
 
@@ -23,7 +24,13 @@ export interface ScannedFile {
   mtimeMs: number;
 }
 
-export type SkipReason = "too large" | "unreadable" | "symlink outside project" | "symlink loop" | "name not UTF-8";
+export type SkipReason =
+  | "too large"
+  | "unreadable"
+  | "symlink outside project"
+  | "symlink loop"
+  | "name not UTF-8"
+  | "name has control characters";
 
 /**
  * Why an entry the listing named could not be opened. Node decodes names as UTF-8, so a name with
@@ -195,6 +202,10 @@ export function scanProject(
     snapshot.set(rel, record);
     for (const [name, flags] of record.entries) {
       const childRel = rel ? `${rel}/${name}` : name;
+      if (flags & (ENTER | SOURCE | LINK) && hasControlCharacters(name)) {
+        skipped.push({ path: printablePath(childRel), reason: "name has control characters" });
+        continue;
+      }
       const abs = `${dir}/${name}`; // not path.join: this runs for every entry of the tree
       if (flags & IGNORED) ignoredFolders.push(childRel);
       if (flags & ENTER) walk(abs, childRel, layers, previous);

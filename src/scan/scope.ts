@@ -3,6 +3,7 @@ import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import type { IndexingConfig } from "../config/config.js";
 import { BUILTIN_IGNORED_DIRS } from "./ignores.js";
+import { hasControlCharacters } from "./control-names.js";
 
 /** Names of files that change how imports resolve. */
 export const MANIFEST_NAMES: ReadonlySet<string> = new Set([
@@ -113,6 +114,8 @@ export class PathScope {
 
   /** What `rel` (project-relative, `/`-separated) is to the index, judged by its path alone. */
   classify(rel: string): PathKind {
+    // Never indexed, as the walk skips them (see control-names.ts).
+    if (hasControlCharacters(rel)) return "other";
     const parts = rel.split("/");
     const name = parts.pop()!;
     const layers = this.layersOf(parts);
@@ -123,6 +126,7 @@ export class PathScope {
 
   /** Whether the walk enters folder `rel` (and every folder above it). */
   entersFolder(rel: string): boolean {
+    if (hasControlCharacters(rel)) return false;
     const parts = rel.split("/");
     const name = parts[parts.length - 1]!;
     const layers = this.layersOf(parts.slice(0, -1));

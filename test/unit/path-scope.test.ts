@@ -36,6 +36,9 @@ const tree: Record<string, string> = {
   "build-out/go.mod": "module y\n",
   "lib/tool.py": "",
   "lib/tool_test.py": "",
+  // Names the walk skips (see src/scan/control-names.ts): a file's, and a folder's.
+  "src/bad\nname.ts": "",
+  "odd\u001b[0mdir/x.ts": "",
 };
 for (const [p, text] of Object.entries(tree)) {
   mkdirSync(join(root, p, ".."), { recursive: true });
@@ -68,6 +71,7 @@ describe("PathScope agrees with the indexer's walk", () => {
       expect(manifests.sort()).toEqual([...inventory.manifests].sort());
       for (const folder of inventory.folders.filter(Boolean)) expect(scope.entersFolder(folder), folder).toBe(true);
       for (const folder of inventory.ignoredFolders) expect(scope.entersFolder(folder), folder).toBe(false);
+      expect(scope.entersFolder("odd\u001b[0mdir")).toBe(false);
     });
   }
 
