@@ -5,6 +5,7 @@
  * reads, and one holding ESC would drive a terminal. No project names its code so: such files and
  * folders are skipped, and counted.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function hasControlCharacters(name: string): boolean {
