@@ -154,10 +154,13 @@ export function nameTier(name: string, qualifiedName: string, q: TierQuery): num
   return words.length > 2 ? partialTier(segments, nameKey, words) : 0;
 }
 
+/** The query's words but the first, and but the last: what a partial match (TIER.partialWords) holds. */
+export const partialRuns = (words: readonly string[]): string[][] => [words.slice(1), words.slice(0, -1)];
+
 /** TIER.partialWords for a name holding all but the first or the last query word (see there), else 0. */
 function partialTier(segments: readonly string[], nameKey: string, words: readonly string[]): number {
   let best = 0;
-  for (const part of [words.slice(1), words.slice(0, -1)]) {
+  for (const part of partialRuns(words)) {
     if (part.join("") === nameKey) return TIER.partialWords;
     const run = indexOfRun(segments, part);
     if (run >= 0) best = Math.max(best, TIER.partialWords - 1 - Math.min(2, segments.length - part.length));

@@ -18,7 +18,7 @@ import {
 } from "../store/search-reader.js";
 import { parseQuery, type ParsedQuery } from "./search-query.js";
 import { deprioritized, isGeneratedPath } from "./search-paths.js";
-import { ADJUST, TIER, kindBonus, matchTier } from "./search-rank.js";
+import { ADJUST, TIER, kindBonus, matchTier, partialRuns } from "./search-rank.js";
 import { typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";
 import type { SymbolHit } from "./symbols.js";
@@ -161,7 +161,7 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
   }
   // ...and, of three words or more, all but the first or the last (`read full buffer` → ReadFull).
   if (names.length > 1 && words.length > 2) {
-    for (const part of [words.slice(1), words.slice(0, -1)]) {
+    for (const part of partialRuns(words)) {
       put(searchByName(db, part.join("_"), filters, 50), 0);
       put(searchByName(db, part.join(""), filters, 50), 0);
     }
