@@ -224,6 +224,8 @@ export class Resolver {
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
+    if (rules.referencesReachTypes && ref.kind === "references")
+      candidates = candidates.filter((s) => TYPE_KINDS.has(s.kind));
     if (rules.callsReachCallables && ref.kind === "calls")
       candidates = candidates.filter(
         (s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === "enum_member",
@@ -233,6 +235,7 @@ export class Resolver {
       if (byArity.length > 0) candidates = byArity;
     }
     if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
+    if (candidates.length > 1 && found?.how === "module") candidates = withoutOwnedMethods(candidates);
     if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
     if (rules.argumentLabels && candidates.length > 1) candidates = this.byLabels(ref, file, candidates);
     if (rules.linkage) {
@@ -2084,6 +2087,16 @@ function groupByFile(list: readonly SymbolInfo[]): Map<number, SymbolInfo[]> {
 /** A method at the top level of its file, declared for a type by owner (`Point.new`). */
 function isOwnedMethod(s: SymbolInfo): boolean {
   return s.kind === "method" && s.qualifiedName !== s.name;
+}
+
+/**
+ * A name reached through a module (`q.Value`) is one the module declares, not a method that one of
+ * its types declares at the top level (Go's `func (it *Iter) Value()`): those go unless nothing else
+ * is left.
+ */
+function withoutOwnedMethods(list: SymbolInfo[]): SymbolInfo[] {
+  const own = list.filter((s) => !isOwnedMethod(s));
+  return own.length ? own : list;
 }
 
 function acceptable(kind: EdgeKind, target: NodeKind): boolean {

@@ -183,6 +183,12 @@ export interface LanguageRules {
    */
   callsReachCallables?: boolean;
   /**
+   * A `references` ref is a written type, so only a type answers it: Go's grammar reads a long list of
+   * named results (`(r, s, t2, ..., z1 int64)`) as types up to its last few names, which would
+   * otherwise reach variables and constants named like them.
+   */
+  referencesReachTypes?: boolean;
+  /**
    * Kinds whose definitions of one qualified name in one file are alternatives (`if`/`else`,
    * `try`/`except ImportError`, `#[cfg]`), or the later replaces the earlier, where the language has
    * no overloads: a call that finds only them reaches the last. Not TypeScript's functions (`runTest`

@@ -46,6 +46,7 @@ const QUERY = `
 (func_literal parameters: (parameter_list) @params)
 (range_clause left: (expression_list) @left right: (_) @of) @range
 (type_switch_statement alias: (expression_list (identifier) @alias)) @switch
+[(parameter_declaration type: (_) @type) (variadic_parameter_declaration type: (_) @type) (field_declaration name: (_) type: (_) @type) (var_spec type: (_) @type) (const_spec type: (_) @type) (type_assertion_expression type: (_) @type) (type_case type: (_) @type) (type_alias type: (_) @type) (function_declaration result: (_) @type) (method_declaration result: (_) @type) (method_spec result: (_) @type) (func_literal result: (_) @type) (function_type result: (_) @type)]
 `;
 
 /** Names that by convention hold an error or a flag, never a project type. */
@@ -78,6 +79,7 @@ const P = {
   Closure: 19,
   Range: 20,
   TypeSwitch: 21,
+  TypeUse: 22,
 } as const;
 
 /** Builtin functions: a call of one makes nothing of the project's. */
@@ -219,7 +221,7 @@ interface DeclOptions {
 
 /** A reference whose argument count is known only once the whole file is matched. */
 interface PendingRef {
-  kind: "calls" | "extends" | "instantiates";
+  kind: "calls" | "extends" | "instantiates" | "references";
   at: Node;
   name: string;
   receiver: string | null;
@@ -273,6 +275,13 @@ class GoFile {
   private readonly importNames = new Set<string>();
   /** Imports that bind a package name, to find the names the file uses through each (`usesOfImports`). */
   private readonly packageImports: { local: string; specifier: string; line: number }[] = [];
+  /**
+   * Written types, walked once the whole file is matched: a receiver's parameter is matched before
+   * its method, and a function's parameters before the scope that binds its type parameters.
+   */
+  private readonly typeUses: Node[] = [];
+  /** Methods' receiver lists as start and end offsets, in source order: a receiver's type is no use of it. */
+  private readonly receivers: number[] = [];
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -375,14 +384,30 @@ class GoFile {
         return this.range(capture(m, "range"), capture(m, "left"), capture(m, "of"));
       case P.TypeSwitch:
         return this.typeSwitch(capture(m, "switch"), capture(m, "alias"));
+      case P.TypeUse:
+        this.typeUses.push(m.captures[0]!.node);
+        return;
     }
   }
 
-  /** Hand the references to the builder in match order. */
+  /** Hand the references to the builder in match order, then the written types' uses. */
   flush(): void {
+    for (const t of this.typeUses) if (!this.inReceiver(t.startIndex)) this.typeRefs(t, t.startIndex, 0);
     for (const r of this.refs) {
       this.b.ref(r.kind, r.at, r.name, r.receiver, r.args && r.name ? this.argCount(r.args) : null);
     }
+  }
+
+  private inReceiver(at: number): boolean {
+    const r = this.receivers;
+    let lo = 0;
+    let hi = r.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (r[2 * mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && at < r[2 * lo - 1]!;
   }
 
   /** Arguments in a list, not counting comments: only a list with a comment inside needs a closer look. */
@@ -464,6 +489,7 @@ class GoFile {
   }
 
   private method(def: Node, receiver: Node, name: Node): void {
+    this.receivers.push(receiver.startIndex, receiver.endIndex);
     const recvDecl = namedKids(receiver).find((k) => k.type === "parameter_declaration")?.node;
     const recvType = recvDecl?.childForFieldId(this.f.type) ?? null;
     const owner = recvType ? this.receiverTypeName(recvType) : null;
@@ -534,6 +560,7 @@ class GoFile {
       bodyStart = brace >= 0 && brace < type.endIndex ? brace : null;
     }
     this.typeSymbol(kind, spec, name, bodyStart);
+    this.typeUses.push(type);
   }
 
   private typeSymbol(kind: NodeKind, spec: Node, name: Node, bodyStart: number | null): void {
@@ -659,8 +686,8 @@ class GoFile {
    * `fmt.Println`), as a binding `http.Request` of `Request` from that package: the package's import
    * then reaches only the files declaring those names (`LanguageRules.importsByUse`). Read from the
    * text, so a name written in a comment or a string counts too: at worst an edge to a file of a
-   * package the file imports anyway. Types in signatures and fields, and package-level values, are no
-   * references, so the query's matches would miss them.
+   * package the file imports anyway. Package-level values (`io.EOF`) are no references, and the types
+   * are walked only after the matches, so the matches alone would miss names.
    */
   usesOfImports(): void {
     if (!this.packageImports.length) return;
@@ -684,6 +711,46 @@ class GoFile {
     if (!dotted || dotted.endsWith("[]")) return;
     const { receiver, name } = splitLast(dotted);
     this.pushRef("instantiates", type, name, receiver);
+  }
+
+  /**
+   * Each project type a written type uses (`*Order`, `map[Key][]pkg.Item`, `List[Order]`) as a
+   * `references` ref: what `impact` and `callers --all-uses` follow to a parameter's, result's, field's
+   * or variable's type. Struct, interface and function types stop the walk: their fields, methods and
+   * parameters are matched themselves. An array's length is a value, not a type.
+   */
+  private typeRefs(t: Node, scope: number, depth: number): void {
+    if (depth > 8) return;
+    switch (t.type) {
+      case "type_identifier": {
+        const name = this.ident(t);
+        // `case nil:` in a type switch is written where a type goes.
+        if (!PREDECLARED.has(name) && name !== "nil" && !this.typeParamsAt(scope).has(name))
+          this.pushRef("references", t, name, null);
+        return;
+      }
+      case "qualified_type": {
+        const dotted = this.dotted(t);
+        if (!dotted) return;
+        const { receiver, name } = splitLast(dotted);
+        return this.pushRef("references", t, name, receiver);
+      }
+      case "array_type": {
+        const element = t.childForFieldId(this.f.element);
+        if (element) this.typeRefs(element, scope, depth + 1);
+        return;
+      }
+      case "pointer_type":
+      case "parenthesized_type":
+      case "slice_type":
+      case "map_type":
+      case "channel_type":
+      case "generic_type":
+      case "type_arguments":
+      case "type_elem":
+        for (const k of namedKids(t)) this.typeRefs(k.node, scope, depth + 1);
+        return;
+    }
   }
 
   // ---- local types ----
