@@ -13,6 +13,11 @@ export const USE_KINDS = [
   "exports",
 ] as const;
 export const CALL_KINDS = ["calls", "instantiates"] as const;
+/**
+ * What the reference's `codegraph_callers` follows: calls, references and imports. A function passed
+ * as a callback, or a type written in a signature, is a use to know of before changing it.
+ */
+export const CALLER_KINDS = ["calls", "instantiates", "references", "imports"] as const;
 
 /** A node at the other end of an edge, and the edge's kind, line and how it was resolved. */
 export type Neighbour = EdgeRow;

@@ -209,7 +209,8 @@ export const TOOLS: readonly ToolSpec[] = [
     title: direction === "callers" ? "Who calls a symbol" : "What a symbol calls",
     description:
       direction === "callers"
-        ? "Who calls a symbol, with file:line of each call, grouped per definition (two same-named functions " +
+        ? "Who calls a symbol, with file:line of each call, then who references it (a callback, a type in a " +
+          "signature) or imports it, grouped per definition (two same-named functions " +
           "in two files are two sections; of a name with more than 10 definitions, the 10 with the most " +
           "callers, then the next 40 a line each). Use it before changing a function's behaviour or signature."
         : "What a symbol calls and instantiates, with where each target is defined, grouped per definition.",
@@ -226,7 +227,11 @@ export const TOOLS: readonly ToolSpec[] = [
     },
     required: ["symbol"],
     run: (ctx, a) => {
-      const r = relations(ctx.db, str(a, "symbol")!, direction, { file: str(a, "file"), limit: int(a, "limit") });
+      const r = relations(ctx.db, str(a, "symbol")!, direction, {
+        file: str(a, "file"),
+        limit: int(a, "limit"),
+        uses: direction === "callers" ? "callers" : "calls",
+      });
       return frozen(ctx, relationFiles(r)) ?? renderRelations(r, MAX_RELATION_ROWS);
     },
   })),

@@ -1,4 +1,12 @@
-import { CALL_KINDS, USE_KINDS, incoming, outgoing, withDescendants, type Neighbour } from "../graph/traverse.js";
+import {
+  CALLER_KINDS,
+  CALL_KINDS,
+  USE_KINDS,
+  incoming,
+  outgoing,
+  withDescendants,
+  type Neighbour,
+} from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import { symbolSuggestions } from "./suggest.js";
@@ -59,8 +67,8 @@ export interface RelationOptions {
   file?: string;
   /** Rows per definition. */
   limit?: number;
-  /** Only calls and instantiations (default), or every use. */
-  allUses?: boolean;
+  /** Only calls and instantiations (default); also references and imports (`callers`); or every use. */
+  uses?: "calls" | "callers" | "all";
 }
 
 /**
@@ -76,7 +84,7 @@ export function relations(
   options: RelationOptions = {},
 ): RelationResult {
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
-  const kinds = options.allUses ? USE_KINDS : CALL_KINDS;
+  const kinds = options.uses === "all" ? USE_KINDS : options.uses === "callers" ? CALLER_KINDS : CALL_KINDS;
   const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
   const definitions = groupDefinitions(defs).map((group) => {
     // A type's members speak for it both ways; a function's nested functions only for its callers.
@@ -107,6 +115,8 @@ export function relations(
         edges.push(e);
       }
     }
+    // Calls lead: the rows a limit keeps are the ones a change of behaviour breaks first.
+    if (kinds !== CALL_KINDS) edges.sort((a, b) => useRank(a.kind) - useRank(b.kind));
     return { group, edges };
   });
   const { shown, listed, omitted } = capDefinitions(found, (f) => f.edges.length);
@@ -135,4 +145,9 @@ export function relations(
   }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
   return { query: text, direction, groups, others, omitted, suggestions, alsoNamed, unmatchedFile, limit };
+}
+
+/** Calls and instantiations before other uses (stable, so each kind keeps its order). */
+function useRank(kind: string): number {
+  return kind === "calls" || kind === "instantiates" ? 0 : 1;
 }

@@ -41,7 +41,7 @@ export function runRelations(
     const result = relations(db, symbol, direction, {
       file: opts.file,
       limit: positiveInt(opts.limit, "limit", 50),
-      allUses: opts.allUses,
+      uses: opts.allUses ? "all" : "calls",
     });
     emit(opts.json, result, () => renderRelations(result));
   });

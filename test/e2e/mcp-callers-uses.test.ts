@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/client";
+import { run, tempRepo } from "../helpers/cli.js";
+import { connectClient, textOf } from "../helpers/mcp.js";
+
+// The reference's codegraph_callers follows calls, references and imports: `load(repo: Repo)` uses
+// Repo in its signature without calling it, and a change to Repo breaks it all the same.
+const FIXTURE = join(import.meta.dirname, "fixtures", "callers-uses");
+
+let repo: ReturnType<typeof tempRepo>;
+let c: Client;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  repo = tempRepo(FIXTURE);
+  expect((await run(["init", repo.dir])).code).toBe(0);
+  ({ client: c, close } = await connectClient({ cwd: repo.dir }));
+}, 60_000);
+afterAll(async () => {
+  await close();
+  repo.cleanup();
+});
+
+describe("codegraph_callers", () => {
+  it("lists references after calls: a type in a signature is a use of it", async () => {
+    const text = textOf(await c.callTool({ name: "codegraph_callers", arguments: { symbol: "Repo" } }));
+    const rows = text.split("\n").filter((l) => l.startsWith("  "));
+    const made = rows.findIndex((l) => /\[instantiates\] make \(function\)/.test(l));
+    const typed = rows.findIndex((l) => /\[references\] load \(function\)\s+src\/service\.ts:3/.test(l));
+    expect(made).toBeGreaterThanOrEqual(0);
+    expect(typed).toBeGreaterThan(made);
+    // The return type of `make` is a reference too, listed after every call.
+    expect(rows.findLastIndex((l) => !l.includes("[references]"))).toBeLessThan(typed);
+  });
+
+  it("the CLI's callers stay calls unless --all-uses asks for every use", async () => {
+    const calls = await run(["callers", "Repo", "-p", repo.dir]);
+    expect(calls.stdout).toContain("[instantiates] make");
+    expect(calls.stdout).not.toContain("[references]");
+    const all = await run(["callers", "Repo", "--all-uses", "-p", repo.dir]);
+    expect(all.stdout).toMatch(/\[references\] load \(function\)\s+src\/service\.ts:3/);
+  });
+});
