@@ -786,7 +786,10 @@ export class Resolver {
     if ("files" in left) {
       const hits = this.exported(left.files, right, rules, depth + 1);
       if (hits.length) return { symbols: hits };
-      return rules.nestedPackages ? this.nestedPackage(expr, file, rules) : this.submodule(left.files, right, rules);
+      if (rules.nestedPackages) return this.nestedPackage(expr, file, rules);
+      // `a.b.c.Type` where `a.b` is a package too (Kotlin's, Java's): `a.b.c` is a package of its own.
+      const files = rules.packagePaths ? this.modules(expr, file, rules) : [];
+      return files.length ? { files } : this.submodule(left.files, right, rules);
     }
     const owner = unique(left.symbols);
     if (!owner) return null;

@@ -37,13 +37,14 @@ const QUERY = `
 (constructor_delegation_call) @init
 (delegation_specifier) @base
 (parameter . (simple_identifier) @name . (_) @type)
-(type_parameter . (type_identifier) @typeparam)
+(type_parameter (type_identifier) @typeparam)
 (catch_block . (simple_identifier) @name . (_) @type)
 (lambda_parameters (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement . (variable_declaration . (simple_identifier) @name . (_) @type))
 (for_statement) @loop
 (check_expression) @test
 (when_expression (when_subject . (simple_identifier) @name .) (when_entry . (when_condition (type_test . (_) @type .) @test) . (control_structure_body) @body))
+[(as_expression (_) (_) @type .) (type_test (_) @type .) (type_parameter (_) @type .) (type_constraint (_) @type .) (call_suffix (type_arguments) @type)]
 `;
 
 const P = {
@@ -70,7 +71,18 @@ const P = {
   Loop: 20,
   IfIs: 21,
   WhenIs: 22,
+  TypeUse: 23,
 } as const;
+
+/**
+ * The `kotlin` package's basic types, imported into every file: never a project type, so no reference
+ * worth recording. Collections (`List`, `Map`) are left to the resolver: a project may declare its own.
+ */
+const BUILTIN_TYPES = new Set(
+  "Any Unit Nothing Boolean Byte Short Int Long Float Double Char String Number CharSequence UByte UShort UInt ULong Array BooleanArray ByteArray ShortArray IntArray LongArray FloatArray DoubleArray CharArray".split(
+    " ",
+  ),
+);
 
 /** Collections whose one type argument is their elements' type. */
 const COLLECTIONS = new Set([
@@ -154,6 +166,13 @@ function leavesBlock(body: Node): boolean {
   return last?.type === "jump_expression";
 }
 
+/** Whether an offset lies in one of the spans (start, end pairs). */
+function inScope(spans: number[] | undefined, at: number): boolean {
+  if (!spans) return false;
+  for (let i = 0; i < spans.length; i += 2) if (spans[i]! <= at && at < spans[i + 1]!) return true;
+  return false;
+}
+
 /** A stand-in declaration start that no comment ends above: for declarations that share a line with their holder's. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
 
@@ -167,6 +186,13 @@ interface Modifiers {
 class KotlinFile {
   private packageNameText: string | null = null;
   private readonly typeParams = new Set<string>();
+  /** Each type parameter's name node, whose declaration is the scope a use of the name means it in. */
+  private readonly typeParamNodes: Node[] = [];
+  /**
+   * Written types (a parameter's, a return type, a cast's ...), walked once the whole file is matched:
+   * the type parameters in scope are known only then.
+   */
+  private readonly typeUses: Node[] = [];
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
 
   constructor(private readonly b: ExtractionBuilder) {}
@@ -219,6 +245,9 @@ class KotlinFile {
           visibility: mods.visibility ?? "public",
           exported: mods.visibility === null || mods.visibility === "public",
         });
+        // The aliased type, written last.
+        const aliased = def.lastNamedChild;
+        if (aliased) this.typeUses.push(aliased);
         return;
       }
       case P.Call: {
@@ -250,16 +279,28 @@ class KotlinFile {
         // `block: (e: Foo) -> Unit` names a function type's parameter: no variable.
         if (p === P.Parameter && m.captures[0]!.node.parent?.parent?.type === "function_type_parameters") return;
         const type = capture(m, "type");
+        this.typeUses.push(type);
         if (p === P.Parameter) this.lambdaParameters(m.captures[0]!.node.parent!, type);
         const typeName = this.typeName(type);
         if (typeName) this.addType(capture(m, "name"), this.b.text(capture(m, "name")), typeName, type);
         return;
       }
-      case P.TypeParameter:
-        this.typeParams.add(this.b.text(m.captures[0]!.node));
+      case P.TypeParameter: {
+        const name = m.captures[0]!.node;
+        this.typeParams.add(this.b.text(name));
+        this.typeParamNodes.push(name);
         return;
-      case P.IfIs:
-        return this.ifIs(capture(m, "test"));
+      }
+      case P.IfIs: {
+        const test = capture(m, "test");
+        // `x is Foo`; `x in xs` is a check too, whose right side is no type (the walk skips it).
+        const type = test.namedChild(1);
+        if (type) this.typeUses.push(type);
+        return this.ifIs(test);
+      }
+      case P.TypeUse:
+        this.typeUses.push(m.captures[0]!.node);
+        return;
       case P.WhenIs:
         return this.smartCast(capture(m, "name"), capture(m, "type"), capture(m, "test"), capture(m, "body"));
     }
@@ -454,6 +495,8 @@ class KotlinFile {
       signatureEnd: body ? body.startIndex : def.endIndex,
       paramCount: this.paramCount(params),
     });
+    if (returnType) this.typeUses.push(returnType);
+    if (receiverType) this.receiverTypeArguments(receiverType);
     const returns = returnType ? this.typeName(returnType) : body ? this.expressionBodyType(body) : null;
     if (returns) this.addType(name, "()", returns, returnType ?? undefined);
     // Only top-level extensions: one declared in a class is called inside that class alone.
@@ -507,11 +550,20 @@ class KotlinFile {
    * a function (a local, whose type feeds typed receivers).
    */
   private property(def: Node): void {
-    const decl = childOfType(def, "variable_declaration");
+    let decl: Node | null = null;
+    for (const c of def.namedChildren) {
+      if (c?.type === "variable_declaration") {
+        decl = c;
+        break;
+      }
+      // `val List<Item>.total: Int`: the receiver, written before the name.
+      if (c && TYPE_NODES.has(c.type)) this.receiverTypeArguments(c);
+    }
     const name = decl ? childOfType(decl, "simple_identifier") : null;
     if (!decl || !name) return;
     const nameText = this.b.text(name);
     const declared = decl.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
+    if (declared) this.typeUses.push(declared);
     let typeName = declared ? this.typeName(declared) : null;
     if (!typeName && !declared) {
       const value = def.namedChildren.find((c) => c !== null && VALUE_NODES.has(c.type));
@@ -544,12 +596,14 @@ class KotlinFile {
 
   /** `class Point(val x: Int, y: Int)`: `x` is a property, `y` only a constructor parameter. */
   private classParameter(def: Node): void {
+    const type = def.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
+    // A plain constructor parameter's type is the class's use; a property's, the property's.
+    if (type) this.typeUses.push(type);
     if (!childOfType(def, "binding_pattern_kind")) return;
     const name = childOfType(def, "simple_identifier");
     if (!name) return;
     const mods = this.modifiersOf(def);
     const visibility = mods.visibility ?? "public";
-    const type = def.namedChildren.find((c) => c !== null && TYPE_NODES.has(c.type)) ?? null;
     // A parameter on the class's own line would take the class's doc comment.
     const classRow = def.parent?.parent?.startPosition.row;
     this.b.symbol("property", spanOf(mods.start, def), name, {
@@ -569,10 +623,15 @@ class KotlinFile {
    * enclosing type's, so they are left out.
    */
   private heritage(spec: Node): void {
-    const holder = spec.parent;
-    if (holder?.type !== "class_declaration" && holder?.type !== "object_declaration") return;
     const inner = spec.namedChild(0);
     if (!inner) return;
+    const holder = spec.parent;
+    if (holder?.type !== "class_declaration" && holder?.type !== "object_declaration") {
+      // A companion's or an object expression's supertype: a type the code around it uses.
+      const used = inner.type === "constructor_invocation" ? childOfType(inner, "user_type") : inner;
+      if (used) this.typeUses.push(used);
+      return;
+    }
     let type: Node | null = inner;
     let kind: "extends" | "implements" = "extends";
     if (inner.type === "constructor_invocation") type = childOfType(inner, "user_type");
@@ -585,6 +644,94 @@ class KotlinFile {
     if (!type || !dotted) return;
     const { receiver, name } = splitLast(dotted);
     this.b.ref(kind, type, name, receiver);
+    // `Base<Item>()`: Base is extended, Item only used.
+    this.receiverTypeArguments(type);
+  }
+
+  /**
+   * The type arguments of a type that is no use itself: an extension's receiver (`fun List<Item>.total()`
+   * extends List, as a method belongs to its class) or a supertype (already `extends`).
+   */
+  private receiverTypeArguments(type: Node): void {
+    let t: Node | null = type;
+    while (t && (t.type === "nullable_type" || t.type === "parenthesized_type")) t = t.namedChild(0);
+    if (t?.type !== "user_type") return;
+    for (const c of t.namedChildren) if (c?.type === "type_arguments") this.typeUses.push(c);
+  }
+
+  /**
+   * Each project type a written type uses (`Order?`, `List<a.b.Item>`, `(Order) -> Receipt`,
+   * `Order.() -> Unit`) as a `references` ref of the declaration around it: what `impact` and
+   * `callers --all-uses` follow to a parameter's, return type's, property's or local's type. The
+   * `kotlin` package's basic types and the type parameters in scope are no project types.
+   */
+  flushTypeUses(): void {
+    if (!this.typeUses.length) return;
+    const scopes = this.typeParamScopes();
+    for (const t of this.typeUses) this.typeRefs(t, scopes, 0);
+  }
+
+  /** Type parameters by name, each as the start and end of the declaration that declares it. */
+  private typeParamScopes(): Map<string, number[]> {
+    const scopes = new Map<string, number[]>();
+    for (const name of this.typeParamNodes) {
+      // type_identifier → type_parameter → type_parameters → the class, function, property or alias.
+      const decl = name.parent?.parent?.parent;
+      if (!decl) continue;
+      const text = this.b.text(name);
+      let spans = scopes.get(text);
+      if (!spans) scopes.set(text, (spans = []));
+      spans.push(decl.startIndex, decl.endIndex);
+    }
+    return scopes;
+  }
+
+  private typeRefs(t: Node, scopes: Map<string, number[]>, depth: number): void {
+    if (depth > 8) return;
+    switch (t.type) {
+      case "user_type":
+      case "function_type": {
+        // A user type's identifiers are its dotted name (`a.b.Item`, `Outer<A>.Inner`); a function
+        // type's leading ones, its receiver (`Order.() -> Unit`).
+        let dotted = "";
+        let at: Node | null = null;
+        const inner: Node[] = [];
+        for (const c of t.namedChildren) {
+          if (c?.type === "type_identifier") {
+            dotted = dotted ? `${dotted}.${this.b.text(c)}` : this.b.text(c);
+            at ??= c;
+          } else if (c) inner.push(c);
+        }
+        if (at) this.typeRef(at, dotted, scopes);
+        for (const c of inner) this.typeRefs(c, scopes, depth + 1);
+        return;
+      }
+      case "nullable_type":
+      case "parenthesized_type":
+      case "type_arguments":
+      case "type_projection":
+      case "function_type_parameters":
+        for (const c of t.namedChildren) if (c) this.typeRefs(c, scopes, depth + 1);
+        return;
+      case "parameter": {
+        // `(e: Order) -> Unit`: a function type's named parameter.
+        const type = t.lastNamedChild;
+        if (type) this.typeRefs(type, scopes, depth + 1);
+        return;
+      }
+      case "type_modifiers": {
+        // `p: suspend () -> Order`, `e: @Ann Order`: the patterns take the modifiers for the type.
+        const next = depth === 0 ? t.nextNamedSibling : null;
+        if (next && TYPE_NODES.has(next.type)) this.typeRefs(next, scopes, depth + 1);
+        return;
+      }
+    }
+  }
+
+  private typeRef(at: Node, dotted: string, scopes: Map<string, number[]>): void {
+    const { receiver, name } = splitLast(dotted);
+    if (receiver === null && (BUILTIN_TYPES.has(name) || inScope(scopes.get(name), at.startIndex))) return;
+    this.b.ref("references", at, name, receiver);
   }
 
   /**
@@ -912,6 +1059,7 @@ export const kotlinExtractor: LanguageExtractor = {
       const file = new KotlinFile(b);
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
+      file.flushTypeUses();
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

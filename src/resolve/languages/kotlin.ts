@@ -89,4 +89,6 @@ export const kotlinRules: LanguageRules = {
   importedExtensions: true,
   typeWildcards: true,
   membersFirst: true,
+  // A factory function is often named as the type it makes (`fun Money(units: Int): Money`).
+  referencesReachTypes: true,
 };
