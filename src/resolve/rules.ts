@@ -185,7 +185,8 @@ export interface LanguageRules {
   /**
    * A `references` ref is a written type, so only a type answers it: Go's grammar reads a long list of
    * named results (`(r, s, t2, ..., z1 int64)`) as types up to its last few names, which would
-   * otherwise reach variables and constants named like them.
+   * otherwise reach variables and constants named like them. C# names properties as their types
+   * (`public Color Color { get; }`): a type from outside the project would reach the property.
    */
   referencesReachTypes?: boolean;
   /**
