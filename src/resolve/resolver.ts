@@ -343,7 +343,10 @@ export class Resolver {
       const named = this.name(name, file, scopeId, rules, 0);
       if (named) return named;
       if (rules.implicitThis) {
-        const hits = this.enclosingMembers(scopeId, name, rules);
+        const hits =
+          rules.referencesReachTypes && ref.kind === "references"
+            ? this.enclosingNestedTypes(scopeId, name)
+            : this.enclosingMembers(scopeId, name, rules);
         if (hits.length) return { symbols: hits, how: "member" };
       }
       return null;
@@ -1880,6 +1883,22 @@ export class Resolver {
     const names = known ?? new Set<string>();
     for (const m of members) names.add(m);
     this.outsideBases.set(type.id, names);
+  }
+
+  /**
+   * A written type named bare: one nested in a type around the use, innermost first, past members
+   * named like it (C#'s `public State State;` in a class nested beside the enum State). Unlike a
+   * member, a nested type is not looked for in a base from outside the project, so one is no reason
+   * to stop (a nested `Comparer : IComparer<T>` names itself in its own fields).
+   */
+  private enclosingNestedTypes(scopeId: number, name: string): SymbolInfo[] {
+    let owner = this.enclosingType(scopeId);
+    for (let depth = 0; owner && depth < MAX_DEPTH; depth++) {
+      const hits = this.member(owner, name, 0).filter((s) => TYPE_KINDS.has(s.kind));
+      if (hits.length) return hits;
+      owner = owner.parentId === null ? undefined : this.enclosingType(owner.parentId);
+    }
+    return [];
   }
 
   private enclosingType(scopeId: number): SymbolInfo | undefined {

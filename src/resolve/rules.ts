@@ -185,8 +185,9 @@ export interface LanguageRules {
   /**
    * A `references` ref is a written type, so only a type answers it: Go's grammar reads a long list of
    * named results (`(r, s, t2, ..., z1 int64)`) as types up to its last few names, which would
-   * otherwise reach variables and constants named like them; Kotlin's factory functions are named
-   * as the types they make.
+   * otherwise reach variables and constants named like them. Kotlin names factory functions as the
+   * types they make (`fun Money(units: Int): Money`), and C# properties as their types (`public Color
+   * Color { get; }`): a type from outside the project would reach the property.
    */
   referencesReachTypes?: boolean;
   /**

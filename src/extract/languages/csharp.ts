@@ -9,6 +9,7 @@ import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
 import { isSlashOrBlockDoc } from "../source-text.js";
 import { cSharpParseText, primaryParameters } from "./csharp-primary.js";
+import { CSharpTypeUses } from "./csharp-type-uses.js";
 import { csharpDelegateParameters } from "./functional-types.js";
 
 /**
@@ -23,6 +24,10 @@ import { csharpDelegateParameters } from "./functional-types.js";
  * `base` is written as `super` in references, so the resolver treats `base.M()` and `: base(x)` as it
  * treats Java's `super`. An extension method (`static T M(this Foo x)`) records the type it extends as
  * the local type `EXTENSION_RECEIVER` of the method, for the resolver to match `foo.M()` against.
+ *
+ * Written types are `references` (see `CSharpTypeUses`): those of declarations are read from the
+ * matches that already hold them, those of expressions and patterns from bare nodes (`@typeuse`),
+ * whose fields are read in `handle` as the calls' are.
  */
 const QUERY = `
 (comment) @comment
@@ -54,11 +59,12 @@ const QUERY = `
 (variable_declaration type: (_) @type (variable_declarator . (identifier) @name)) @vars
 (parameter type: (_) @type name: (identifier) @name) @param
 (for_each_statement type: (_) @type left: (identifier) @name)
-(catch_declaration type: (_) @type name: (identifier) @name)
+(catch_declaration type: (_) @type) @catch
 (declaration_pattern type: (_) @type name: (identifier) @name)
 (declaration_expression type: (_) @type name: (identifier) @name)
 (type_parameter name: (identifier) @typeparam)
 (interface_declaration body: (declaration_list (_) @member))
+[(cast_expression) (as_expression) (is_expression) (type_of_expression) (default_expression) (size_of_expression) (array_creation_expression) (stack_alloc_array_creation_expression) (constant_pattern) (type_pattern) (recursive_pattern) (type_constraint)] @typeuse
 `;
 
 /** Collections whose one type argument is their elements' type. */
@@ -160,6 +166,7 @@ const P = {
   DeclarationExpression: 31,
   TypeParameter: 32,
   InterfaceMember: 33,
+  TypeUse: 34,
 } as const;
 
 const TYPE_KIND: Partial<Record<number, NodeKind>> = {
@@ -193,6 +200,7 @@ const FIELD_NAMES = [
   "arguments",
   "condition",
   "value",
+  "right",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -217,11 +225,14 @@ class CSharpFile {
   private readonly memberVariables = new Set<number>();
   /** Node ids of a record's positional parameters: properties, not locals. */
   private readonly recordParams = new Set<number>();
+  private readonly types: CSharpTypeUses;
 
   constructor(
     private readonly b: ExtractionBuilder,
     private readonly f: Fields,
-  ) {}
+  ) {
+    this.types = new CSharpTypeUses(b, f.type, (n) => this.dotted(n));
+  }
 
   /** The file's namespace; "" for the global one. */
   get packageName(): string {
@@ -308,16 +319,25 @@ class CSharpFile {
         // `Foo x = new(1)`, a field's or a local's: the declared type is what is made.
         const made = targetTypedNew(name.parent);
         if (made) this.instantiation(made, type);
+        else this.types.use(type);
         return;
       }
       case P.Parameter:
+        this.types.use(capture(m, "type"));
         if (this.recordParams.has(capture(m, "param").id)) return;
         this.lambdaParameters(capture(m, "param"), capture(m, "type"));
         return this.localType(capture(m, "name"), capture(m, "type"));
+      case P.Catch: {
+        // `catch (IOException)` names no variable.
+        const type = capture(m, "type");
+        this.types.use(type);
+        const name = capture(m, "catch").childForFieldId(this.f.name);
+        return name?.type === "identifier" ? this.localType(name, type) : undefined;
+      }
       case P.ForEach:
-      case P.Catch:
       case P.DeclarationPattern:
       case P.DeclarationExpression:
+        this.types.use(capture(m, "type"));
         return this.localType(capture(m, "name"), capture(m, "type"));
       case P.TypeParameter:
         this.typeParams.add(this.b.text(m.captures[0]!.node));
@@ -325,11 +345,17 @@ class CSharpFile {
       case P.InterfaceMember:
         this.interfaceMembers.add(m.captures[0]!.node.id);
         return;
+      case P.TypeUse:
+        return this.types.inExpression(m.captures[0]!.node, this.f.right);
     }
   }
 
-  /** Hand the collected variable types to the builder, minus those typed by a type parameter. */
+  /**
+   * Hand the collected variable types and written types' uses to the builder, minus those typed by a
+   * type parameter.
+   */
   flushTypes(): void {
+    this.types.flush(this.typeParams);
     for (const t of this.pendingTypes) {
       if (t.name === EXTENSION_RECEIVER) {
         this.b.localType(t.at, t.name, this.typeParams.has(t.typeName) ? GENERIC_RECEIVER : t.typeName);
@@ -362,11 +388,13 @@ class CSharpFile {
     let isStatic = false;
     let isConst = false;
     let start: Node | null = null;
+    let attributes: Node[] | null = null;
     const src = this.b.source;
     for (let i = 0; ; i++) {
       const c = def.child(i);
       if (!c) break;
       const t = c.type;
+      if (t === "attribute_list") (attributes ??= []).push(c);
       if (t === "attribute_list" || t === "comment") continue;
       start ??= c;
       if (t !== "modifier") break;
@@ -379,6 +407,7 @@ class CSharpFile {
       else if (word === "static") isStatic = true;
       else if (word === "const") isConst = true;
     }
+    if (attributes) this.types.attributes(attributes, (start ?? def).startIndex, this.f.name);
     return { visibility, isStatic, isConst, start: start ?? def };
   }
 
@@ -401,10 +430,14 @@ class CSharpFile {
     if (p === P.Record || p === P.RecordStruct) this.recordParameters(def);
     // A primary constructor's parameters are in scope in every member, as fields are.
     else if (p === P.Class || p === P.Struct)
-      for (const param of primaryParameters(this.b.source, name.endIndex))
-        if (param.typeName) this.addType(name, `this.${param.name}`, param.typeName);
+      for (const param of primaryParameters(this.b.source, name.endIndex)) {
+        if (!param.typeName) continue;
+        this.addType(name, `this.${param.name}`, param.typeName);
+        this.types.named(name, param.typeName);
+      }
     if (p === P.Delegate) {
       const type = def.childForFieldId(this.f.type);
+      this.types.use(type);
       const typeName = type ? this.typeName(type) : null;
       if (typeName) this.addType(name, "()", typeName);
     }
@@ -412,7 +445,7 @@ class CSharpFile {
     // time each.
     const bases = def.childForFieldId(this.f.bases);
     if (bases?.type === "base_list" && p !== P.Enum && p !== P.Delegate)
-      for (const base of bases.namedChildren) if (base) this.heritage(p, base);
+      for (const base of bases.namedChildren) if (base) this.heritage(p, base, this.b.text(name));
   }
 
   /** `record Point(int X, int Y)`: each positional parameter is a public property. */
@@ -437,6 +470,8 @@ class CSharpFile {
     const end = body ? body.startIndex : this.withoutSemicolon(def.endIndex);
     const params = def.childForFieldId(this.f.parameters);
     const kind: NodeKind = p === P.Constructor ? "constructor" : p === P.LocalFunction ? "function" : "method";
+    const paramCount = this.paramCount(params);
+    if (paramCount === null && params) this.paramsArray(params);
     this.b.symbol(kind, spanOf(mods.start, def), name, {
       // A finalizer is named as written: `~Shape`.
       name: p === P.Destructor ? `~${this.b.text(name)}` : this.b.text(name),
@@ -445,9 +480,13 @@ class CSharpFile {
       exported: visibility === "public",
       isStatic: mods.isStatic,
       signatureEnd: end,
-      paramCount: this.paramCount(params),
+      paramCount,
     });
-    if (p !== P.Constructor && p !== P.Destructor) this.addWrittenType(name, "()", def.childForFieldId(this.f.type));
+    if (p !== P.Constructor && p !== P.Destructor) {
+      const type = def.childForFieldId(this.f.type);
+      this.types.use(type);
+      this.addWrittenType(name, "()", type);
+    }
     if (p === P.Method && mods.isStatic && params) this.extension(name, params);
   }
 
@@ -460,6 +499,7 @@ class CSharpFile {
     const head = this.b.source.slice(def.startIndex, params.startIndex);
     const m = /\boperator\s*([^\s(]+(?:\s*<[^(]*>)?)\s*$/.exec(head);
     if (!m) return;
+    this.types.use(def.childForFieldId(this.f.type));
     const body = def.childForFieldId(this.f.body);
     this.b.symbol("method", spanOf(mods.start, def), null, {
       name: `operator ${m[1]!.replace(/\s+/g, "")}`,
@@ -477,6 +517,7 @@ class CSharpFile {
     const mods = this.modifiersOf(def);
     const visibility = this.visibilityOf(def, mods);
     const params = def.childForFieldId(this.f.parameters);
+    this.types.use(def.childForFieldId(this.f.type));
     this.b.symbol("property", spanOf(mods.start, def), null, {
       name: "this[]",
       docNode: def,
@@ -514,7 +555,9 @@ class CSharpFile {
       isStatic: mods.isStatic,
       signatureEnd: name.endIndex,
     });
-    this.addWrittenType(name, `this.${nameText}`, def.childForFieldId(this.f.type));
+    const type = def.childForFieldId(this.f.type);
+    this.types.use(type);
+    this.addWrittenType(name, `this.${nameText}`, type);
   }
 
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`. Constants are static. */
@@ -542,6 +585,7 @@ class CSharpFile {
 
   /** `new Foo()`, `new A.B.Foo<T>(x)`, `new Foo { X = 1 }`. */
   private instantiation(expr: Node, type: Node): void {
+    this.types.argumentsOf(type);
     const dotted = this.typeName(type);
     if (!dotted) return;
     const args =
@@ -555,10 +599,12 @@ class CSharpFile {
    * class unless named like an interface (`IDisposable`), the rest are interfaces; structs implement,
    * interfaces extend. The resolver turns an `extends` from a class to an interface into `implements`.
    */
-  private heritage(p: number, node: Node): void {
+  private heritage(p: number, node: Node, declared: string): void {
     let target = node;
     // `record B(int X) : A(X)`: the base with the arguments of its constructor.
     if (node.type === "primary_constructor_base_type") target = node.namedChild(0) ?? node;
+    // `: Repo<Order>` uses Order; `: IEquatable<Size>` in Size is the type itself.
+    this.types.argumentsOf(target, declared);
     const dotted = this.typeName(target);
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
@@ -648,6 +694,14 @@ class CSharpFile {
     return null;
   }
 
+  /**
+   * `params Foo[] xs`, which parses beside the list's parameters, not as one: looked for only where
+   * `paramCount` gave up, as a query pattern for it cost a quarter of the query's compile time.
+   */
+  private paramsArray(params: Node): void {
+    for (const p of params.namedChildren) if (p?.type === "array_type") this.types.use(p);
+  }
+
   /** Parameters in a list; null when the count a call passes may differ (`params`, defaults). */
   private paramCount(params: Node | null): number | null {
     if (!params) return null;
@@ -704,7 +758,7 @@ class CSharpFile {
         callee = fn;
         break;
       case "generic_name":
-        callee = fn.namedChild(0);
+        callee = fn;
         break;
       case "member_access_expression":
         recv = fn.childForFieldId(this.f.expression);
@@ -717,7 +771,11 @@ class CSharpFile {
         break;
       }
     }
-    if (callee?.type === "generic_name") callee = callee.namedChild(0);
+    // `Get<Order>()`, `x.As<Item>()`: the type arguments are used.
+    if (callee?.type === "generic_name") {
+      this.types.argumentsOf(callee);
+      callee = callee.namedChild(0);
+    }
     if (callee?.type !== "identifier") return;
     const name = this.b.text(callee);
     if (!recv) {

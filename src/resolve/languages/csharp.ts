@@ -80,4 +80,6 @@ export const csharpRules: LanguageRules = {
   nestedPackages: true,
   membersFirst: true,
   newOnly: true,
+  // `public Color Color { get; }`: a written type never reaches the member named like it.
+  referencesReachTypes: true,
 };
