@@ -226,6 +226,8 @@ export class Resolver {
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
     if (rules.referencesReachTypes && ref.kind === "references")
       candidates = candidates.filter((s) => TYPE_KINDS.has(s.kind));
+    if (rules.outerNestedTypes && ref.kind === "references" && ref.receiver === null && found?.how !== "member")
+      candidates = candidates.filter((s) => !this.declaredInExtension(s));
     if (rules.callsReachCallables && ref.kind === "calls")
       candidates = candidates.filter(
         (s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === "enum_member",
@@ -335,6 +337,10 @@ export class Resolver {
       // A local bound to a method calls it, whatever else the name could mean: the local hides it.
       const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
       if (bound) return { symbols: [bound], how: "typed" };
+      if (rules.outerNestedTypes && ref.kind === "references") {
+        const hits = this.enclosingNestedTypes(scopeId, name);
+        if (hits.length) return { symbols: hits, how: "member" };
+      }
       if (rules.membersFirst && ref.kind === "calls") {
         // A method of the enclosing type (or its bases) hides names of the package and imports.
         const hits = this.enclosingMembers(scopeId, name, rules, (s) => s.kind !== "constructor");
@@ -1886,17 +1892,36 @@ export class Resolver {
   }
 
   /**
-   * A written type named bare: one nested in a type around the use, innermost first, past members
-   * named like it (C#'s `public State State;` in a class nested beside the enum State). Unlike a
-   * member, a nested type is not looked for in a base from outside the project, so one is no reason
-   * to stop (a nested `Comparer : IComparer<T>` names itself in its own fields).
+   * Swift: a type an extension declares (`typealias View` in `extension ExpoSwiftUI`, a child of its
+   * file named `ExpoSwiftUI.View`) is named bare only inside the extended type, which
+   * `enclosingNestedTypes` looks in first: found by its bare name otherwise, through its own file's
+   * declarations, it is a mistake (SwiftUI's `View` in that file).
+   */
+  private declaredInExtension(s: SymbolInfo): boolean {
+    if (s.qualifiedName === s.name || s.parentId === null) return false;
+    return this.lookup.symbol(s.parentId)?.kind === "file";
+  }
+
+  /**
+   * A written type named bare: one nested in a type around the use, innermost first, outward and
+   * through extensions (Swift's `outerNestedTypes`), past members named like it (C#'s `public State
+   * State;` in a class nested beside the enum State). Unlike a member, a nested type is not looked
+   * for in a base from outside the project, so one is no reason to stop (a nested
+   * `Comparer : IComparer<T>` names itself in its own fields).
    */
   private enclosingNestedTypes(scopeId: number, name: string): SymbolInfo[] {
     let owner = this.enclosingType(scopeId);
     for (let depth = 0; owner && depth < MAX_DEPTH; depth++) {
       const hits = this.member(owner, name, 0).filter((s) => TYPE_KINDS.has(s.kind));
       if (hits.length) return hits;
-      owner = owner.parentId === null ? undefined : this.enclosingType(owner.parentId);
+      const parent = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
+      // A type declared in an extension (`Outer.Inner`, in the file) is nested in the extended type.
+      owner =
+        parent && parent.kind !== "file"
+          ? this.enclosingType(parent.id)
+          : owner.qualifiedName !== owner.name
+            ? (this.ownerType(owner) ?? undefined)
+            : undefined;
     }
     return [];
   }

@@ -191,6 +191,14 @@ export interface LanguageRules {
    */
   referencesReachTypes?: boolean;
   /**
+   * A type written by its bare name is first one nested in a type around the use, innermost first, as
+   * Swift looks names up: `struct CdpNetwork { typealias RequestId = String; struct Params { let id:
+   * RequestId } }`, also through extensions (`extension ExpoSwiftUI { struct Host { var v: some View } }`
+   * is ExpoSwiftUI's `View`); and a type an extension declares is no bare name outside the extended
+   * type, though a child of its file. For written types (`references`) only.
+   */
+  outerNestedTypes?: boolean;
+  /**
    * Kinds whose definitions of one qualified name in one file are alternatives (`if`/`else`,
    * `try`/`except ImportError`, `#[cfg]`), or the later replaces the earlier, where the language has
    * no overloads: a call that finds only them reaches the last. Not TypeScript's functions (`runTest`

@@ -38,12 +38,16 @@ const QUERY = `
 (if_statement) @binding
 (guard_statement) @binding
 (while_statement) @binding
-(lambda_parameter name: (simple_identifier) @name)
+(lambda_parameter name: (simple_identifier) @name) @closureparam
 (inheritance_specifier inherits_from: (_) @base)
 (parameter name: (simple_identifier) @name) @param
-(type_parameter . (type_identifier) @typeparam)
+(type_parameter . (type_identifier) @typeparam) @tp
 (for_statement item: (pattern) @item collection: (_)) @for
 (switch_entry) @case
+(as_expression) @cast
+(check_expression) @cast
+(catch_block) @catch
+(associatedtype_declaration) @associated
 `;
 
 const P = {
@@ -71,6 +75,10 @@ const P = {
   TypeParameter: 21,
   For: 22,
   Case: 23,
+  Cast: 24,
+  Check: 25,
+  Catch: 26,
+  AssociatedType: 27,
 } as const;
 
 /**
@@ -119,6 +127,76 @@ const TYPE_NODES = new Set([
   "existential_type",
   "metatype",
   "protocol_composition_type",
+]);
+/**
+ * The standard library's own types and the protocols the compiler derives or checks: a written one is
+ * no use of anything in the project. `Self` is the declaring type. `throws`, `rethrows` and `async`
+ * are words the grammar reads as a type after an attribute with arguments (`@Actor (A) throws -> B`).
+ */
+const BUILTIN_TYPES = new Set([
+  "Self",
+  "Int",
+  "Int8",
+  "Int16",
+  "Int32",
+  "Int64",
+  "UInt",
+  "UInt8",
+  "UInt16",
+  "UInt32",
+  "UInt64",
+  "Double",
+  "Float",
+  "Float16",
+  "Float32",
+  "Float64",
+  "Float80",
+  "Bool",
+  "String",
+  "Character",
+  "Substring",
+  "Void",
+  "Never",
+  "Any",
+  "AnyObject",
+  "AnyClass",
+  "Error",
+  "Optional",
+  "Array",
+  "Dictionary",
+  "Set",
+  "AnyHashable",
+  "ObjectIdentifier",
+  "Sendable",
+  "Copyable",
+  "Escapable",
+  "Equatable",
+  "Hashable",
+  "Comparable",
+  "Identifiable",
+  "Codable",
+  "Encodable",
+  "Decodable",
+  "CustomStringConvertible",
+  "CustomDebugStringConvertible",
+  "throws",
+  "rethrows",
+  "async",
+]);
+/** Types that hold other types, walked for the named types inside (`[Key: Foo?]`, `(Foo) -> Bar`). */
+const COMPOSITE_TYPES = new Set([
+  "optional_type",
+  "implicitly_unwrapped_type",
+  "array_type",
+  "dictionary_type",
+  "tuple_type",
+  "tuple_type_item",
+  "function_type",
+  "opaque_type",
+  "existential_type",
+  "metatype",
+  "protocol_composition_type",
+  "type_arguments",
 ]);
 /** Operations whose last operand the grammar lets a trailing call or member access swallow. */
 const OPERATIONS = new Set([
@@ -169,7 +247,15 @@ interface Modifiers {
 
 class SwiftFile {
   private readonly typeParams = new Set<string>();
+  /** Protocols' associated types (`associatedtype Element`): placeholders, as type parameters are. */
+  private readonly associatedTypes = new Set<string>();
   private readonly pendingTypes: { at: Node; name: string; typeName: string; cast?: boolean }[] = [];
+  /**
+   * Written types, walked once the whole file is matched, when the type parameters are all known:
+   * a function's parameters are matched before its own type parameters. `fromType` is the extended
+   * type for an extension's `where` clause, which is in no symbol.
+   */
+  private readonly typeUses: { type: Node; fromType: string | null }[] = [];
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -212,7 +298,8 @@ class SwiftFile {
           exported: mods.visibility === "public",
           ...(owner ? { owner } : {}),
         });
-        return;
+        this.typeUse(this.writtenType(def));
+        return this.whereClause(def, null);
       }
       case P.Call:
         return this.callExpression(m.captures[0]!.node);
@@ -220,18 +307,31 @@ class SwiftFile {
         return this.heritage(m.captures[0]!.node);
       case P.Parameter:
         return this.parameter(capture(m, "param"), capture(m, "name"));
-      case P.TypeParameter:
-        this.typeParams.add(this.b.text(m.captures[0]!.node));
+      case P.TypeParameter: {
+        this.typeParams.add(this.b.text(capture(m, "typeparam")));
+        // `<T: Codable & Shape>`: the constraint, after the name.
+        const param = capture(m, "tp");
+        for (let i = 1; i < param.namedChildCount; i++) this.typeUse(param.namedChild(i));
         return;
+      }
       case P.IfLet:
       case P.GuardLet:
       case P.WhileLet:
         return this.optionalBindings(m.captures[0]!.node);
       case P.ClosureParameter:
+        this.typeUse(this.writtenType(capture(m, "closureparam")));
         // Shadows an outer name of the function with a value of unknown type.
         return this.addType(capture(m, "name"), this.b.text(capture(m, "name")), UNKNOWN_TYPE);
       case P.Case:
         return this.castCase(m.captures[0]!.node);
+      case P.Cast:
+      case P.Check:
+        return this.typeUse(m.captures[0]!.node.childForFieldName("name"));
+      case P.Catch:
+        // `catch let e as AppError`
+        return this.typeUse(m.captures[0]!.node.childForFieldName("error")?.childForFieldName("name") ?? null);
+      case P.AssociatedType:
+        return this.associatedType(m.captures[0]!.node);
       case P.For: {
         // As a closure parameter does; and within the loop, the name is an element of the collection.
         // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
@@ -403,12 +503,17 @@ class SwiftFile {
       signatureEnd: body ? body.startIndex : def.endIndex,
       ...(owner ? { owner } : {}),
     });
+    this.whereClause(def, null);
   }
 
-  /** `extension Foo: P { }`: conformance is Foo's when Foo is declared in this file. */
+  /**
+   * `extension Foo: P { }`: conformance is Foo's when Foo is declared in this file, and so are the
+   * types its `where` clause uses. Foo itself is no use: the extension's members are Foo's.
+   */
   private extension(def: Node): void {
     const extended = this.extendedType(def);
     if (!extended) return;
+    this.whereClause(def, extended);
     for (const spec of def.namedChildren) {
       if (spec?.type !== "inheritance_specifier") continue;
       const base = spec.childForFieldName("inherits_from");
@@ -452,6 +557,8 @@ class SwiftFile {
       paramCount: fixedArity ? params : null,
       ...(owner ? { owner } : {}),
     });
+    this.typeUse(returnType);
+    this.whereClause(def, null);
     const returns = returnType ? this.typeName(returnType) : null;
     if (returns) this.addType(name, "()", returns);
     this.declareLabels(def, name);
@@ -483,6 +590,7 @@ class SwiftFile {
       ...(owner ? { owner } : {}),
     });
     if (owner && !deinit) this.addType(def, EXTENSION_RECEIVER, owner);
+    if (!deinit) this.whereClause(def, null);
     const keyword = def.childForFieldName("name");
     if (!deinit && keyword) this.declareLabels(def, keyword);
   }
@@ -561,6 +669,8 @@ class SwiftFile {
       signatureEnd: body ? body.startIndex : def.endIndex,
       ...(owner ? { owner } : {}),
     });
+    this.typeUse(this.writtenType(def));
+    this.whereClause(def, null);
   }
 
   /**
@@ -574,6 +684,7 @@ class SwiftFile {
     const nameText = this.b.text(name);
     const annotation = childOfType(def, "type_annotation");
     const declared = annotation?.childForFieldName("name") ?? null;
+    this.typeUse(declared);
     let typeName = declared ? this.typeName(declared) : null;
     if (!declared) {
       const value = def.childForFieldName("value");
@@ -606,8 +717,10 @@ class SwiftFile {
     if (declared && !owner) this.addElementType(name, holder ? `this.${nameText}` : nameText, declared);
   }
 
-  /** `case red, green`: one member per name. */
+  /** `case red, green`: one member per name. `case paid(Receipt)`: the values' types are the enum's uses. */
   private enumEntry(def: Node): void {
+    for (const values of def.childrenForFieldName("data_contents"))
+      for (const v of values?.namedChildren ?? []) this.typeUse(v);
     for (const name of def.childrenForFieldName("name")) {
       if (name?.type !== "simple_identifier") continue;
       this.b.symbol("enum_member", name, name, {
@@ -646,6 +759,7 @@ class SwiftFile {
   private parameter(param: Node, name: Node): void {
     let type: Node | null = null;
     for (const c of param.namedChildren) if (c && TYPE_NODES.has(c.type)) type = c;
+    this.typeUse(type);
     const typeName = type ? this.typeName(type) : null;
     if (typeName) this.addType(name, this.b.text(name), typeName);
     if (type) this.addElementType(name, this.b.text(name), type);
@@ -861,6 +975,8 @@ class SwiftFile {
    */
   private castCase(entry: Node): void {
     const patterns = entry.namedChildren.filter((c) => c?.type === "switch_pattern");
+    // `case is Foo`, `case let x as Foo`: the type is the pattern's.
+    for (const p of patterns) this.typeUse(p?.namedChild(0)?.childForFieldName("name") ?? null);
     const body = entry.namedChildren.find((c) => c?.type === "statements");
     const pattern = patterns.length === 1 ? patterns[0]!.namedChild(0) : null;
     if (!body || pattern?.type !== "pattern" || !/^\s*(?:let|var)\s+\w+\s+as\s/.test(this.b.text(pattern))) return;
@@ -869,6 +985,72 @@ class SwiftFile {
     const typeName = type ? this.typeName(type) : null;
     if (name?.type === "simple_identifier" && typeName)
       this.b.narrow(this.b.text(name), body.startIndex, body.endIndex, valueOfType(typeName));
+  }
+
+  /** A written type, if it is one, to walk once the whole file is matched (see `flushTypeUses`). */
+  private typeUse(type: Node | null, fromType: string | null = null): void {
+    if (type && TYPE_NODES.has(type.type)) this.typeUses.push({ type, fromType });
+  }
+
+  /** The type a declaration writes last: a subscript's result, an alias's value, a closure parameter's. */
+  private writtenType(def: Node): Node | null {
+    let type: Node | null = null;
+    for (const c of def.namedChildren) if (c && TYPE_NODES.has(c.type)) type = c;
+    return type;
+  }
+
+  /** `where T: Foo, T.Element == Bar`: the types the constraints name (the constrained one is a type parameter's). */
+  private whereClause(def: Node, fromType: string | null): void {
+    const clause = childOfType(def, "type_constraints");
+    if (!clause) return;
+    for (const constraint of clause.namedChildren) {
+      const inner = constraint?.type === "type_constraint" ? constraint.namedChild(0) : null;
+      if (inner) for (const c of inner.namedChildren) this.typeUse(c, fromType);
+    }
+  }
+
+  /** `associatedtype Item: Codable = Order`: a placeholder, as a type parameter is; its constraint and default are uses. */
+  private associatedType(def: Node): void {
+    const name = childOfType(def, "type_identifier");
+    if (name) this.associatedTypes.add(this.b.text(name));
+    for (const c of def.namedChildren) this.typeUse(c);
+    this.whereClause(def, null);
+  }
+
+  /** Each written type's uses, as `references` refs; after the matches, when every type parameter is known. */
+  flushTypeUses(): void {
+    for (const { type, fromType } of this.typeUses) this.typeRefs(type, fromType, 0);
+  }
+
+  /**
+   * Each project type a written type uses (`Order?`, `[Key: [Item]]`, `(Order) -> Receipt`,
+   * `some Shape & Named`, `Box<Item>`, `Outer.Inner`) as a `references` ref: what `impact` and
+   * `callers --all-uses` follow to a parameter's, result's, property's or variable's type. Standard
+   * library types, type parameters and associated types (and their members, `T.Element`) and `Self`
+   * are none; `Foo.Type` is a use of Foo.
+   */
+  private typeRefs(t: Node, fromType: string | null, depth: number): void {
+    if (depth > 8) return;
+    if (COMPOSITE_TYPES.has(t.type)) {
+      for (const c of t.namedChildren) if (c) this.typeRefs(c, fromType, depth + 1);
+      return;
+    }
+    if (t.type !== "user_type") return;
+    const names: string[] = [];
+    for (const c of t.namedChildren) {
+      if (c?.type === "type_identifier") names.push(this.b.text(c));
+      else if (c?.type === "type_arguments") this.typeRefs(c, fromType, depth + 1);
+    }
+    const last = names.length > 1 ? names[names.length - 1] : null;
+    if (last === "Type" || last === "Protocol") names.pop();
+    if (names.length > 1 && names[0] === "Swift") names.shift();
+    const head = names[0];
+    if (!head || this.typeParams.has(head) || this.associatedTypes.has(head) || head === "Self") return;
+    if (names.length === 1 && BUILTIN_TYPES.has(head)) return;
+    const name = names.pop()!;
+    const receiver = names.length ? names.join(".") : null;
+    if (fromType) this.b.typeRef("references", t, name, receiver, fromType);
+    else this.b.ref("references", t, name, receiver);
   }
 
   /**
@@ -1017,6 +1199,7 @@ export const swiftExtractor: LanguageExtractor = {
       const root = tree.rootNode;
       const file = new SwiftFile(b);
       for (const m of query.matches(root)) file.handle(m);
+      file.flushTypeUses();
       file.flushTypes();
       return b.finish(swiftModule(path), countSyntaxErrors(root));
     };

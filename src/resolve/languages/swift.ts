@@ -37,4 +37,6 @@ export const swiftRules: LanguageRules = {
   extensionReceiverApart: true,
   importedExtensions: true,
   membersFirst: true,
+  referencesReachTypes: true,
+  outerNestedTypes: true,
 };
