@@ -94,7 +94,8 @@ export class Linkage {
 
   /**
    * Edges for a reference, from the candidates resolution found in scope. With none, a C call of a
-   * bare name reaches the one project definition of that name with external linkage, if there is one.
+   * bare name reaches the one project definition of that name with external linkage, if there is one,
+   * and a C written type the project's one type of that name.
    */
   link(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[]): LinkedTarget[] {
     let list = dedupe(candidates);
@@ -103,8 +104,9 @@ export class Linkage {
     if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind)))
       list = list.filter((s) => CALLABLE_KINDS.has(s.kind) || (s.kind !== "constant" && s.kind !== "variable"));
     if (!list.length) {
-      if (ref.kind !== "calls" || ref.receiver !== null || file.language !== "c") return [];
-      return this.global(ref);
+      if (ref.receiver !== null || file.language !== "c") return [];
+      if (ref.kind === "references") return this.globalType(ref);
+      return ref.kind === "calls" ? this.global(ref) : [];
     }
     const one = this.oneFunction(list, file.language);
     if (!one) return list.length === 1 ? [this.edge(ref, list[0]!, false)] : [];
@@ -118,6 +120,20 @@ export class Linkage {
     );
     if (defs.length !== 1) return [];
     return this.linked(defs[0]!, undefined).map((s) => this.edge(ref, s, true));
+  }
+
+  /**
+   * The project's one type of a name no include reaches: headers use the types their includers
+   * included first (xorg-server's `Xext/panoramiXh.h` writes `ClientPtr` and includes nothing), and
+   * a header's `typedef struct store Store` names the struct its source file defines.
+   */
+  private globalType(ref: RefInfo): LinkedTarget[] {
+    const types = this.lookup.named(ref.name).filter((s) => {
+      if (!TYPE_KINDS.has(s.kind)) return false;
+      const f = this.lookup.file(s.fileId);
+      return f !== undefined && C_FAMILY.has(f.language) && s.parentId === f.nodeId;
+    });
+    return types.length === 1 ? [this.edge(ref, types[0]!, true)] : [];
   }
 
   /**

@@ -56,6 +56,14 @@ export const C_PATTERNS: readonly Pattern[] = [
   // milliseconds each to compile (C++ had six: 73 ms for its query, 48 ms with this one).
   ["call", "(call_expression function: (_) @fn arguments: (argument_list) @args)"],
   ["param", "(parameter_declaration type: (_) @type declarator: (_) @decl)"],
+  // Written types: a parameter's, a return type, a field's, a variable's, a typedef's, and a
+  // `type_descriptor`'s (casts, `sizeof(T)`, compound literals, C++'s template arguments and aliases).
+  // Pointers and arrays are in the declarators, so the type is already the named one. A parameter
+  // outside a parameter list is error recovery's reading of a call (`else if (same(argv[i], ..`).
+  [
+    "typeUse",
+    "[(parameter_list (parameter_declaration type: (_) @type)) (field_declaration type: (_) @type) (declaration type: (_) @type) (function_definition type: (_) @type) (type_definition type: (_) @type) (type_descriptor type: (_) @type)]",
+  ],
 ];
 
 const FIELD_NAMES = ["declarator", "parameters", "type", "name", "body", "value", "argument", "field"] as const;
@@ -77,6 +85,18 @@ const NOT_CALLS = new Set(
 
 /** Built-in type words a declaration's type may be made of: they name no project type. */
 const PRIMITIVE_TYPES = new Set(["primitive_type", "sized_type_specifier", "placeholder_type_specifier"]);
+
+/**
+ * Standard C and POSIX types the grammar reads as names (it knows `size_t`, `uint32_t`, `bool` and
+ * the like as primitives): a use of one is no use of the project's.
+ */
+const LIBRARY_TYPES = new Set(
+  (
+    "FILE va_list wchar_t wint_t time_t clock_t off_t pid_t uid_t gid_t mode_t dev_t ino_t nlink_t " +
+    "socklen_t jmp_buf sigjmp_buf sigset_t sig_atomic_t fpos_t div_t ldiv_t DIR " +
+    "pthread_t pthread_mutex_t pthread_cond_t pthread_attr_t pthread_key_t pthread_once_t"
+  ).split(" "),
+);
 
 interface Range {
   start: number;
@@ -131,6 +151,14 @@ export class CFamilyFile {
   /** Parameters and local variables, by where they are declared. */
   private readonly localNames: { at: number; name: string }[] = [];
   private outer: Range[] | null = null;
+  /** Written types (see the `typeUse` pattern), walked in `finish`. */
+  private readonly typeUses: Node[] = [];
+  /**
+   * Where written types are none of the project's uses: prototypes dropped as mere repeats (see
+   * `declaration`), whose types the definition uses, declarations error recovery made of a macro's
+   * text, and the "parameters" of a local variable made with arguments.
+   */
+  private readonly dropped: Range[] = [];
 
   constructor(
     protected readonly b: ExtractionBuilder,
@@ -162,6 +190,8 @@ export class CFamilyFile {
         const d = this.declarator(capture(m, "decl"));
         if (d && !C_KEYWORDS.has(this.text(d.name)))
           this.fns.push({ def, name: d.name, params: d.params, body, prototype: false });
+        // Error recovery's `if (..) {..}` (see C_KEYWORDS): its "types" are the code's words.
+        else if (d) this.dropped.push({ start: def.startIndex, end: def.endIndex });
         return;
       }
       case "decl": {
@@ -192,6 +222,9 @@ export class CFamilyFile {
         if (type) this.b.localType(d.name, this.text(d.name), type);
         return;
       }
+      case "typeUse":
+        this.typeUses.push(m.captures[0]!.node);
+        return;
     }
   }
 
@@ -218,6 +251,46 @@ export class CFamilyFile {
     }
     for (const fn of this.fns) this.function(fn);
     this.emitCalls();
+    this.dropped.sort((a, b) => a.start - b.start);
+    for (const t of this.typeUses) if (!this.inDropped(t.startIndex)) this.typeUse(t);
+  }
+
+  /**
+   * The project type a written type names, as a `references` ref of the symbol around it: what
+   * `impact` and `callers --all-uses` follow to a parameter's, return type's, field's or variable's
+   * type. A struct, union or enum written with its body is declared there, not used (its fields are
+   * matched themselves); built-in and standard library types name nothing of the project's.
+   */
+  protected typeUse(t: Node): void {
+    switch (t.type) {
+      case "type_identifier": {
+        const name = this.text(t);
+        if (!LIBRARY_TYPES.has(name) && !C_KEYWORDS.has(name)) this.b.ref("references", t, name, null);
+        return;
+      }
+      case "struct_specifier":
+      case "union_specifier":
+      case "enum_specifier": {
+        if (t.childForFieldId(this.f.body)) return;
+        // `struct foo *p`: the tag.
+        const name = t.childForFieldId(this.f.name);
+        if (name) this.typeUse(name);
+        return;
+      }
+    }
+  }
+
+  /** Whether `at` is inside a dropped declaration (they hardly nest: one sorted list, searched). */
+  private inDropped(at: number): boolean {
+    const r = this.dropped;
+    let lo = 0;
+    let hi = r.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (r[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && at < r[lo - 1]!.end;
   }
 
   /**
@@ -305,6 +378,13 @@ export class CFamilyFile {
     if (!d) return;
     const body = type.childForFieldId(this.f.body);
     const direct = decl.type === "type_identifier";
+    // `typedef struct _Foo {..} FooRec, *FooPtr;`: each name is a top-level type. The first spans the
+    // typedef up to its own declarator, the others their declarators, so none holds another (xorg-server
+    // had 219 `FooPtr`s named `FooRec.FooPtr`, which no written `FooPtr` reached).
+    const src = this.b.source;
+    const first = !src.slice(type.endIndex, decl.startIndex).includes(",");
+    const several = !first || src.slice(decl.endIndex, def.endIndex).includes(",");
+    const span = !several ? def : first ? spanTo(src, def, decl.endIndex) : decl;
     // `typedef struct tag { ... } Name;`: one type, by the name code uses for it.
     if (
       body &&
@@ -317,13 +397,13 @@ export class CFamilyFile {
         return;
       }
       this.named.add(type.id);
-      this.b.symbol(type.type === "enum_specifier" ? "enum" : "struct", def, d.name, {
+      this.b.symbol(type.type === "enum_specifier" ? "enum" : "struct", span, d.name, {
         exported: true,
         signatureEnd: body.startIndex,
       });
       return;
     }
-    this.b.symbol("type_alias", def, d.name, { exported: true });
+    this.b.symbol("type_alias", span, d.name, { exported: true });
   }
 
   /** A field; one of several declared together (`int x, y;`) spans its own declarator only. */
@@ -339,18 +419,28 @@ export class CFamilyFile {
   protected declaration(def: Node, type: Node, decl: Node, defined: Set<string>, shared: boolean): void {
     if (this.inBody(def.startIndex)) {
       this.locals.push({ type, decl });
+      // `v8::HandleScope scope(isolate);` reads as a local prototype whose parameter is of type
+      // `isolate`: the grammar cannot tell a variable made with arguments, the usual meaning.
+      const params = decl.type === "function_declarator" ? decl.childForFieldId(this.f.parameters) : null;
+      if (params) this.dropped.push({ start: params.startIndex, end: params.endIndex });
       return;
     }
     const d = this.declarator(decl);
     if (!d) return;
     const name = this.text(d.name);
-    if (C_KEYWORDS.has(name)) return;
+    if (C_KEYWORDS.has(name)) {
+      this.dropped.push({ start: def.startIndex, end: def.endIndex });
+      return;
+    }
     const head = this.b.source.slice(def.startIndex, type.startIndex);
     const isStatic = /\bstatic\b/.test(head);
     const isExtern = /\bextern\b/.test(head);
     if (d.params) {
       // Prototypes: the API in a header (unless the header defines it too), nothing in a source file.
-      if (!this.header || defined.has(name)) return;
+      if (!this.header || defined.has(name)) {
+        this.dropped.push({ start: def.startIndex, end: def.endIndex });
+        return;
+      }
       this.fns.push({ def: shared ? decl : def, name: d.name, params: d.params, body: null, prototype: true });
       return;
     }

@@ -44,6 +44,16 @@ const CPP_PATTERNS: readonly Pattern[] = [
   // Members declared without a type (constructors, destructors) or defined as `= default`/`= delete`.
   ["member", "(declaration !type declarator: (function_declarator) @decl) @def"],
   ["member", "(function_definition !body declarator: (function_declarator) @decl) @def"],
+  // Written types C has no place for (see C's `typeUse`): defaulted and pack parameters, `for (T x : xs)`.
+  [
+    "typeUse",
+    "[(optional_parameter_declaration type: (_) @type) (variadic_parameter_declaration type: (_) @type) (for_range_loop type: (_) @type)]",
+  ],
+  // A template's type parameters: within the template, `T` is no type of the project's.
+  [
+    "typeParam",
+    "(template_declaration parameters: (template_parameter_list [(type_parameter_declaration (type_identifier) @name) (optional_type_parameter_declaration name: (_) @name) (variadic_type_parameter_declaration (type_identifier) @name) (template_template_parameter_declaration (type_parameter_declaration (type_identifier) @name))])) @def",
+  ],
 ];
 
 const CPP_FIELD_NAMES = ["scope", "name", "arguments", "body"] as const;
@@ -77,6 +87,8 @@ export class CppFile extends CFamilyFile {
   /** In-class declarations dropped for an out-of-line definition in the same file. */
   private readonly replaced = new Set<string>();
   private readonly outOfLineMethods: { name: Node; qname: string }[] = [];
+  /** Template type parameters by name, with the template declarations they are in scope in. */
+  private readonly typeParams = new Map<string, { start: number; end: number }[]>();
 
   constructor(
     b: ExtractionBuilder,
@@ -110,6 +122,14 @@ export class CppFile extends CFamilyFile {
         if (templateParent(def)?.type !== "field_declaration_list") return;
         const d = this.declarator(capture(m, "decl"));
         if (d?.params) this.fns.push({ def, name: d.name, params: d.params, body: null, prototype: true });
+        return;
+      }
+      case "typeParam": {
+        const def = capture(m, "def");
+        const name = this.text(capture(m, "name"));
+        let list = this.typeParams.get(name);
+        if (!list) this.typeParams.set(name, (list = []));
+        list.push({ start: def.startIndex, end: def.endIndex });
         return;
       }
       case "new": {
@@ -249,6 +269,82 @@ export class CppFile extends CFamilyFile {
       return { at: node, name: dotted.slice(dot + 1), receiver: dotted.slice(0, dot) };
     }
     return null;
+  }
+
+  /**
+   * C's written types, and C++'s: `ns::Shape` (a ref of `Shape` with receiver `ns`), `Box<Item>` (Box,
+   * then each type argument), `typename T::value`. The standard library's names (`std::vector`) are
+   * not the project's, but their type arguments may be; a template's own parameters are no types.
+   */
+  protected override typeUse(t: Node, depth = 0): void {
+    if (depth > 8) return;
+    switch (t.type) {
+      case "type_identifier":
+        if (!this.isTypeParam(this.text(t), t.startIndex)) super.typeUse(t);
+        return;
+      case "template_type": {
+        const name = t.childForFieldId(this.cf.name);
+        if (name) this.typeUse(name, depth + 1);
+        return this.typeArguments(t, depth);
+      }
+      case "qualified_identifier":
+        return this.qualifiedType(t, depth);
+      case "dependent_type": {
+        const inner = t.namedChild(0);
+        if (inner) this.typeUse(inner, depth + 1);
+        return;
+      }
+      case "class_specifier":
+      case "struct_specifier":
+      case "union_specifier":
+      case "enum_specifier": {
+        // `class ns::Shape *p`: the name written after the keyword; with a body, declared here.
+        if (t.childForFieldId(this.f.body)) return;
+        const name = t.childForFieldId(this.f.name);
+        if (name) this.typeUse(name, depth + 1);
+        return;
+      }
+    }
+  }
+
+  /** The type arguments of `Box<A, B*>` (values such as `Array<int, 4>`'s 4 are no types). */
+  private typeArguments(templateType: Node, depth: number): void {
+    const args = templateType.childForFieldId(this.cf.arguments);
+    if (!args) return;
+    for (const a of args.namedChildren) {
+      const type = a?.type === "type_descriptor" ? a.childForFieldId(this.f.type) : null;
+      if (type) this.typeUse(type, depth + 1);
+    }
+  }
+
+  /** `a::b::Shape`, `std::vector<Item>`, `Box<Item>::Iter`: the type, then the type arguments on the way. */
+  private qualifiedType(q: Node, depth: number): void {
+    const segments: string[] = [];
+    let cur: Node | null = q;
+    for (let i = 0; cur?.type === "qualified_identifier" && i < 16; i++) {
+      const scope = cur.childForFieldId(this.cf.scope);
+      if (scope) {
+        if (scope.type === "template_type") this.typeArguments(scope, depth);
+        segments.push(bareName(this.text(scope)));
+      }
+      cur = cur.childForFieldId(this.cf.name);
+    }
+    if (!cur) return;
+    let name = cur;
+    if (cur.type === "template_type") {
+      this.typeArguments(cur, depth);
+      name = cur.childForFieldId(this.cf.name) ?? cur;
+    }
+    if (name.type !== "type_identifier") return;
+    const root = segments[0];
+    // `std::string`, `T::value_type`: not the project's.
+    if (root === "std" || (root !== undefined && this.isTypeParam(root, q.startIndex))) return;
+    this.b.ref("references", q, this.text(name), segments.length ? segments.join(".") : null);
+  }
+
+  private isTypeParam(name: string, at: number): boolean {
+    const scopes = this.typeParams.get(name);
+    return scopes !== undefined && scopes.some((s) => s.start <= at && at < s.end);
   }
 
   protected override declaration(def: Node, type: Node, decl: Node, defined: Set<string>, shared: boolean): void {

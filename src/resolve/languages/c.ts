@@ -74,6 +74,8 @@ export const cRules: LanguageRules = {
   reexports: true,
   membersAcrossPackage: false,
   linkage: true,
+  // A written type: struct tags are names apart from functions and variables (`struct stat`, `stat()`).
+  referencesReachTypes: true,
 };
 
 /**
