@@ -55,6 +55,8 @@ const QUERY = `
 (where_predicate left: (type_identifier) @typeparam bounds: (trait_bounds) @bounds)
 (for_expression pattern: (identifier) @name value: (_) @value body: (block) @body)
 (let_declaration pattern: (tuple_pattern) @tuple !type value: (_) @value)
+[(optional_type_parameter name: (_) @typeparam) (const_parameter name: (_) @typeparam)]
+[(parameter type: (_) @type) (optional_type_parameter default_type: (_) @type) (function_item return_type: (_) @type) (function_signature_item return_type: (_) @type) (closure_expression return_type: (_) @type) (field_declaration type: (_) @type) (ordered_field_declaration_list type: (_) @type) (let_declaration type: (_) @type) (const_item type: (_) @type) (static_item type: (_) @type) (type_item type: (_) @type) (type_cast_expression type: (_) @type) (generic_function type_arguments: (_) @type) (associated_type bounds: (_) @type)]
 `;
 
 const P = {
@@ -97,6 +99,8 @@ const P = {
   WherePredicate: 32,
   For: 33,
   LetTuple: 34,
+  DefaultOrConstParam: 35,
+  TypeUse: 36,
 } as const;
 
 const FIELD_NAMES = [
@@ -122,6 +126,15 @@ type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 const PRIMITIVES = new Set(
   "bool char str u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64 String".split(" "),
 );
+/**
+ * Names written as types that are no use of a project type: primitives, `Self` (the type being
+ * declared), `_` (inferred), and the prelude's wrappers and marker and closure traits, which a
+ * project does not declare: as references they would only pile up unresolved.
+ */
+const UNREFERENCED = new Set([
+  ...PRIMITIVES,
+  ..."Self _ Option Box Vec Send Sync Sized Unpin Copy Clone Fn FnMut FnOnce".split(" "),
+]);
 const DEREF_WRAPPERS = new Set(["Box", "Rc", "Arc"]);
 /** Collections whose one type argument is their elements' type. */
 const COLLECTIONS = new Set(["Vec", "VecDeque", "HashSet", "BTreeSet", "LinkedList", "BinaryHeap", "Option"]);
@@ -170,6 +183,10 @@ interface ImplRange extends Range {
 interface TraitRange extends Range {
   qname: string;
 }
+interface ImplHeader extends ImplRange {
+  /** Where its body starts: a type written before is in its header (`impl<T: Foo> .. where T: Bar`). */
+  bodyStart: number;
+}
 interface PendingFn {
   def: Node;
   name: Node;
@@ -196,9 +213,9 @@ function innermost<T extends Range>(list: readonly T[], at: number): T | null {
 
 class RustFile {
   private readonly mods: ModRange[] = [];
-  private readonly impls: ImplRange[] = [];
+  private readonly impls: ImplHeader[] = [];
   /** Structs, unions and enums, by name and where they start (see `ownerInFunction`). */
-  private readonly typeDecls: { name: string; at: number }[] = [];
+  private readonly typeDecls: { name: string; at: number; end: number }[] = [];
   /** What each `use` binds, and where it is written (see `ownerImported`). */
   private readonly useBindings: { local: string; imported: string; specifier: string; at: number }[] = [];
   private readonly traits: TraitRange[] = [];
@@ -219,6 +236,14 @@ class RustFile {
   private readonly params: { name: string; typeName: string; start: number; end: number }[] = [];
   /** The names `let`s type, with the block each is in (see `letType`). */
   private readonly lets: { at: Node; name: string; typeName: string; block: Node }[] = [];
+  /** Type parameters with where they are declared: each is no type of the project in its item. */
+  private readonly typeParamDecls: { name: string; at: number }[] = [];
+  /** The items declaring a type parameter of each name, once `scopeTypeParams` has read them. */
+  private readonly typeParamItems = new Map<string, Range[]>();
+  /** Types written in declarations, casts and turbofishes, walked for references once all is matched. */
+  private readonly typeUses: Node[] = [];
+  /** Trait bounds of type parameters: those in an impl's header are its type's references. */
+  private readonly boundUses: Node[] = [];
   /** Attribute runs: the row an attribute ends on → the row its run starts on. */
   private readonly attrRuns = new Map<number, number>();
 
@@ -290,11 +315,11 @@ class RustFile {
         return;
       }
       case P.Impl:
-        return this.impl(capture(m, "def"), capture(m, "type"));
+        return this.impl(capture(m, "def"), capture(m, "type"), capture(m, "body"));
       case P.Struct:
       case P.Union: {
         const def = capture(m, "def");
-        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex });
+        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex, end: def.endIndex });
         const body = def.childForFieldId(this.f.body);
         this.b.symbol("struct", def, capture(m, "name"), {
           ...this.visibility(def),
@@ -305,7 +330,7 @@ class RustFile {
       }
       case P.Enum: {
         const def = capture(m, "def");
-        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex });
+        this.typeDecls.push({ name: this.text(capture(m, "name")), at: def.startIndex, end: def.endIndex });
         this.b.symbol("enum", def, capture(m, "name"), {
           ...this.visibility(def),
           signatureEnd: capture(m, "body").startIndex,
@@ -410,16 +435,34 @@ class RustFile {
       }
       case P.LetTuple:
         return this.tupleLet(capture(m, "tuple"), capture(m, "value"));
-      case P.TypeParam:
-        this.typeParams.add(this.text(m.captures[0]!.node));
-        return;
-      case P.ConstrainedTypeParam:
-      case P.WherePredicate: {
-        const param = this.text(capture(m, "typeparam"));
-        if (m.patternIndex === P.ConstrainedTypeParam) this.typeParams.add(param);
-        this.bound(param, capture(m, "bounds"));
+      case P.TypeParam: {
+        const node = m.captures[0]!.node;
+        const name = this.text(node);
+        this.typeParams.add(name);
+        this.typeParamDecls.push({ name, at: node.startIndex });
         return;
       }
+      case P.DefaultOrConstParam: {
+        const node = m.captures[0]!.node;
+        this.typeParamDecls.push({ name: this.text(node), at: node.startIndex });
+        return;
+      }
+      case P.ConstrainedTypeParam:
+      case P.WherePredicate: {
+        const left = capture(m, "typeparam");
+        const param = this.text(left);
+        if (m.patternIndex === P.ConstrainedTypeParam) {
+          this.typeParams.add(param);
+          this.typeParamDecls.push({ name: param, at: left.startIndex });
+        }
+        const bounds = capture(m, "bounds");
+        this.bound(param, bounds);
+        this.boundUses.push(bounds);
+        return;
+      }
+      case P.TypeUse:
+        this.typeUses.push(m.captures[0]!.node);
+        return;
       case P.SuperTrait: {
         const bound = m.captures[0]!.node;
         const path = this.typePath(bound, bound.startIndex);
@@ -434,6 +477,7 @@ class RustFile {
   finish(): void {
     for (const fn of this.fns) this.fn(fn);
     for (const item of this.items) this.item(item.p, item.def, item.name);
+    this.typeReferences();
     this.restoreShadowed();
     // In the order of the text: the builder reads a name's entries in it (a restore at a block's end
     // is pushed after every `let`).
@@ -516,7 +560,7 @@ class RustFile {
     this.b.symbol("import", def, name);
   }
 
-  private impl(def: Node, typeNode: Node): void {
+  private impl(def: Node, typeNode: Node, body: Node): void {
     const at = def.startIndex;
     const type = this.typePath(typeNode, -1);
     const chain = this.modChain(at);
@@ -528,7 +572,7 @@ class RustFile {
     const trait = def.childForFieldId(this.f.trait);
     const traitPath = trait ? this.typePath(trait, -1) : null;
     const text = type ? null : this.text(typeNode).replace(/\s+/g, " ");
-    this.impls.push({ start: at, end: def.endIndex, type, owner, trait: traitPath, text });
+    this.impls.push({ start: at, end: def.endIndex, type, owner, trait: traitPath, text, bodyStart: body.startIndex });
     if (!trait) return;
     this.implIsTrait.add(at);
     if (!traitPath || !owner) return;
@@ -1162,6 +1206,113 @@ class RustFile {
   }
 
   // ---- types ----
+
+  /**
+   * Each project type written in a parameter, a result, a field, a `let`, a `const` or `static`, an
+   * alias, a cast, a turbofish or a bound (`&mut Order`, `Vec<Box<dyn Store>>`, `crate::a::Id`,
+   * `impl Fn(&Order)`, `T: Priced`) as a `references` ref: what `impact` and `callers --all-uses`
+   * follow. Not the impl header's types (its `implements`), not a supertrait (`extends`). A bound in
+   * an impl's header is a reference of the impl's type, when the file declares it.
+   */
+  private typeReferences(): void {
+    if (!this.typeUses.length && !this.boundUses.length) return;
+    this.scopeTypeParams();
+    for (const t of this.typeUses) this.typeRefs(t, null, 0);
+    for (const bounds of this.boundUses) {
+      const at = bounds.startIndex;
+      const impl = innermost(this.impls, at);
+      if (!impl || at >= impl.bodyStart) this.typeRefs(bounds, null, 0);
+      else if (impl.owner) this.typeRefs(bounds, impl.owner, 0);
+    }
+  }
+
+  /** The item each type parameter is declared by: the innermost generic item around its name. */
+  private scopeTypeParams(): void {
+    if (!this.typeParamDecls.length) return;
+    const items: Range[] = [...this.impls, ...this.traits];
+    for (const f of this.fns) items.push({ start: f.def.startIndex, end: f.def.endIndex });
+    for (const t of this.typeDecls) items.push({ start: t.at, end: t.end });
+    for (const i of this.items) if (i.p === P.TypeAlias) items.push({ start: i.def.startIndex, end: i.def.endIndex });
+    // Parents before children, as `innermost` reads them.
+    items.sort((a, b) => a.start - b.start || b.end - a.end);
+    for (const d of this.typeParamDecls) {
+      const item = innermost(items, d.at);
+      if (!item) continue;
+      const list = this.typeParamItems.get(d.name);
+      if (list) list.push(item);
+      else this.typeParamItems.set(d.name, [item]);
+    }
+  }
+
+  private isTypeParam(name: string, at: number): boolean {
+    const items = this.typeParamItems.get(name);
+    return items !== undefined && items.some((r) => r.start <= at && at < r.end);
+  }
+
+  /**
+   * The references a written type makes, through references, pointers, arrays, tuples, generic
+   * arguments, `dyn`/`impl` and bounds. A closure type's parameters that are `parameter`s
+   * (`fn(x: A)`) are matched themselves; an array's length is a value. `fromType`: see `typeRef`.
+   */
+  private typeRefs(t: Node, fromType: string | null, depth: number): void {
+    if (depth > 10) return;
+    switch (t.type) {
+      case "type_identifier": {
+        const name = this.text(t);
+        if (!UNREFERENCED.has(name) && !this.isTypeParam(name, t.startIndex)) this.typeRef(t, name, null, fromType);
+        return;
+      }
+      case "scoped_type_identifier": {
+        const segs = this.pathSegments(t);
+        const head = segs?.[0];
+        // `Self::Item`, `T::Output`: an associated type of what the impl or parameter turns out to be.
+        if (!segs || head === "Self" || this.isTypeParam(head!, t.startIndex)) return;
+        const dotted = this.normalize(segs, t.startIndex);
+        if (!dotted) return;
+        const { receiver, name } = splitLast(dotted);
+        return this.typeRef(t, name, receiver, fromType);
+      }
+      case "generic_type":
+      case "type_arguments":
+      case "tuple_type":
+      case "bounded_type":
+      case "trait_bounds":
+        for (const k of t.namedChildren) if (k) this.typeRefs(k, fromType, depth + 1);
+        return;
+      case "reference_type":
+      case "pointer_type":
+      case "type_binding":
+      case "higher_ranked_trait_bound": {
+        const inner = t.childForFieldId(this.f.type);
+        if (inner) this.typeRefs(inner, fromType, depth + 1);
+        return;
+      }
+      case "array_type": {
+        const element = t.childForFieldId(this.f.element);
+        if (element) this.typeRefs(element, fromType, depth + 1);
+        return;
+      }
+      case "dynamic_type":
+      case "abstract_type": {
+        const inner = t.childForFieldId(this.f.trait);
+        if (inner) this.typeRefs(inner, fromType, depth + 1);
+        return;
+      }
+      case "function_type": {
+        // `fn(A) -> B`, `Fn(&A) -> B`: the closure trait itself is the prelude's.
+        for (const p of t.childForFieldId(this.f.parameters)?.namedChildren ?? [])
+          if (p && p.type !== "parameter") this.typeRefs(p, fromType, depth + 1);
+        const ret = t.childForFieldId(this.f.return_type);
+        if (ret) this.typeRefs(ret, fromType, depth + 1);
+        return;
+      }
+    }
+  }
+
+  private typeRef(at: Node, name: string, receiver: string | null, fromType: string | null): void {
+    if (fromType === null) this.b.ref("references", at, name, receiver);
+    else this.b.typeRef("references", at, name, receiver, fromType);
+  }
 
   /** A type path from the file, generics and references stripped; `Box<T>`/`Rc<T>`/`Arc<T>` are T. */
   private typePath(node: Node, at: number): string | null {

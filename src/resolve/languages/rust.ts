@@ -136,6 +136,9 @@ export const rustRules: LanguageRules = {
   membersAcrossPackage: false,
   modulePaths: true,
   callsReachCallables: true,
+  // A written type is never an enum's variant, which a glob of the enum would otherwise make the name
+  // reach (regex: `use aho_corasick::AhoCorasick` beside `use MatchLiteralType::*`, which has one).
+  referencesReachTypes: true,
   crateFolderBelow: childDir,
   crateOf(from, lookup) {
     const root = crateRoot(from, lookup);
