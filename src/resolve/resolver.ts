@@ -224,7 +224,10 @@ export class Resolver {
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
-    if (rules.referencesReachTypes && ref.kind === "references")
+    if (
+      ref.kind === "references" &&
+      (rules.referencesReachTypes || (rules.bareReferencesReachTypes && ref.receiver === null))
+    )
       candidates = candidates.filter((s) => TYPE_KINDS.has(s.kind));
     if (rules.callsReachCallables && ref.kind === "calls")
       candidates = candidates.filter(
@@ -343,7 +346,10 @@ export class Resolver {
       const named = this.name(name, file, scopeId, rules, 0);
       if (named) return named;
       if (rules.implicitThis) {
-        const hits = this.enclosingMembers(scopeId, name, rules);
+        const hits =
+          rules.bareReferencesReachTypes && ref.kind === "references"
+            ? this.enclosingMembers(scopeId, name, rules, (s) => TYPE_KINDS.has(s.kind), 0, true)
+            : this.enclosingMembers(scopeId, name, rules);
         if (hits.length) return { symbols: hits, how: "member" };
       }
       return null;
@@ -1838,7 +1844,9 @@ export class Resolver {
 
   /**
    * The members named `name` (that `keep` accepts) of the enclosing type or its bases; with
-   * `outerMembers`, of the first type it is nested in that has some, innermost first.
+   * `outerMembers`, of the first type it is nested in that has some, innermost first. Types are
+   * looked for past a base from outside the project (`class Node extends WeakReference<Itr>` naming
+   * its outer class's `Itr`): such a base seldom declares a member type.
    */
   private enclosingMembers(
     scopeId: number,
@@ -1846,11 +1854,13 @@ export class Resolver {
     rules: LanguageRules,
     keep: (s: SymbolInfo) => boolean = () => true,
     depth = 0,
+    types = false,
   ): SymbolInfo[] {
     const outward = rules.outerMembers && !rules.outerMembers.universal.has(name);
     for (let owner = this.enclosingType(scopeId); owner;) {
       const hits = this.member(owner, name, depth).filter(keep);
-      if (hits.length || !outward || owner.parentId === null || !this.membersKnown(owner, name, depth)) return hits;
+      if (hits.length || !outward || owner.parentId === null || (!types && !this.membersKnown(owner, name, depth)))
+        return hits;
       owner = this.enclosingType(owner.parentId);
     }
     return [];
