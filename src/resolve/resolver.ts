@@ -224,7 +224,10 @@ export class Resolver {
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
-    if (rules.referencesReachTypes && ref.kind === "references")
+    if (
+      ref.kind === "references" &&
+      (rules.referencesReachTypes || (rules.bareReferencesReachTypes && ref.receiver === null))
+    )
       candidates = candidates.filter((s) => TYPE_KINDS.has(s.kind));
     if (rules.outerNestedTypes && ref.kind === "references" && ref.receiver === null && found?.how !== "member")
       candidates = candidates.filter((s) => !this.declaredInExtension(s));
@@ -350,7 +353,7 @@ export class Resolver {
       if (named) return named;
       if (rules.implicitThis) {
         const hits =
-          rules.referencesReachTypes && ref.kind === "references"
+          (rules.referencesReachTypes || rules.bareReferencesReachTypes) && ref.kind === "references"
             ? this.enclosingNestedTypes(scopeId, name)
             : this.enclosingMembers(scopeId, name, rules);
         if (hits.length) return { symbols: hits, how: "member" };
@@ -1905,9 +1908,10 @@ export class Resolver {
   /**
    * A written type named bare: one nested in a type around the use, innermost first, outward and
    * through extensions (Swift's `outerNestedTypes`), past members named like it (C#'s `public State
-   * State;` in a class nested beside the enum State). Unlike a member, a nested type is not looked
-   * for in a base from outside the project, so one is no reason to stop (a nested
-   * `Comparer : IComparer<T>` names itself in its own fields).
+   * State;` in a class nested beside the enum State, Java's `TreeNode` inside `HashMap.TreeNode`,
+   * not its constructor). Unlike a member, a nested type is not looked for in a base from outside the
+   * project, so one is no reason to stop (a nested `Comparer : IComparer<T>` names itself in its own
+   * fields; Java's `class Node extends WeakReference<Itr>` names its outer class's `Itr`).
    */
   private enclosingNestedTypes(scopeId: number, name: string): SymbolInfo[] {
     let owner = this.enclosingType(scopeId);

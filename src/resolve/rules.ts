@@ -199,6 +199,13 @@ export interface LanguageRules {
    */
   outerNestedTypes?: boolean;
   /**
+   * A `references` ref by bare name is a written type (Java's method references always have a
+   * receiver), so only a type answers it: inside `class TreeNode`, the name `TreeNode` is the class,
+   * not its constructor, and inside a member type a type of an enclosing one is looked for past the
+   * constructors and methods of that name.
+   */
+  bareReferencesReachTypes?: boolean;
+  /**
    * Kinds whose definitions of one qualified name in one file are alternatives (`if`/`else`,
    * `try`/`except ImportError`, `#[cfg]`), or the later replaces the earlier, where the language has
    * no overloads: a call that finds only them reaches the last. Not TypeScript's functions (`runTest`

@@ -27,7 +27,8 @@ import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
  * starting at the same node, so a member is known as such before its own match (even `(field_declaration)`)
  * is handled. Array declarators (`Foo xs[]`) are left out of the variable patterns with `!dimensions`.
  * In a tree without errors, names, plain receivers, import paths, keyword-only modifiers and simple
- * types are read from the source text instead of node by node.
+ * types are read from the source text instead of node by node. The last pattern matches each place a
+ * type is written (`TypeUse`), for the `references` refs of `typeRefs`.
  */
 const QUERY = `
 (block_comment) @comment
@@ -65,6 +66,7 @@ const QUERY = `
 (object_creation_expression (class_body (_) @member))
 (enum_constant (class_body (_) @member))
 (record_declaration (_ (formal_parameter) @component))
+[(formal_parameter type: (_) @type) (spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @type) (local_variable_declaration type: (_) @type) (field_declaration type: (_) @type) (constant_declaration type: (_) @type) (method_declaration type: (_) @type) (annotation_type_element_declaration type: (_) @type) (catch_type (_) @type) (enhanced_for_statement type: (_) @type) (resource type: (_) @type) (instanceof_expression right: (_) @type) (cast_expression type: (_) @type) (array_creation_expression type: (_) @type) (throws (_) @type) (class_literal (_) @type) (type_bound (_) @type) (type_pattern . (_) @type) (record_pattern . (_) @type) (record_pattern_component . (_) @type) (permits (type_list (_) @type)) (method_invocation type_arguments: (_) @type) (object_creation_expression type_arguments: (_) @type) (explicit_constructor_invocation type_arguments: (_) @type)]
 `;
 
 /** Pattern indices of `QUERY`, in order. */
@@ -104,9 +106,18 @@ const P = {
   AnonymousMember: 32,
   EnumConstantMember: 33,
   RecordComponent: 34,
+  TypeUse: 35,
 } as const;
 
 const ANNOTATIONS = new Set(["marker_annotation", "annotation"]);
+/** java.lang's annotations, the compiler's own markers: never a project type, so no reference worth recording. */
+const LANGUAGE_ANNOTATIONS = new Set([
+  "Override",
+  "SuppressWarnings",
+  "Deprecated",
+  "FunctionalInterface",
+  "SafeVarargs",
+]);
 const COMMENTS = new Set(["line_comment", "block_comment"]);
 /** Containers of member declarations: a declaration whose parent is one of these is a member. */
 const MEMBER_BODIES = new Set(["class_body", "interface_body", "annotation_type_body", "enum_body_declarations"]);
@@ -255,6 +266,10 @@ function namedKids(node: Node): Node[] {
   return out;
 }
 
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+}
+
 /** A node-shaped position on no line, so the builder finds no comment above it. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
 
@@ -288,6 +303,17 @@ class JavaFile {
   private readonly anonymousMembers = new Set<number>();
   /** Ranges of record components (`record R(Repo repo)`): fields, not local variables. */
   private readonly components: { start: number; end: number }[] = [];
+  /**
+   * Written types (see `typeRefs`), walked once the whole file is matched: a name is a type parameter
+   * if the file declares one so, which may be after its use.
+   */
+  private readonly typeUses: Node[] = [];
+  /** Type declarations' headers, from their name to their body: a use of its own name there is none. */
+  private readonly headers: { start: number; end: number; name: string }[] = [];
+  /** Names of the types declared in the file, to look in `headers` only for those. */
+  private readonly declaredTypes = new Set<string>();
+  /** Where the types of receiver parameters (`void close(Conn this)`) start: the declaring class, no use of it. */
+  private readonly receiverTypes = new Set<number>();
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -385,15 +411,19 @@ class JavaFile {
         this.components.push({ start: node.startIndex, end: node.endIndex });
         return;
       }
+      case P.TypeUse:
+        this.typeUses.push(m.captures[0]!.node);
+        return;
     }
   }
 
   /**
    * Modifier keywords of a declaration (a small walk over its `modifiers` node), and where its head
    * starts. Modifiers of keywords only (no annotation, no comment) in a tree without errors are read
-   * from their text.
+   * from their text. Each annotation is a `references` ref placed at `name`: the declaration's span
+   * starts after its annotations, so placed where written it would belong to the enclosing one.
    */
-  private modifiersOf(def: Node): Modifiers {
+  private modifiersOf(def: Node, name: Node | null): Modifiers {
     let visibility: Visibility = null;
     let isStatic = false;
     let start: Node = def;
@@ -414,7 +444,11 @@ class JavaFile {
       for (const m of mods.children) {
         if (!m) continue;
         const t = m.type;
-        if (ANNOTATIONS.has(t) || COMMENTS.has(t)) continue;
+        if (ANNOTATIONS.has(t)) {
+          if (name) this.annotationRef(m, name);
+          continue;
+        }
+        if (COMMENTS.has(t)) continue;
         if (!sawKeyword) {
           start = m;
           sawKeyword = true;
@@ -429,6 +463,15 @@ class JavaFile {
       }
     }
     return { visibility, isStatic, start };
+  }
+
+  /** `@Entity`, `@a.b.Audited(..)` on a declaration: a use of the annotation type. */
+  private annotationRef(annotation: Node, at: Node): void {
+    const written = annotation.childForFieldId(this.f.name);
+    const dotted = written ? this.dotted(written) : null;
+    if (!dotted || LANGUAGE_ANNOTATIONS.has(dotted)) return;
+    const { receiver, name } = splitLast(dotted);
+    this.b.ref("references", at, name, receiver);
   }
 
   /**
@@ -458,6 +501,117 @@ class JavaFile {
     }
   }
 
+  /** Hand each written type's uses to the builder as `references` refs, in match order. */
+  flushTypeUses(): void {
+    this.headers.sort((a, b) => a.start - b.start);
+    for (const t of this.typeUses) {
+      if (this.receiverTypes.has(t.startIndex)) continue;
+      const plain = this.clean ? this.plainType(t) : undefined;
+      if (plain === undefined) this.typeRefs(t, 0);
+      else if (plain !== null) this.typeUse(t, plain);
+    }
+  }
+
+  /**
+   * A type written as one ASCII word (`Order o`, `(Order) o`, `throws Order,`), read from the source
+   * in a tree without errors, which spares a call into WASM for the node's type (most written types
+   * are such words): the word, or null for a primitive. Undefined when more follows the word
+   * (`Order<T>`, `a.Order`, `Order[]`, `Order...`, a comment) or none starts it (`@A Order`), which
+   * `typeRefs` then reads from the tree.
+   */
+  private plainType(t: Node): string | null | undefined {
+    const src = this.b.source;
+    const start = t.startIndex;
+    const end = asciiIdentifierEnd(src, start, true);
+    if (end <= start) return undefined;
+    let i = end;
+    while (isBlank(src.charCodeAt(i))) i++;
+    const next = src.charCodeAt(i);
+    // `<`, `.`, `[`, `/`, `@`
+    if (next === 60 || next === 46 || next === 91 || next === 47 || next === 64) return undefined;
+    const word = src.slice(start, end);
+    return PRIMITIVES.has(word) ? null : word;
+  }
+
+  /** A use of the type named `name`, unless that is `var`, a type parameter or the type being declared. */
+  private typeUse(at: Node, name: string): void {
+    if (name !== "var" && !this.typeParams.has(name) && !this.inOwnHeader(name, at.startIndex))
+      this.b.ref("references", at, name, null);
+  }
+
+  /**
+   * Each type a written type uses (`Order`, `List<? extends Order>`, `Order[]`, `a.b.Order`,
+   * `Map.Entry<K, Order>`) as a `references` ref: what `impact` and `callers --all-uses` follow to a
+   * parameter's, return type's, field's, variable's, cast's or catch's type. Primitives are not
+   * `type_identifier`s; `var` is no type, and a type parameter (`T`) no project type.
+   */
+  private typeRefs(t: Node, depth: number): void {
+    if (depth > 8) return;
+    switch (t.type) {
+      // `identifier`: a record pattern's head (`o instanceof Point(int x, int y)`) is a plain name.
+      case "type_identifier":
+      case "identifier":
+        return this.typeUse(t, this.ident(t));
+      case "scoped_type_identifier":
+      case "scoped_identifier": {
+        const dotted = this.typeName(t);
+        if (dotted) {
+          const { receiver, name } = splitLast(dotted);
+          this.b.ref("references", t, name, receiver);
+        }
+        // `Outer<Order>.Inner`: the arguments of a generic type on the left.
+        let left = t.namedChild(0);
+        while (left?.type === "scoped_type_identifier") left = left.namedChild(0);
+        if (left?.type === "generic_type") this.typeArguments(left, depth);
+        return;
+      }
+      case "generic_type": {
+        const head = t.namedChild(0);
+        if (head) this.typeRefs(head, depth + 1);
+        this.typeArguments(t, depth);
+        return;
+      }
+      case "array_type": {
+        const element = t.childForFieldId(this.f.element);
+        if (element) this.typeRefs(element, depth + 1);
+        return;
+      }
+      case "annotated_type": {
+        const inner = t.lastNamedChild;
+        if (inner) this.typeRefs(inner, depth + 1);
+        return;
+      }
+      case "type_arguments":
+      case "wildcard":
+        for (const k of t.namedChildren) if (k) this.typeRefs(k, depth + 1);
+        return;
+    }
+  }
+
+  /**
+   * `enum Planet implements Comparable<Planet>`, `class Node<N extends Node<N>>`: the declared type
+   * itself, in its own header. Headers do not overlap (a nested type's is in its outer one's body).
+   */
+  private inOwnHeader(name: string, at: number): boolean {
+    if (!this.declaredTypes.has(name)) return false;
+    const h = this.headers;
+    let lo = 0;
+    let hi = h.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (h[mid]!.start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    const header = h[lo - 1];
+    return header !== undefined && at < header.end && header.name === name;
+  }
+
+  /** The type arguments of a generic type (`List<Order>`'s `Order`), not its head. */
+  private typeArguments(generic: Node, depth: number): void {
+    const args = generic.lastNamedChild;
+    if (args?.type === "type_arguments") this.typeRefs(args, depth + 1);
+  }
+
   /** Options every member shares; interface members are implicitly public unless declared private. */
   private options(def: Node, mods: Modifiers, name: string): MemberOptions {
     const visibility: Visibility = mods.visibility ?? (this.interfaceMembers.has(def.id) ? "public" : null);
@@ -475,8 +629,10 @@ class JavaFile {
   /** Classes, records, interfaces, annotation types and enums. */
   private typeDeclaration(p: number, def: Node, name: Node, body: Node): void {
     if (this.anonymousMembers.has(def.id)) return;
-    const mods = this.modifiersOf(def);
+    const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
+    this.headers.push({ start: name.startIndex, end: body.startIndex, name: options.name });
+    this.declaredTypes.add(options.name);
     const nodeKind: NodeKind =
       p === P.Enum ? "enum" : p === P.Interface || p === P.AnnotationType ? "interface" : "class";
     // Member interfaces, records, enums and annotation types are implicitly static, and so is every
@@ -493,7 +649,7 @@ class JavaFile {
   private callable(p: number, def: Node, name: Node, body: Node | null): void {
     if (this.anonymousMembers.has(def.id)) return;
     const b = this.b;
-    const mods = this.modifiersOf(def);
+    const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
     const node = spanOf(mods.start, def);
     switch (p) {
@@ -580,9 +736,9 @@ class JavaFile {
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`, with non-overlapping spans. */
   private field(p: number, def: Node): void {
     if (this.anonymousMembers.has(def.id)) return;
-    const mods = this.modifiersOf(def);
-    const common = this.options(def, mods, "");
     const declarators = def.childrenForFieldId(this.f.declarator);
+    const mods = this.modifiersOf(def, declarators[0]?.childForFieldId(this.f.name) ?? null);
+    const common = this.options(def, mods, "");
     const type = def.childForFieldId(this.f.type);
     const typeName = type ? this.typeName(type) : null;
     // Interface fields are constants: implicitly public static final.
@@ -632,6 +788,14 @@ class JavaFile {
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
     this.b.ref("instantiates", type, name, receiver, this.argCount(args));
+    this.typeArgumentUses(type);
+  }
+
+  /** `new Box<Order>()`, `extends Base<Order>`: the class is instantiated or extended, its arguments used. */
+  private typeArgumentUses(type: Node): void {
+    if (type.type !== "generic_type") return;
+    const args = type.lastNamedChild;
+    if (args?.type === "type_arguments") this.typeUses.push(args);
   }
 
   /** `Foo::bar` references `Foo.bar`; `Foo::new` instantiates `Foo`. */
@@ -655,11 +819,15 @@ class JavaFile {
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
     this.b.ref(kind, node, name, receiver);
+    this.typeArgumentUses(node);
   }
 
   private localType(p: number, name: Node, type: Node): void {
     const nameText = this.ident(name);
-    if (nameText === "this") return;
+    if (nameText === "this") {
+      this.receiverTypes.add(type.startIndex);
+      return;
+    }
     // Record components are fields (`this.x`, recorded with the record), not locals.
     if (p === P.Parameter && this.inComponent(name.startIndex)) return;
     if (p === P.Parameter) this.lambdaParameters(name.parent!, type);
@@ -1026,6 +1194,7 @@ export const javaExtractor: LanguageExtractor = {
       const file = new JavaFile(b, fields, !root.hasError);
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
+      file.flushTypeUses();
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

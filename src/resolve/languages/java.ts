@@ -82,4 +82,5 @@ export const javaRules: LanguageRules = {
   reexports: false,
   membersAcrossPackage: false,
   callsReachCallables: true,
+  bareReferencesReachTypes: true,
 };
