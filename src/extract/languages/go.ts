@@ -360,7 +360,10 @@ class GoFile {
         return this.importSpec(capture(m, "import"), capture(m, "path"));
       case P.CallIdent: {
         const name = capture(m, "name");
-        return this.pushRef("calls", name, this.ident(name), null, capture(m, "args"));
+        const text = this.ident(name);
+        const args = capture(m, "args");
+        if (text === "new") return this.allocation(args);
+        return this.pushRef("calls", name, text, null, args);
       }
       case P.CallSelector: {
         const name = capture(m, "name");
@@ -751,6 +754,18 @@ class GoFile {
         for (const k of namedKids(t)) this.typeRefs(k.node, scope, depth + 1);
         return;
     }
+  }
+
+  /**
+   * `new(T)` makes a T, as `T{}` does: an instantiation of T (the builtin itself is nothing of the
+   * project's). `new(int)`, or a type parameter, makes nothing.
+   */
+  private allocation(args: Node): void {
+    const type = args.namedChild(0);
+    const dotted = type && args.namedChildCount === 1 ? this.typeName(type, type.startIndex) : null;
+    if (!dotted || dotted.endsWith("[]")) return;
+    const { receiver, name } = splitLast(dotted);
+    this.pushRef("instantiates", type!, name, receiver);
   }
 
   // ---- local types ----
