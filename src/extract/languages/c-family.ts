@@ -4,6 +4,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { spanTo } from "../source-text.js";
+import { inSpans } from "../spans.js";
 
 /**
  * What C and C++ share: the preprocessor (`#include`, `#define`), declarators (`int *(*f)(void)`),
@@ -282,15 +283,7 @@ export class CFamilyFile {
 
   /** Whether `at` is inside a dropped declaration (they hardly nest: one sorted list, searched). */
   private inDropped(at: number): boolean {
-    const r = this.dropped;
-    let lo = 0;
-    let hi = r.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (r[mid]!.start <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 && at < r[lo - 1]!.end;
+    return inSpans(this.dropped, at);
   }
 
   /**

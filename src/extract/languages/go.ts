@@ -7,6 +7,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
 import { captureFor } from "../nodes.js";
+import { inSpans, type Span } from "../spans.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -280,8 +281,8 @@ class GoFile {
    * its method, and a function's parameters before the scope that binds its type parameters.
    */
   private readonly typeUses: Node[] = [];
-  /** Methods' receiver lists as start and end offsets, in source order: a receiver's type is no use of it. */
-  private readonly receivers: number[] = [];
+  /** Methods' receiver lists, in source order: a receiver's type is no use of it. */
+  private readonly receivers: Span[] = [];
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -395,22 +396,10 @@ class GoFile {
 
   /** Hand the references to the builder in match order, then the written types' uses. */
   flush(): void {
-    for (const t of this.typeUses) if (!this.inReceiver(t.startIndex)) this.typeRefs(t, t.startIndex, 0);
+    for (const t of this.typeUses) if (!inSpans(this.receivers, t.startIndex)) this.typeRefs(t, t.startIndex, 0);
     for (const r of this.refs) {
       this.b.ref(r.kind, r.at, r.name, r.receiver, r.args && r.name ? this.argCount(r.args) : null);
     }
-  }
-
-  private inReceiver(at: number): boolean {
-    const r = this.receivers;
-    let lo = 0;
-    let hi = r.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (r[2 * mid]! <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 && at < r[2 * lo - 1]!;
   }
 
   /** Arguments in a list, not counting comments: only a list with a comment inside needs a closer look. */
@@ -492,7 +481,7 @@ class GoFile {
   }
 
   private method(def: Node, receiver: Node, name: Node): void {
-    this.receivers.push(receiver.startIndex, receiver.endIndex);
+    this.receivers.push({ start: receiver.startIndex, end: receiver.endIndex });
     const recvDecl = namedKids(receiver).find((k) => k.type === "parameter_declaration")?.node;
     const recvType = recvDecl?.childForFieldId(this.f.type) ?? null;
     const owner = recvType ? this.receiverTypeName(recvType) : null;

@@ -13,6 +13,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
+import { lastStartingBy } from "../spans.js";
 import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
 
 /**
@@ -594,15 +595,7 @@ class JavaFile {
    */
   private inOwnHeader(name: string, at: number): boolean {
     if (!this.declaredTypes.has(name)) return false;
-    const h = this.headers;
-    let lo = 0;
-    let hi = h.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (h[mid]!.start <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    const header = h[lo - 1];
+    const header = lastStartingBy(this.headers, at);
     return header !== undefined && at < header.end && header.name === name;
   }
 
