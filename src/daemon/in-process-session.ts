@@ -1,7 +1,6 @@
 import { Duplex, PassThrough } from "node:stream";
-import { readEnv } from "../config/env.js";
 import { LineTransport } from "../mcp/line-transport.js";
-import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
+import { IndexConnections, serveSession } from "../mcp/session.js";
 import { stderrLog } from "../mcp/stdio.js";
 import { ProjectResolver } from "../project/workspace.js";
 
@@ -11,14 +10,19 @@ import { ProjectResolver } from "../project/workspace.js";
  * it as it would to a daemon (the handshake it already answered replayed, that answer dropped).
  * Ending its writable side (the client closed the session) ends it, as does destroying it.
  */
-export function inProcessSession(root: string, version: string, languageOf: (path: string) => string | null): Duplex {
+export function inProcessSession(
+  root: string,
+  version: string,
+  languageOf: (path: string) => string | null,
+  listed: Set<string>,
+): Duplex {
   const toSession = new PassThrough();
   const fromSession = new PassThrough();
   const session = serveSession(new LineTransport(toSession, fromSession), {
     version,
     resolver: new ProjectResolver(root, root),
     indexes: new IndexConnections(),
-    listed: listedTools(readEnv().mcpTools, stderrLog),
+    listed,
     languageOf,
     log: stderrLog,
   });

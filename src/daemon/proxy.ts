@@ -9,6 +9,7 @@ import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
 import { MAX_LINE_BYTES, REQUEST_TOO_LARGE } from "../mcp/line-transport.js";
 import { CAPABILITIES, negotiatedVersion } from "../mcp/server.js";
+import { listedTools } from "../mcp/session.js";
 import { HELLO_METHOD, type Hello } from "./hello.js";
 import { writerLockHolder, type WriterInfo } from "./kernel-lock.js";
 import { lines } from "./line-reader.js";
@@ -46,6 +47,9 @@ type Message = { id?: string | number | null; method?: string; params?: { protoc
  */
 export async function runProxy(options: ProxyOptions): Promise<void> {
   const hello: Hello = { hostPid: process.ppid, version: options.version, mcpTools: readEnv().mcpTools };
+  // Read here as the daemon will read it, so that what it makes of CODEGRAPH_MCP_TOOLS (unknown names)
+  // is said on this process's stderr, which the agent's MCP log shows, and not only in the daemon's log.
+  const listed = listedTools(hello.mcpTools, options.log);
   const queue: string[] = [];
   // Requests sent and not yet answered, by id: resent to a new daemon if this one dies (every tool is read-only).
   const inFlight = new Map<string | number, string>();
@@ -110,7 +114,7 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
           "until `codegraph init` builds it again, then goes back to the project's daemon.",
       );
       const { sessionWithoutIndex } = await import("./without-index.js");
-      return sessionWithoutIndex(options.root, options.version, languageOf);
+      return sessionWithoutIndex(options.root, options.version, languageOf, listed);
     }
     return connectOrStart(options, hello).catch(async (e: unknown) => {
       if (!(e instanceof ForegroundWriter) || !languageOf) throw e;
@@ -120,7 +124,7 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
       );
       // That server keeps the index fresh: this process reads it, taking no lock and watching nothing.
       const { inProcessSession } = await import("./in-process-session.js");
-      return inProcessSession(options.root, options.version, languageOf);
+      return inProcessSession(options.root, options.version, languageOf, listed);
     });
   };
 

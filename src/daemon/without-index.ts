@@ -17,8 +17,9 @@ export function sessionWithoutIndex(
   root: string,
   version: string,
   languageOf: (path: string) => string | null,
+  listed: Set<string>,
 ): Duplex {
-  const standIn = inProcessSession(root, version, languageOf);
+  const standIn = inProcessSession(root, version, languageOf, listed);
   const poll = setInterval(() => {
     if (existsSync(dbPath(root))) standIn.destroy();
   }, INDEX_POLL_MS);
