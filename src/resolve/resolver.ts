@@ -633,14 +633,17 @@ export class Resolver {
     // A binding to a module stands for the name only when no other binding of it gives a value
     // (Rust's `mod spawn; pub use spawn::spawn;`).
     let module = false;
+    let imported = false;
     for (const b of this.importsNamed(file.id, name)) {
       if (b.reexport) continue;
+      imported = true;
       const v = this.binding(b, file, rules, depth);
       if (!v) continue;
       if ("files" in v) module = true;
       else return { symbols: v.symbols, how: "import" };
     }
     if (module) return { symbols: [], how: "import" };
+    if (imported && rules.importsShadowPackage) return null;
     const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
     // C and C++ import by `#include` only: a name means what it does as a bare name, the declarations

@@ -49,6 +49,13 @@ export interface LanguageRules {
    * depends on the file declaring it, not on every file of fmt).
    */
   importsByUse?: boolean;
+  /**
+   * A name the file imports means that import alone: when the import leads outside the project, the
+   * name is not looked for in the file's package. PHP fixes a class name from the file's `use`
+   * clauses before its namespace: doctrine's `use Doctrine\Persistence\Mapping\ClassMetadata;` in
+   * namespace `Doctrine\ORM\Mapping` is the library's interface, not the ORM's `ClassMetadata`.
+   */
+  importsShadowPackage?: boolean;
   /** Receivers that mean the current instance or class. */
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */

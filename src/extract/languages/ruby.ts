@@ -617,10 +617,13 @@ class RubyFile {
         return;
       }
       if (inBody && ATTRS.has(name)) {
+        // `attr_writer :x` defines only the writer `x=`: a bare `x` is never it (rails' DatabaseTasks
+        // writes `env` with `attr_writer` and reads it with its own `def env`).
+        const suffix = name === "attr_writer" ? "=" : "";
         for (const a of args.namedChildren) {
           if (a?.type !== "simple_symbol") continue;
           this.b.symbol("property", a, null, {
-            name: this.text(a).slice(1),
+            name: this.text(a).slice(1) + suffix,
             signatureEnd: call.endIndex,
             exported: true,
             docNode: call,

@@ -109,4 +109,5 @@ export const phpRules: LanguageRules = {
   membersAcrossPackage: false,
   newOnly: true,
   callsReachCallables: true,
+  importsShadowPackage: true,
 };

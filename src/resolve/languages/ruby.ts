@@ -12,6 +12,18 @@ function sharedFolders(a: string, b: string): number {
 }
 
 /**
+ * Whether `path` may be the file a load path gives for `spec` (`a/b.rb`). Below a gem's `lib/` the load
+ * path is that `lib/`: `lib/a/b.rb` is `require "a/b"`, and `lib/x/a/b.rb` is not, so rails'
+ * `require "date"` (the standard library) is not `active_support/core_ext/date.rb`, nor `require
+ * "nokogiri"` the file `xml_mini/nokogiri.rb` that says it. Files under no `lib/` (tests, scripts) keep
+ * the suffix match: their load path is not known.
+ */
+function loadable(path: string, spec: string): boolean {
+  const prefix = path.slice(0, path.length - spec.length);
+  return prefix === "" || prefix === "lib/" || prefix.endsWith("/lib/") || !/(^|\/)lib\//.test(prefix);
+}
+
+/**
  * `require "foo/bar"` names a file on the load path: any project file ending in `foo/bar.rb`. Of
  * several, one right under a `lib/` folder (a gem's load path), then the one sharing the most leading
  * folders with the requiring file; none on a tie. `require_relative` (written `./x` by the
@@ -26,7 +38,7 @@ export function requireTarget(spec: string, from: FileInfo, lookup: Lookup): Fil
   }
   const exact = lookup.fileByPath(withExt);
   if (exact) return [exact];
-  let matches = lookup.filesByPathSuffix(withExt).filter((f) => f.language === "ruby");
+  let matches = lookup.filesByPathSuffix(withExt).filter((f) => f.language === "ruby" && loadable(f.path, withExt));
   if (matches.length <= 1) return matches;
   const onLoadPath = matches.filter((f) => f.path === `lib/${withExt}` || f.path.endsWith(`/lib/${withExt}`));
   if (onLoadPath.length) matches = onLoadPath;
