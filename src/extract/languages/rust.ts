@@ -381,10 +381,11 @@ class RustFile {
       case P.Call:
         return this.call(capture(m, "fn"), capture(m, "args"));
       case P.For: {
-        // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over.
+        // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over, and
+        // never an `o` of the function around the loop.
         const value = this.receiver(capture(m, "value"));
         const body = capture(m, "body");
-        if (value !== "?") this.b.bindElement(this.text(capture(m, "name")), body.startIndex, body.endIndex, value);
+        this.b.bindNewElement(this.text(capture(m, "name")), body.startIndex, body.endIndex, value);
         return;
       }
       case P.MacroCall: {
