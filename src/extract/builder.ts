@@ -301,6 +301,15 @@ export class ExtractionBuilder {
   }
 
   /**
+   * As `bindElement`, for a loop whose variable is always a new name (Rust's `for tx in pending`): it
+   * holds though the name is typed elsewhere in the function (`let (tx, rx) = ..` before it), and
+   * where `value` cannot be read, the name is of no known type in the loop rather than the outer one's.
+   */
+  bindNewElement(name: string, start: number, end: number, value: string): void {
+    this.narrow(name, start, end, value === "?" ? "?" : `${value}${ELEMENT}`);
+  }
+
+  /**
    * Between two offsets, bare calls may be on `receiver` (see IMPLICIT_RECEIVER): a lambda given where
    * the callee may take a lambda with a receiver. The innermost range around a call wins.
    */

@@ -1,6 +1,6 @@
 import type { ExtractResult, RawReference } from "../core/extraction.js";
 import { stableId } from "../core/hash.js";
-import { TYPE_KINDS } from "../core/kinds.js";
+import { TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import type { FileRecord, NodeRow, RefRow } from "../core/rows.js";
 import { localTypeFacts } from "../store/reader.js";
 
@@ -121,8 +121,12 @@ export function toRecord(
     }
   }
   const hasBases = new Set(r.refs.filter((x) => x.kind === "extends" || x.kind === "implements").map((x) => x.from));
+  // A Rust trait's method overrides none of its supertraits' (`trait AsyncBufReadExt: AsyncBufRead`
+  // declares a `consume` of its own beside `AsyncBufRead::consume`; a call names one or the other).
+  const rust = facts.language === "rust";
+  const overriding = (kind: NodeKind | undefined) => TYPE_KINDS.has(kind ?? "file") && !(rust && kind === "trait");
   r.symbols.forEach((s, i) => {
-    if (s.kind === "method" && hasBases.has(s.parent) && TYPE_KINDS.has(r.symbols[s.parent]?.kind ?? "file")) {
+    if (s.kind === "method" && hasBases.has(s.parent) && overriding(r.symbols[s.parent]?.kind)) {
       addRef({
         kind: "overrides",
         from: i,

@@ -622,13 +622,19 @@ export class Resolver {
     let scope = this.lookup.symbol(scopeId);
     while (scope) {
       if (LEXICAL_SCOPES.has(scope.kind)) {
-        const local = this.lookup.children(scope.id, name).filter((s) => isDeclaration(s) && !MEMBER_KINDS.has(s.kind));
+        const inner = scope;
+        const local = this.lookup
+          .children(scope.id, name)
+          .filter((s) => isDeclaration(s) && !MEMBER_KINDS.has(s.kind) && !implMember(s, inner, rules));
         if (local.length) return { symbols: local, how: "lexical" };
       }
       scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
     }
-    // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name.
-    const top = this.lookup.topLevel(file.id, name).filter((s) => isDeclaration(s) && !isOwnedMethod(s));
+    // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name,
+    // nor is anything else a Rust `impl` declares (`type Output`, `const ALL`).
+    const top = this.lookup
+      .topLevel(file.id, name)
+      .filter((s) => isDeclaration(s) && !isOwnedMethod(s) && !implMember(s, null, rules));
     if (top.length) return this.required(file, name, top, rules, depth) ?? { symbols: top, how: "lexical" };
     // A binding to a module stands for the name only when no other binding of it gives a value
     // (Rust's `mod spawn; pub use spawn::spawn;`).
@@ -658,7 +664,11 @@ export class Resolver {
     for (const b of this.importsNamed(file.id, "*")) {
       if (b.reexport) continue;
       const modules = this.modules(b.specifier, file, rules);
-      let hits = this.exported(modules, name, rules, depth + 1);
+      // Nor through a wildcard: `use super::*` brings the module's `fn drop`s of `impl Drop for X` no
+      // more than it brings `X::drop`, and a bare `drop(x)` is the prelude's.
+      let hits = this.exported(modules, name, rules, depth + 1).filter(
+        (s) => !isOwnedMethod(s) && !implMember(s, null, rules),
+      );
       if (!hits.length && !modules.length && rules.modulePaths) {
         // `use Kind::*`, `use self::inline::*`: the names declared inside an enum or inline module.
         const owner = this.globOwner(b.specifier, file, rules, depth);
@@ -2141,6 +2151,17 @@ function groupByFile(list: readonly SymbolInfo[]): Map<number, SymbolInfo[]> {
 /** A method at the top level of its file, declared for a type by owner (`Point.new`). */
 function isOwnedMethod(s: SymbolInfo): boolean {
   return s.kind === "method" && s.qualifiedName !== s.name;
+}
+
+/**
+ * Rust: a member an `impl` declares (a method, `type Output`, `const ALL`), which sits in the scope the
+ * `impl` is written in (the file, for a type of another file) under its type's name: its qualified
+ * name is not the scope's and its own. A bare name never reaches one (`Self::Output` does, through
+ * the type); `scope` null is the file, whose declarations' qualified names are their names.
+ */
+function implMember(s: SymbolInfo, scope: SymbolInfo | null, rules: LanguageRules): boolean {
+  if (!rules.modulePaths) return false;
+  return s.qualifiedName !== (scope && scope.kind !== "file" ? `${scope.qualifiedName}.${s.name}` : s.name);
 }
 
 /**

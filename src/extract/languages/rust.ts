@@ -1,5 +1,12 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, TUPLE, callbackPosition, type ExtractResult, type ExtractedSymbol } from "../../core/extraction.js";
+import {
+  ELEMENT,
+  TUPLE,
+  callbackPosition,
+  type ExtractResult,
+  type ExtractedSymbol,
+  type ImportBinding,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -218,6 +225,8 @@ class RustFile {
   private readonly typeDecls: { name: string; at: number; end: number }[] = [];
   /** What each `use` binds, and where it is written (see `ownerImported`). */
   private readonly useBindings: { local: string; imported: string; specifier: string; at: number }[] = [];
+  /** The `use`s written in a block (a function's body), with the block: see `blockUses`. */
+  private readonly scopedUses: { binding: ImportBinding; block: Node }[] = [];
   private readonly traits: TraitRange[] = [];
   private readonly implMembers = new Set<number>();
   private readonly traitMembers = new Set<number>();
@@ -381,10 +390,11 @@ class RustFile {
       case P.Call:
         return this.call(capture(m, "fn"), capture(m, "args"));
       case P.For: {
-        // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over.
+        // `for o in &self.orders { .. }`: in the body, o is an element of what it loops over, and
+        // never an `o` of the function around the loop.
         const value = this.receiver(capture(m, "value"));
         const body = capture(m, "body");
-        if (value !== "?") this.b.bindElement(this.text(capture(m, "name")), body.startIndex, body.endIndex, value);
+        this.b.bindNewElement(this.text(capture(m, "name")), body.startIndex, body.endIndex, value);
         return;
       }
       case P.MacroCall: {
@@ -479,6 +489,7 @@ class RustFile {
     for (const item of this.items) this.item(item.p, item.def, item.name);
     this.typeReferences();
     this.restoreShadowed();
+    this.blockUses();
     // In the order of the text: the builder reads a name's entries in it (a restore at a block's end
     // is pushed after every `let`).
     const ordered = this.pendingTypes.map((t) => ({ t, at: t.at.startIndex })).sort((a, b) => a.at - b.at);
@@ -831,6 +842,23 @@ class RustFile {
     });
   }
 
+  /**
+   * A `use` in a function's body binds its name in that block only, but bindings are the file's: where
+   * the file binds the name otherwise too (`use std::sync::mpsc;` at the top, `use tokio::sync::mpsc;`
+   * in one test), one binding would stand for the other everywhere. Such a binding is renamed to one
+   * of its own (`mpsc'192`, by its line), which the block's paths headed by the name are read as.
+   */
+  private blockUses(): void {
+    const clashing = this.scopedUses.filter(({ binding: b }) =>
+      this.useBindings.some((o) => o.local === b.local && (o.specifier !== b.specifier || o.imported !== b.imported)),
+    );
+    for (const { binding, block } of clashing) {
+      const own = `${binding.local}'${binding.line}`;
+      this.b.narrow(binding.local, block.startIndex, block.endIndex, own);
+      binding.local = own;
+    }
+  }
+
   /** `let (tx, mut rx) = mpsc::channel(8)`: each name is that position of what the call returns. */
   private tupleLet(tuple: Node, value: Node): void {
     const call = value.type === "call_expression" ? this.receiverText(value, 0) : null;
@@ -922,10 +950,18 @@ class RustFile {
     // `pub use` passes the names on to importers of this module (and binds them here too).
     const pub = def.namedChild(0)?.type === "visibility_modifier";
     const at = def.startIndex;
+    let block: Node | null = null;
+    for (let up = def.parent; up && up.type !== "declaration_list" && up.type !== "source_file"; up = up.parent)
+      if (up.type === "block") {
+        block = up;
+        break;
+      }
     const add = (local: string, imported: string, specifier: string | null, node: Node) => {
       if (specifier === null || !local || local === "_") return;
       this.useBindings.push({ local, imported, specifier, at });
-      this.b.import({ local, imported, specifier, line, reexport: false });
+      const binding: ImportBinding = { local, imported, specifier, line, reexport: false };
+      this.b.import(binding);
+      if (block && local !== "*") this.scopedUses.push({ binding, block });
       if (pub) this.b.import({ local, imported, specifier, line, reexport: true });
       if (local !== "*") this.b.symbol("import", node, null, { name: local });
     };
