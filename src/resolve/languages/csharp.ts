@@ -47,6 +47,7 @@ export const csharpRules: LanguageRules = {
     ["Values"],
   ),
   overloads: true,
+  staticNeverOverrides: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
   },
