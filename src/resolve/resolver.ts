@@ -260,6 +260,16 @@ export class Resolver {
       }));
     }
     if (!found) return [];
+    if (
+      rules.noFewerArguments &&
+      ref.kind === "calls" &&
+      found.how !== "extension" &&
+      ref.argCount !== null &&
+      candidates.length === 1 &&
+      candidates[0]!.paramCount !== null &&
+      candidates[0]!.paramCount > ref.argCount
+    )
+      return [];
     let target = unique(candidates);
     let how = found.how;
     if (!target && rules.alternatives) target = lastAlternative(candidates, rules.alternatives);

@@ -48,6 +48,7 @@ export const csharpRules: LanguageRules = {
   ),
   overloads: true,
   staticNeverOverrides: true,
+  noFewerArguments: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
   },

@@ -15,6 +15,7 @@ export const swiftRules: LanguageRules = {
   ),
   overloads: true,
   staticNeverOverrides: true,
+  noFewerArguments: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "swift");
   },
