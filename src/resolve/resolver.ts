@@ -577,9 +577,9 @@ export class Resolver {
 
   /**
    * Where methods are overloaded, whether a method can override (or implement) a base's method of its
-   * name: both static or both not (`staticNeverOverrides`), the same parameter count where both are known, and in Swift the
-   * same argument labels where both are recorded. `static copy(of:count:)` is no `copy()`, nor
-   * `build(appContext:)` a `build(appContext:in:)`.
+   * name: both static or both not (`staticNeverOverrides`), the same parameter count where both are
+   * known, and in Swift the same argument labels where both are recorded. `static copy(of:count:)` is
+   * no `copy()`, nor `build(appContext:)` a `build(appContext:in:)`.
    */
   private sameShape(method: SymbolInfo, base: SymbolInfo, rules: LanguageRules): boolean {
     if (rules.staticNeverOverrides && method.isStatic !== base.isStatic) return false;

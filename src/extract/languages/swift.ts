@@ -892,7 +892,8 @@ class SwiftFile {
     const callee = this.lastOperand(fn);
     // `.undefined()`, `return .init(x)`: an implicit member of the type the context wants (the
     // function's return type, a parameter's), which is not read here; no bare name of the scope.
-    const implicit = callee.parent?.type === "prefix_expression" && this.b.source.startsWith(".", callee.parent.startIndex);
+    const implicit =
+      callee.parent?.type === "prefix_expression" && this.b.source.startsWith(".", callee.parent.startIndex);
     if (callee.type === "simple_identifier") return this.call(callee, implicit ? "?" : null, args);
     if (callee.type !== "navigation_expression") return;
     const target = callee.childForFieldName("target");
