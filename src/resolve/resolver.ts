@@ -177,8 +177,11 @@ export class Resolver {
       case "overrides": {
         const owner = this.enclosingType(ref.fromId);
         if (!owner) return [];
+        const method = this.lookup.symbol(ref.fromId);
         for (const base of this.bases(owner, 0)) {
-          const hit = unique(this.member(base, ref.name, 0).filter((s) => CALLABLE_KINDS.has(s.kind)));
+          let found = this.member(base, ref.name, 0).filter((s) => CALLABLE_KINDS.has(s.kind));
+          if (rules.overloads && method) found = found.filter((s) => this.sameShape(method, s, rules));
+          const hit = unique(found);
           if (hit) return [{ targetId: hit.id, kind: "overrides", resolution: "inherited" }];
         }
         return [];
@@ -235,14 +238,19 @@ export class Resolver {
       candidates = candidates.filter(
         (s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === "enum_member",
       );
+    // No candidate takes the call's argument count: none of them is picked as an overload below.
+    let arityMiss = false;
     if (candidates.length > 1 && ref.argCount !== null) {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
+      else arityMiss = true;
     }
     if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
     if (candidates.length > 1 && found?.how === "module") candidates = withoutOwnedMethods(candidates);
     if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
     if (rules.argumentLabels && candidates.length > 1) candidates = this.byLabels(ref, file, candidates);
+    else if (rules.argumentLabels && candidates.length === 1 && ref.kind === "calls")
+      candidates = this.byLabels(ref, file, candidates, true);
     if (rules.linkage) {
       // C and C++: a prototype and its definition are one function (see linkage.ts).
       return this.linkage.link(ref, file, candidates).map((t) => ({
@@ -252,10 +260,20 @@ export class Resolver {
       }));
     }
     if (!found) return [];
+    if (
+      rules.noFewerArguments &&
+      ref.kind === "calls" &&
+      found.how !== "extension" &&
+      ref.argCount !== null &&
+      candidates.length === 1 &&
+      candidates[0]!.paramCount !== null &&
+      candidates[0]!.paramCount > ref.argCount
+    )
+      return [];
     let target = unique(candidates);
     let how = found.how;
     if (!target && rules.alternatives) target = lastAlternative(candidates, rules.alternatives);
-    if (!target && rules.overloads && ref.kind === "calls") {
+    if (!target && rules.overloads && ref.kind === "calls" && !arityMiss) {
       target = firstOverload(candidates);
       how = "overload";
     }
@@ -557,6 +575,34 @@ export class Resolver {
     return out;
   }
 
+  /**
+   * Where methods are overloaded, whether a method can override (or implement) a base's method of its
+   * name: both static or both not (`staticNeverOverrides`), the same parameter count where both are
+   * known, and in Swift the same argument labels where both are recorded. `static copy(of:count:)` is
+   * no `copy()`, nor `build(appContext:)` a `build(appContext:in:)`.
+   */
+  private sameShape(method: SymbolInfo, base: SymbolInfo, rules: LanguageRules): boolean {
+    if (rules.staticNeverOverrides && method.isStatic !== base.isStatic) return false;
+    if (method.paramCount !== null && base.paramCount !== null && method.paramCount !== base.paramCount) return false;
+    if (rules.argumentLabels) {
+      const labels = (s: SymbolInfo) =>
+        this.typesAt(s.fileId, s.id, "(labels)")[0]
+          ?.typeName.split(",")
+          .map((p) => labelOf(p).replace(/[?*]$/, ""))
+          .join(",");
+      const mine = labels(method);
+      const theirs = labels(base);
+      if (mine !== undefined && theirs !== undefined && mine !== theirs) return false;
+    }
+    return true;
+  }
+
+  /** Whether a symbol is an extension (a callable with an `EXTENSION_RECEIVER` local type). */
+  private isExtension(symbol: SymbolInfo): boolean {
+    const file = this.lookup.file(symbol.fileId);
+    return file !== undefined && this.extensionsOf(file).some((e) => e.symbol.id === symbol.id);
+  }
+
   /** A file's extensions: callables with an `EXTENSION_RECEIVER` local type. */
   private extensionsOf(file: FileInfo): Extension[] {
     let list = this.fileExtensions.get(file.id);
@@ -675,8 +721,9 @@ export class Resolver {
         if (owner) hits = this.lookup.children(owner.id, name).filter(isDeclaration);
       } else if (!hits.length && !modules.length && rules.typeWildcards) {
         // `using static A.B.C;`: the members of type C.
+        // Its extension methods are not among them: C# brings those in for `x.M()` only.
         const type = this.typeFromPackage(b.specifier, file, rules, depth + 1);
-        if (type) hits = this.member(type, name, depth + 1);
+        if (type) hits = this.member(type, name, depth + 1).filter((s) => !this.isExtension(s));
       }
       if (hits.length) return { symbols: hits, how: "import" };
     }
@@ -1993,7 +2040,7 @@ export class Resolver {
    * function's as `(labels)`; candidates whose labels do not fit the call's are dropped, unless none
    * fits (labels the grammar misread).
    */
-  private byLabels(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[]): SymbolInfo[] {
+  private byLabels(ref: RefInfo, file: FileInfo, candidates: SymbolInfo[], strict = false): SymbolInfo[] {
     const key = `(labels)${ref.line}:${ref.name}`;
     let call: string | undefined;
     for (let scope = this.lookup.symbol(ref.fromId); scope && call === undefined;) {
@@ -2012,6 +2059,17 @@ export class Resolver {
     }
     const labels = args.map((a) => a.label);
     const fits = candidates.filter((s) => labelsFit(params.get(s.id)!.map(labelOf), labels));
+    // One candidate whose recorded labels the call's do not fit: a method of that name elsewhere
+    // (`decode(v, in: r)` calling `decode(_:expectingKind:in:)` of its base, `super.init(frame:)`).
+    // Unlabelled arguments at the end may be what the grammar made of an `if let x = f(a) { .. }`
+    // body, so the labels before them are enough.
+    if (strict) {
+      const declared = params.get(candidates[0]!.id)!.map(labelOf);
+      let n = labels.length;
+      while (n > 0 && labels[n - 1] === "_") n--;
+      const fit = fits.length > 0 || (n < labels.length && labelsFit(declared, labels.slice(0, n)));
+      return fit || !declared.length ? candidates : [];
+    }
     if (fits.length < 2) return fits.length ? fits : candidates;
     return this.byArgumentTypes(ref, file, fits, params, args) ?? fits;
   }

@@ -227,6 +227,17 @@ export interface LanguageRules {
    */
   overloads?: boolean;
   /**
+   * A static method overrides no instance method, nor an instance method a static one (Java, C#,
+   * Swift). Not Kotlin, whose `object` members are stored as static and implement an interface's.
+   */
+  staticNeverOverrides?: boolean;
+  /**
+   * A call passes at least as many arguments as a declaration's known parameter count (defaults and
+   * variadics leave it unknown), so a lone candidate that wants more is another method's name (C#,
+   * Swift: `super.init()` is no `init(props:)`). Not extensions, whose receiver is a parameter.
+   */
+  noFewerArguments?: boolean;
+  /**
    * The standard collections' methods, as chains through them (`(before).method()(after)`): where no
    * project type answers, a call of an `element` method (`items.find(f)`, `items.first()`) is an
    * element of the collection, one of a `copy` method (`items.slice()`, `items.filter(f)`) the same

@@ -890,7 +890,11 @@ class SwiftFile {
     const args = call.namedChild(1);
     if (!fn || args?.type !== "call_suffix") return;
     const callee = this.lastOperand(fn);
-    if (callee.type === "simple_identifier") return this.call(callee, null, args);
+    // `.undefined()`, `return .init(x)`: an implicit member of the type the context wants (the
+    // function's return type, a parameter's), which is not read here; no bare name of the scope.
+    const implicit =
+      callee.parent?.type === "prefix_expression" && this.b.source.startsWith(".", callee.parent.startIndex);
+    if (callee.type === "simple_identifier") return this.call(callee, implicit ? "?" : null, args);
     if (callee.type !== "navigation_expression") return;
     const target = callee.childForFieldName("target");
     const name = callee.childForFieldName("suffix")?.childForFieldName("suffix") ?? null;

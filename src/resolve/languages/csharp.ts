@@ -47,6 +47,8 @@ export const csharpRules: LanguageRules = {
     ["Values"],
   ),
   overloads: true,
+  staticNeverOverrides: true,
+  noFewerArguments: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
   },

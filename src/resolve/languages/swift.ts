@@ -14,6 +14,8 @@ export const swiftRules: LanguageRules = {
     ["filter", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix"],
   ),
   overloads: true,
+  staticNeverOverrides: true,
+  noFewerArguments: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "swift");
   },
