@@ -122,7 +122,12 @@ export function toRecord(
   }
   const hasBases = new Set(r.refs.filter((x) => x.kind === "extends" || x.kind === "implements").map((x) => x.from));
   r.symbols.forEach((s, i) => {
-    if (s.kind === "method" && hasBases.has(s.parent) && TYPE_KINDS.has(r.symbols[s.parent]?.kind ?? "file")) {
+    if (
+      s.kind === "method" &&
+      hasBases.has(s.parent) &&
+      TYPE_KINDS.has(r.symbols[s.parent]?.kind ?? "file") &&
+      mayOverride(facts.language, s)
+    ) {
       addRef({
         kind: "overrides",
         from: i,
@@ -199,4 +204,17 @@ export function changedNames(
   diff(before, after);
   diff(after, before);
   return out;
+}
+
+/**
+ * Whether a method may override one of its bases': in Java not a private or static one (a private
+ * method is not inherited, a static one hides), in Kotlin only one declared `override`.
+ */
+function mayOverride(
+  language: string,
+  s: { visibility: string | null; isStatic: boolean; signature: string | null },
+): boolean {
+  if (language === "java") return s.visibility !== "private" && !s.isStatic;
+  if (language === "kotlin") return /(^|\s)override\s/.test(s.signature?.split(/\bfun\b/)[0] ?? "");
+  return true;
 }

@@ -177,8 +177,11 @@ export class Resolver {
       case "overrides": {
         const owner = this.enclosingType(ref.fromId);
         if (!owner) return [];
+        // Where methods are overloaded, only a method of as many parameters is overridden:
+        // `remove(int)` does not override `remove(Object)`, nor `remove()`.
+        const arity = rules.overloads ? (this.lookup.symbol(ref.fromId)?.paramCount ?? null) : null;
         for (const base of this.bases(owner, 0)) {
-          const hit = unique(this.member(base, ref.name, 0).filter((s) => CALLABLE_KINDS.has(s.kind)));
+          const hit = unique(this.overridden(base, ref.name, arity, 0));
           if (hit) return [{ targetId: hit.id, kind: "overrides", resolution: "inherited" }];
         }
         return [];
@@ -1679,6 +1682,24 @@ export class Resolver {
     let byName = this.memberCache.get(type.id);
     if (!byName) this.memberCache.set(type.id, (byName = new Map()));
     return this.memo(byName, name, () => this.computeMember(type, name, depth));
+  }
+
+  /**
+   * The methods of a name a method overrides from this base: the nearest base's of that name, or,
+   * with `arity` (the overriding method's parameter count, where methods are overloaded), the
+   * nearest of as many parameters, looking past a base whose methods of the name have other counts.
+   */
+  private overridden(type: SymbolInfo, name: string, arity: number | null, depth: number): SymbolInfo[] {
+    if (arity === null) return this.member(type, name, depth).filter((s) => CALLABLE_KINDS.has(s.kind));
+    if (depth > MAX_DEPTH) return [];
+    const own = this.ownMembers(type, name).filter((s) => CALLABLE_KINDS.has(s.kind));
+    const fits = own.filter((s) => s.paramCount === null || s.paramCount === arity);
+    if (fits.length) return fits;
+    for (const base of this.bases(type, depth)) {
+      const hits = this.overridden(base, name, arity, depth + 1);
+      if (hits.length) return hits;
+    }
+    return [];
   }
 
   private computeMember(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
