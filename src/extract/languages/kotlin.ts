@@ -789,6 +789,8 @@ class KotlinFile {
     for (const c of params.namedChildren) {
       if (!c || c.type === "line_comment" || c.type === "multiline_comment") continue;
       if (c.type === "parameter") n++;
+      // Annotations and `crossinline`/`noinline` before a parameter leave its count alone.
+      else if (c.type === "parameter_modifiers" && !c.namedChildren.some((m) => m?.text === "vararg")) continue;
       else return null; // a default value, or `vararg`
     }
     return n;
