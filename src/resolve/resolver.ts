@@ -242,6 +242,8 @@ export class Resolver {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
     }
+    if (rules.inheritedOverloads && ref.kind === "calls" && found && MEMBER_WAYS.has(found.how))
+      candidates = this.inheritedOverloads(ref, candidates);
     if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
     if (candidates.length > 1 && found?.how === "module") candidates = withoutOwnedMethods(candidates);
     if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
@@ -1685,6 +1687,28 @@ export class Resolver {
   }
 
   /**
+   * Overloads are inherited: `listIterator()` in a list that declares only `listIterator(int)` calls
+   * its base's `listIterator()`. Where every candidate is a method of one type whose parameter count
+   * is known and not the call's argument count, the nearest base's method of the name and count is
+   * taken, or none (the method may be an outside base's: a view's `addView(child)`).
+   */
+  private inheritedOverloads(ref: RefInfo, candidates: SymbolInfo[]): SymbolInfo[] {
+    const arity = ref.argCount;
+    const owner = candidates[0]?.parentId;
+    if (arity === null || owner === null || owner === undefined) return candidates;
+    for (const s of candidates)
+      if (s.kind !== "method" || s.parentId !== owner || s.paramCount === null || s.paramCount === arity)
+        return candidates;
+    const type = this.lookup.symbol(owner);
+    if (!type || !TYPE_KINDS.has(type.kind)) return candidates;
+    for (const base of this.bases(type, 0)) {
+      const hits = this.overridden(base, ref.name, arity, 0);
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
+  /**
    * The methods of a name a method overrides from this base: the nearest base's of that name, or,
    * with `arity` (the overriding method's parameter count, where methods are overloaded), the
    * nearest of as many parameters, looking past a base whose methods of the name have other counts.
@@ -2250,6 +2274,9 @@ const METHOD_VALUE = /^((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w
  * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1 (`:this`, its receiver).
  */
 const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::(?:\\d+|this))?)$`);
+
+/** How a call finds a type's members, where its overloads may be inherited ones. */
+const MEMBER_WAYS = new Set(["member", "inherited", "typed", "static"]);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);

@@ -47,6 +47,7 @@ export const javaRules: LanguageRules = {
     ],
   ),
   overloads: true,
+  inheritedOverloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "java");
   },
