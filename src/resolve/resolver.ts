@@ -1696,9 +1696,13 @@ export class Resolver {
     const arity = ref.argCount;
     const owner = candidates[0]?.parentId;
     if (arity === null || owner === null || owner === undefined) return candidates;
+    const kind = candidates[0]!.kind;
     for (const s of candidates)
-      if (s.kind !== "method" || s.parentId !== owner || s.paramCount === null || s.paramCount === arity)
-        return candidates;
+      if (s.kind !== kind || s.parentId !== owner || s.paramCount === null || s.paramCount === arity) return candidates;
+    // Constructors are not inherited: the one called is one the index does not hold (Kotlin's
+    // primary constructor is its class: `super(message, cause)` beside `constructor(code, message, cause)`).
+    if (kind === "constructor") return [];
+    if (kind !== "method") return candidates;
     const type = this.lookup.symbol(owner);
     if (!type || !TYPE_KINDS.has(type.kind)) return candidates;
     for (const base of this.bases(type, 0)) {
