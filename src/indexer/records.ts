@@ -126,7 +126,12 @@ export function toRecord(
   const rust = facts.language === "rust";
   const overriding = (kind: NodeKind | undefined) => TYPE_KINDS.has(kind ?? "file") && !(rust && kind === "trait");
   r.symbols.forEach((s, i) => {
-    if (s.kind === "method" && hasBases.has(s.parent) && overriding(r.symbols[s.parent]?.kind)) {
+    if (
+      s.kind === "method" &&
+      hasBases.has(s.parent) &&
+      overriding(r.symbols[s.parent]?.kind) &&
+      mayOverride(facts.language, s)
+    ) {
       addRef({
         kind: "overrides",
         from: i,
@@ -203,4 +208,17 @@ export function changedNames(
   diff(before, after);
   diff(after, before);
   return out;
+}
+
+/**
+ * Whether a method may override one of its bases': in Java not a private or static one (a private
+ * method is not inherited, a static one hides), in Kotlin only one declared `override`.
+ */
+function mayOverride(
+  language: string,
+  s: { visibility: string | null; isStatic: boolean; signature: string | null },
+): boolean {
+  if (language === "java") return s.visibility !== "private" && !s.isStatic;
+  if (language === "kotlin") return /(^|\s)override\s/.test(s.signature?.split(/\bfun\b/)[0] ?? "");
+  return true;
 }

@@ -177,9 +177,12 @@ export class Resolver {
       case "overrides": {
         const owner = this.enclosingType(ref.fromId);
         if (!owner) return [];
+        // Where methods are overloaded, only a method of as many parameters is overridden
+        // (`remove(int)` does not override `remove(Object)`, nor `remove()`), and of the same shape.
         const method = this.lookup.symbol(ref.fromId);
+        const arity = rules.overloads ? (method?.paramCount ?? null) : null;
         for (const base of this.bases(owner, 0)) {
-          let found = this.member(base, ref.name, 0).filter((s) => CALLABLE_KINDS.has(s.kind));
+          let found = this.overridden(base, ref.name, arity, 0);
           if (rules.overloads && method) found = found.filter((s) => this.sameShape(method, s, rules));
           const hit = unique(found);
           if (hit) return [{ targetId: hit.id, kind: "overrides", resolution: "inherited" }];
@@ -244,6 +247,12 @@ export class Resolver {
       const byArity = candidates.filter((s) => s.paramCount === null || s.paramCount === ref.argCount);
       if (byArity.length > 0) candidates = byArity;
       else arityMiss = true;
+    }
+    if (rules.inheritedOverloads && ref.kind === "calls" && found && MEMBER_WAYS.has(found.how)) {
+      const inherited = this.inheritedOverloads(ref, candidates);
+      // A base's methods of the call's count are overloads to pick from again.
+      if (inherited !== candidates) arityMiss = false;
+      candidates = inherited;
     }
     if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
     if (candidates.length > 1 && found?.how === "module") candidates = withoutOwnedMethods(candidates);
@@ -1741,6 +1750,50 @@ export class Resolver {
     return this.memo(byName, name, () => this.computeMember(type, name, depth));
   }
 
+  /**
+   * Overloads are inherited: `listIterator()` in a list that declares only `listIterator(int)` calls
+   * its base's `listIterator()`. Where every candidate is a method of one type whose parameter count
+   * is known and not the call's argument count, the nearest base's method of the name and count is
+   * taken, or none (the method may be an outside base's: a view's `addView(child)`).
+   */
+  private inheritedOverloads(ref: RefInfo, candidates: SymbolInfo[]): SymbolInfo[] {
+    const arity = ref.argCount;
+    const owner = candidates[0]?.parentId;
+    if (arity === null || owner === null || owner === undefined) return candidates;
+    const kind = candidates[0]!.kind;
+    for (const s of candidates)
+      if (s.kind !== kind || s.parentId !== owner || s.paramCount === null || s.paramCount === arity) return candidates;
+    // Constructors are not inherited: the one called is one the index does not hold (Kotlin's
+    // primary constructor is its class: `super(message, cause)` beside `constructor(code, message, cause)`).
+    if (kind === "constructor") return [];
+    if (kind !== "method") return candidates;
+    const type = this.lookup.symbol(owner);
+    if (!type || !TYPE_KINDS.has(type.kind)) return candidates;
+    for (const base of this.bases(type, 0)) {
+      const hits = this.overridden(base, ref.name, arity, 0);
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
+  /**
+   * The methods of a name a method overrides from this base: the nearest base's of that name, or,
+   * with `arity` (the overriding method's parameter count, where methods are overloaded), the
+   * nearest of as many parameters, looking past a base whose methods of the name have other counts.
+   */
+  private overridden(type: SymbolInfo, name: string, arity: number | null, depth: number): SymbolInfo[] {
+    if (arity === null) return this.member(type, name, depth).filter((s) => CALLABLE_KINDS.has(s.kind));
+    if (depth > MAX_DEPTH) return [];
+    const own = this.ownMembers(type, name).filter((s) => CALLABLE_KINDS.has(s.kind));
+    const fits = own.filter((s) => s.paramCount === null || s.paramCount === arity);
+    if (fits.length) return fits;
+    for (const base of this.bases(type, depth)) {
+      const hits = this.overridden(base, name, arity, depth + 1);
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
   private computeMember(type: SymbolInfo, name: string, depth: number): SymbolInfo[] {
     // The module's object (see `moduleObject`): its members are what the module exports.
     if (type.kind === "file") {
@@ -2311,6 +2364,9 @@ const METHOD_VALUE = /^((?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w
  * given to it gets: `each()#1:0`, parameter 0 of the function given as argument 1 (`:this`, its receiver).
  */
 const TUPLE_POSITION = new RegExp(`^(.+)\\(\\)${TUPLE}(\\d+(?::(?:\\d+|this))?)$`);
+
+/** How a call finds a type's members, where its overloads may be inherited ones. */
+const MEMBER_WAYS = new Set(["member", "inherited", "typed", "static"]);
 
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);

@@ -238,6 +238,12 @@ export interface LanguageRules {
    */
   noFewerArguments?: boolean;
   /**
+   * A call whose argument count no overload of the type it finds takes reaches a base's method of
+   * that name and count, or nothing (see `Resolver.inheritedOverloads`). Java and Kotlin; Swift's
+   * argument counts split generic arguments (`f(ofType: A<B, C>.self)` counts 3), so not there.
+   */
+  inheritedOverloads?: boolean;
+  /**
    * The standard collections' methods, as chains through them (`(before).method()(after)`): where no
    * project type answers, a call of an `element` method (`items.find(f)`, `items.first()`) is an
    * element of the collection, one of a `copy` method (`items.slice()`, `items.filter(f)`) the same

@@ -43,3 +43,35 @@ describe("calls of overloads", () => {
     expect(text).toMatch(/^ {2}Log\.note {2}Log\.java:4 {2}line 8$/m);
   });
 });
+
+// Kotlin: an annotation or `crossinline` before a parameter leaves the count known, so the argument
+// count picks the overload (expo-modules-core's `ColorCompat.valueOf(@ColorInt color: Int)` took the
+// four-argument calls, its count being unknown).
+const KOTLIN = `annotation class ColorInt
+
+object Colors {
+  fun valueOf(@ColorInt color: Int): Int = color
+  fun valueOf(red: Float, green: Float, blue: Float, alpha: Float): Int = 0
+  inline fun mix(crossinline pick: () -> Int): Int = pick()
+  fun mix(a: Int, b: Int): Int = a
+
+  fun paint(): Int = valueOf(1f, 0f, 0f, 1f) + mix(1, 2)
+}
+`;
+
+describe("calls of Kotlin overloads with modified parameters", () => {
+  let kt: IndexedProject;
+  beforeAll(async () => {
+    kt = await indexedProject("kotlin-overloads", { files: { "Colors.kt": KOTLIN } });
+  });
+  afterAll(() => kt.cleanup());
+
+  it("reach the overload of the argument count", () => {
+    const callees = relations(kt.db, "Colors.paint", "callees", {});
+    const rows = callees.groups[0]!.rows.map((r) => [r.symbol.name, r.symbol.startLine, r.resolution]);
+    expect(rows).toEqual([
+      ["valueOf", 5, "member"],
+      ["mix", 7, "member"],
+    ]);
+  });
+});

@@ -786,9 +786,13 @@ class KotlinFile {
   private paramCount(params: Node | null): number | null {
     if (!params) return 0;
     let n = 0;
-    for (const c of params.namedChildren) {
-      if (!c || c.type === "line_comment" || c.type === "multiline_comment") continue;
+    for (const c of params.children) {
+      // `= null` is a default too: `null` is no named node, but its `=` is there.
+      if (c?.type === "=") return null;
+      if (!c?.isNamed || c.type === "line_comment" || c.type === "multiline_comment") continue;
       if (c.type === "parameter") n++;
+      // Annotations and `crossinline`/`noinline` before a parameter leave its count alone.
+      else if (c.type === "parameter_modifiers" && !c.namedChildren.some((m) => m?.text === "vararg")) continue;
       else return null; // a default value, or `vararg`
     }
     return n;

@@ -48,6 +48,7 @@ export const javaRules: LanguageRules = {
   ),
   overloads: true,
   staticNeverOverrides: true,
+  inheritedOverloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "java");
   },

@@ -56,6 +56,7 @@ export const kotlinRules: LanguageRules = {
     ["values"],
   ),
   overloads: true,
+  inheritedOverloads: true,
   resolveModule(spec, _from, lookup) {
     return packageFiles(spec, lookup);
   },
