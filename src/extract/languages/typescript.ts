@@ -26,7 +26,7 @@ import {
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
 import { CONSTRUCTED_TYPE, LocalCallSites } from "./js-local-calls.js";
-import { JsScopes } from "./js-scopes.js";
+import { bindingNames, JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
@@ -324,9 +324,22 @@ class TsFile {
 
   /** A declarator: its symbol, if it is one; what it says its variable holds; a `require` it binds. */
   private variable(declarator: Node, name: Node | undefined): void {
-    this.declaresNames(name ?? declarator.childForFieldName("name"));
+    const target = name ?? declarator.childForFieldName("name");
+    this.declaresNames(target);
     const value = declarator.childForFieldName("value");
     const taken = name?.type === "identifier" ? requiredMember(this.b, value) : null;
+    // A plain value (no function, no `require`): in a function, a local no symbol stands for. Not one
+    // declared bare (`var run, compile;`), which CoffeeScript assigns functions after, nor a class an
+    // IIFE makes (`var Host = (function () { function Host() {} .. return Host; })()`): its function is one.
+    if (
+      target &&
+      value &&
+      !taken &&
+      !FUNCTION_VALUES.has(value.type) &&
+      !requiredSource(this.b, value) &&
+      !(name?.type === "identifier" && this.prototypes.isIifeClass(this.b.text(name), value))
+    )
+      bindingNames(target, (id) => this.scopes.declaredValue(id));
     // `var normalizeType = require("./utils").normalizeType` imports it as `{ normalizeType }` would.
     if (taken) return requireBinding(this.b, name!, taken.source, taken.name);
     this.variableSymbol(declarator, name, value);
@@ -434,7 +447,12 @@ class TsFile {
       this.prototypes.call(name, site, args);
       objectMixin(this.b, name, site, args, this.commonJs);
     }
-    let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
+    // A parameter or plain local of that name is what is called, not a project symbol: no edge.
+    let receiver = recv
+      ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?")
+      : this.hiddenByLocal(name, site)
+        ? "?"
+        : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
     else if (receiver === "this" && this.commonJs.thisIsModule(site)) receiver = MODULE_EXPORTS;
@@ -752,7 +770,18 @@ class TsFile {
     if (!dotted) return;
     const { receiver, name: last } = splitLast(dotted);
     if (!receiver && !/^[A-Z]/.test(last)) return; // <div>, <span>: HTML, not a component
-    this.b.ref("calls", name, last, receiver, null);
+    // `decorators: [Story => <Story />]`: the parameter is rendered, not a symbol named Story.
+    this.b.ref("calls", name, last, !receiver && this.hiddenByLocal(last, name) ? "?" : receiver, null);
+  }
+
+  /**
+   * Whether a bare name is a parameter or plain local of a function around `site` (see `JsScopes.hides`),
+   * unless it holds a member read off a receiver: a local bound to a method (`const save = repo.save;
+   * save()`) is followed by the resolver.
+   */
+  private hiddenByLocal(name: string, site: Node): boolean {
+    if (!this.scopes.hides(name, site)) return false;
+    return !this.b.hasRecordedType(name) || !this.scopes.typeOfLocal(name, site)?.includes(".");
   }
 
   /**
