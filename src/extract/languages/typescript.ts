@@ -188,6 +188,7 @@ class TsFile {
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.param")) return this.parameterType(c.get("lt.param")!, c.get("lt.name")!, c.get("lt.type")!);
     if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
+    if (c.has("tp.decl")) return this.typeParameter(c.get("tp.decl")!);
     if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof")) return this.forOf(c.get("forof")!, c.get("forof.name")!);
     if (c.has("narrow")) return this.narrowed(c.get("narrow")!);
@@ -574,7 +575,24 @@ class TsFile {
     const dotted = dottedName(node, (n) => this.b.text(n));
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("references", node, name, receiver);
+    // A type parameter (`function id<Props>(v: Props)`) is no type of the project named like it.
+    const parameter = !receiver && this.typeParameters.get(name)?.some((d) => within(node, d));
+    this.b.ref("references", node, name, parameter ? "?" : receiver);
+  }
+
+  /** Where each type parameter's name stands for it: the declaration that lists it, whole. */
+  private readonly typeParameters = new Map<string, { start: number; end: number }[]>();
+
+  /** A type parameter's name (`T` of `class Box<T>`, `<T,>(v: T) => v`), declared for its declaration. */
+  private typeParameter(id: Node): void {
+    const params = id.parent?.parent;
+    const declaration = params?.parent;
+    // Only a declaration's own list: a parse gone wrong (Flow's `{ ...$Diff<Props, ..> }`) makes others.
+    if (params?.type !== "type_parameters" || !declaration || !GENERIC_DECLARATIONS.has(declaration.type)) return;
+    const name = this.b.text(id);
+    let list = this.typeParameters.get(name);
+    if (!list) this.typeParameters.set(name, (list = []));
+    list.push({ start: declaration.startIndex, end: declaration.endIndex });
   }
 
   /** A parameter's written type (`repo: Repo`, `fn: (u: User) => void`). */
@@ -1077,3 +1095,30 @@ export const typescriptExtractors: LanguageExtractor[] = [
   makeExtractor("tsx", "ts", true, "tree-sitter-tsx.wasm"),
   makeExtractor("javascript", "js", true, "tree-sitter-javascript.wasm"),
 ];
+
+/** What declares type parameters (`<T>`): functions, methods, classes, interfaces, aliases, signatures. */
+const GENERIC_DECLARATIONS = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "function_expression",
+  "generator_function",
+  "arrow_function",
+  "method_definition",
+  "method_signature",
+  "abstract_method_signature",
+  "function_signature",
+  "call_signature",
+  "construct_signature",
+  "class_declaration",
+  "abstract_class_declaration",
+  "class",
+  "interface_declaration",
+  "type_alias_declaration",
+  "function_type",
+  "constructor_type",
+]);
+
+/** Whether a node lies inside a span of the source. */
+function within(node: Node, span: { start: number; end: number }): boolean {
+  return node.startIndex >= span.start && node.endIndex <= span.end;
+}
