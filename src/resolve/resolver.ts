@@ -229,6 +229,8 @@ export class Resolver {
     // C# and Java make objects with `new` only: a call by bare name never reaches a type.
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
+    if (rules.typesApart && (ref.kind === "calls" || ref.kind === "instantiates"))
+      candidates = candidates.filter((s) => s.kind !== "interface" && s.kind !== "type_alias");
     if (rules.partialTypes) candidates = this.oneTypePerName(candidates);
     if (
       ref.kind === "references" &&

@@ -253,6 +253,11 @@ export interface LanguageRules {
   /** Objects are made with `new` only: a call by bare name never instantiates a type. */
   newOnly?: boolean;
   /**
+   * Types live apart from values (TypeScript): an interface or a type alias is no value, so a call, a
+   * `new` or a JSX element (`<Story />`) never reaches one, though a value of that name may.
+   */
+  typesApart?: boolean;
+  /**
    * Variables have no declared type, only what is assigned to them (Python): a use reads the last
    * assignment before it. Elsewhere a variable's declared type is its type wherever it is used.
    */

@@ -16,6 +16,10 @@ export class JsScopes {
   private readonly functionOf = new Map<number, Node | null>();
   private readonly statementStart = new Map<number, number>();
   private readonly parameterNames = new Map<number, Set<string>>();
+  /** Where a name is declared as a plain value (`const x = 1`), which no symbol stands for in a function. */
+  private readonly values = new Map<string, Node[]>();
+  /** A function's parameters by name only (no type or default value written in them), see `hides`. */
+  private readonly boundParameters = new Map<number, Set<string>>();
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -25,6 +29,44 @@ export class JsScopes {
     let list = this.declarations.get(name);
     if (!list) this.declarations.set(name, (list = []));
     list.push(at.startIndex);
+  }
+
+  /** A declaration of `name` at `at` that holds a value, not a function (see `hides`). */
+  declaredValue(at: Node): void {
+    const name = this.b.text(at);
+    let list = this.values.get(name);
+    if (!list) this.values.set(name, (list = []));
+    list.push(at);
+  }
+
+  /**
+   * Whether `name` at `site` is a parameter or a plain local variable of a function around it: a
+   * value no symbol stands for, which hides any function, class or import of that name
+   * (`function run(handler) { handler(); }`, `decorators: [Story => <Story />]`). A local function
+   * (`function helper() {}`, `const flush = () => ..`) is a symbol, found by its scope: not hidden.
+   */
+  hides(name: string, site: Node): boolean {
+    for (let fn = this.innermostFunction(site); fn; fn = this.innermostFunction(fn)) {
+      if (this.parametersBound(fn).has(name)) return true;
+      // Its own locals, not those of a function inside it (a bundle's one wrapper holds them all).
+      if (this.values.get(name)?.some((at) => this.innermostFunction(at)?.id === fn!.id)) return true;
+      const body = fn.childForFieldName("body");
+      if (body && this.declarations.get(name)?.some((p) => p >= body.startIndex && p < body.endIndex)) return false;
+    }
+    return false;
+  }
+
+  /** The names a function's parameters bind: each parameter's name, and the names a pattern binds. */
+  private parametersBound(fn: Node): Set<string> {
+    let names = this.boundParameters.get(fn.id);
+    if (!names) {
+      names = new Set();
+      const single = fn.childForFieldName("parameter");
+      const params = single ? [single] : (fn.childForFieldName("parameters")?.namedChildren ?? []);
+      for (const p of params) if (p) bindingNames(p, (id) => names!.add(this.b.text(id)));
+      this.boundParameters.set(fn.id, names);
+    }
+    return names;
   }
 
   /** The function a node is in (its body or parameters): the one whose locals it sees first. */
@@ -84,6 +126,36 @@ export class JsScopes {
     const body = fn.childForFieldName("body");
     const at = this.declarations.get(name);
     return !!body && !!at && at.some((p) => p >= body.startIndex && p < body.endIndex);
+  }
+}
+
+/**
+ * The names a parameter or a declaration's left side binds, not those of its type or default value:
+ * `x`, `x = 1`, `x?: T`, `...rest`, `{ a, b: c, d = f() }`, `[e, [g]]`.
+ */
+export function bindingNames(node: Node, found: (id: Node) => void): void {
+  switch (node.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return found(node);
+    case "required_parameter":
+    case "optional_parameter": {
+      const pattern = node.childForFieldName("pattern");
+      return pattern ? bindingNames(pattern, found) : undefined;
+    }
+    case "assignment_pattern":
+    case "object_assignment_pattern": {
+      const left = node.childForFieldName("left");
+      return left ? bindingNames(left, found) : undefined;
+    }
+    case "pair_pattern": {
+      const value = node.childForFieldName("value");
+      return value ? bindingNames(value, found) : undefined;
+    }
+    case "rest_pattern":
+    case "object_pattern":
+    case "array_pattern":
+      for (const k of node.namedChildren) if (k) bindingNames(k, found);
   }
 }
 

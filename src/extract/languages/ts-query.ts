@@ -218,15 +218,21 @@ export function capturesOf(m: QueryMatch, dialect: Dialect): readonly Captures[]
     }
     case "tp": {
       const id = field(node, "name");
+      if (id?.type !== "type_identifier") return NONE;
+      // Every type parameter declares its name where it is written (see `TsFile.typeParameter`).
+      const declared: Captures[] = [new Map([["tp.decl", id]])];
       const constraint = field(node, "constraint");
-      if (id?.type !== "type_identifier" || constraint?.type !== "constraint") return NONE;
-      return named(constraint).map(
-        (bound) =>
-          new Map([
-            ["tp.name", id],
-            ["tp.bound", bound],
-          ]),
-      );
+      if (constraint?.type !== "constraint") return declared;
+      return [
+        ...declared,
+        ...named(constraint).map(
+          (bound) =>
+            new Map([
+              ["tp.name", id],
+              ["tp.bound", bound],
+            ]),
+        ),
+      ];
     }
     case "enum_body":
       return each(

@@ -26,7 +26,7 @@ import {
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
 import { CONSTRUCTED_TYPE, LocalCallSites } from "./js-local-calls.js";
-import { JsScopes } from "./js-scopes.js";
+import { bindingNames, JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
@@ -188,6 +188,7 @@ class TsFile {
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.param")) return this.parameterType(c.get("lt.param")!, c.get("lt.name")!, c.get("lt.type")!);
     if (c.has("lt.pattern")) return this.destructured(c.get("lt.pattern")!, c.get("lt.from")!);
+    if (c.has("tp.decl")) return this.typeParameter(c.get("tp.decl")!);
     if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof")) return this.forOf(c.get("forof")!, c.get("forof.name")!);
     if (c.has("narrow")) return this.narrowed(c.get("narrow")!);
@@ -324,9 +325,22 @@ class TsFile {
 
   /** A declarator: its symbol, if it is one; what it says its variable holds; a `require` it binds. */
   private variable(declarator: Node, name: Node | undefined): void {
-    this.declaresNames(name ?? declarator.childForFieldName("name"));
+    const target = name ?? declarator.childForFieldName("name");
+    this.declaresNames(target);
     const value = declarator.childForFieldName("value");
     const taken = name?.type === "identifier" ? requiredMember(this.b, value) : null;
+    // A plain value (no function, no `require`): in a function, a local no symbol stands for. Not one
+    // declared bare (`var run, compile;`), which CoffeeScript assigns functions after, nor a class an
+    // IIFE makes (`var Host = (function () { function Host() {} .. return Host; })()`): its function is one.
+    if (
+      target &&
+      value &&
+      !taken &&
+      !FUNCTION_VALUES.has(value.type) &&
+      !requiredSource(this.b, value) &&
+      !(name?.type === "identifier" && this.prototypes.isIifeClass(this.b.text(name), value))
+    )
+      bindingNames(target, (id) => this.scopes.declaredValue(id));
     // `var normalizeType = require("./utils").normalizeType` imports it as `{ normalizeType }` would.
     if (taken) return requireBinding(this.b, name!, taken.source, taken.name);
     this.variableSymbol(declarator, name, value);
@@ -434,7 +448,12 @@ class TsFile {
       this.prototypes.call(name, site, args);
       objectMixin(this.b, name, site, args, this.commonJs);
     }
-    let receiver = recv ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?") : null;
+    // A parameter or plain local of that name is what is called, not a project symbol: no edge.
+    let receiver = recv
+      ? (receiverExpression(recv, (n) => this.b.text(n)) ?? "?")
+      : this.hiddenByLocal(name, site)
+        ? "?"
+        : null;
     // `exports.parse(text)` in a CommonJS module calls its own `exports.parse = function ..`.
     if (receiver === "exports" || receiver === "module.exports") receiver = null;
     else if (receiver === "this" && this.commonJs.thisIsModule(site)) receiver = MODULE_EXPORTS;
@@ -556,7 +575,24 @@ class TsFile {
     const dotted = dottedName(node, (n) => this.b.text(n));
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("references", node, name, receiver);
+    // A type parameter (`function id<Props>(v: Props)`) is no type of the project named like it.
+    const parameter = !receiver && this.typeParameters.get(name)?.some((d) => within(node, d));
+    this.b.ref("references", node, name, parameter ? "?" : receiver);
+  }
+
+  /** Where each type parameter's name stands for it: the declaration that lists it, whole. */
+  private readonly typeParameters = new Map<string, { start: number; end: number }[]>();
+
+  /** A type parameter's name (`T` of `class Box<T>`, `<T,>(v: T) => v`), declared for its declaration. */
+  private typeParameter(id: Node): void {
+    const params = id.parent?.parent;
+    const declaration = params?.parent;
+    // Only a declaration's own list: a parse gone wrong (Flow's `{ ...$Diff<Props, ..> }`) makes others.
+    if (params?.type !== "type_parameters" || !declaration || !GENERIC_DECLARATIONS.has(declaration.type)) return;
+    const name = this.b.text(id);
+    let list = this.typeParameters.get(name);
+    if (!list) this.typeParameters.set(name, (list = []));
+    list.push({ start: declaration.startIndex, end: declaration.endIndex });
   }
 
   /** A parameter's written type (`repo: Repo`, `fn: (u: User) => void`). */
@@ -752,7 +788,18 @@ class TsFile {
     if (!dotted) return;
     const { receiver, name: last } = splitLast(dotted);
     if (!receiver && !/^[A-Z]/.test(last)) return; // <div>, <span>: HTML, not a component
-    this.b.ref("calls", name, last, receiver, null);
+    // `decorators: [Story => <Story />]`: the parameter is rendered, not a symbol named Story.
+    this.b.ref("calls", name, last, !receiver && this.hiddenByLocal(last, name) ? "?" : receiver, null);
+  }
+
+  /**
+   * Whether a bare name is a parameter or plain local of a function around `site` (see `JsScopes.hides`),
+   * unless it holds a member read off a receiver: a local bound to a method (`const save = repo.save;
+   * save()`) is followed by the resolver.
+   */
+  private hiddenByLocal(name: string, site: Node): boolean {
+    if (!this.scopes.hides(name, site)) return false;
+    return !this.b.hasRecordedType(name) || !this.scopes.typeOfLocal(name, site)?.includes(".");
   }
 
   /**
@@ -1048,3 +1095,30 @@ export const typescriptExtractors: LanguageExtractor[] = [
   makeExtractor("tsx", "ts", true, "tree-sitter-tsx.wasm"),
   makeExtractor("javascript", "js", true, "tree-sitter-javascript.wasm"),
 ];
+
+/** What declares type parameters (`<T>`): functions, methods, classes, interfaces, aliases, signatures. */
+const GENERIC_DECLARATIONS = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "function_expression",
+  "generator_function",
+  "arrow_function",
+  "method_definition",
+  "method_signature",
+  "abstract_method_signature",
+  "function_signature",
+  "call_signature",
+  "construct_signature",
+  "class_declaration",
+  "abstract_class_declaration",
+  "class",
+  "interface_declaration",
+  "type_alias_declaration",
+  "function_type",
+  "constructor_type",
+]);
+
+/** Whether a node lies inside a span of the source. */
+function within(node: Node, span: { start: number; end: number }): boolean {
+  return node.startIndex >= span.start && node.endIndex <= span.end;
+}

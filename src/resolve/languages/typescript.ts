@@ -74,6 +74,7 @@ export const typescriptRules: LanguageRules = {
     return f ? [f] : [];
   },
   selfNames: new Set(["this"]),
+  typesApart: true,
   moduleThis: true,
   implicitThis: false,
   sharedFields: true,
