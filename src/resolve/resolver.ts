@@ -340,6 +340,12 @@ export class Resolver {
       // A local bound to a method calls it, whatever else the name could mean: the local hides it.
       const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
       if (bound) return { symbols: [bound], how: "typed" };
+      if (rules.boundLocalsHide && ref.kind === "calls") {
+        // Unless it is the file's own variable, which is the name's symbol.
+        const local = this.boundLocal(name, file, scopeId, rules);
+        if (local && METHOD_VALUE.test(local.typeName) && this.lookup.symbol(local.scopeId)?.kind !== "file")
+          return null;
+      }
       if (rules.outerNestedTypes && ref.kind === "references") {
         const hits = this.enclosingNestedTypes(scopeId, name);
         if (hits.length) return { symbols: hits, how: "member" };
@@ -1212,13 +1218,7 @@ export class Resolver {
    * type, is left to the other rules.
    */
   private methodValue(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
-    let bound = this.boundLocals.get(file.id);
-    if (!bound) {
-      bound = new Set(this.lookup.localTypes(file.id).flatMap((t) => (METHOD_VALUE.test(t.typeName) ? [t.name] : [])));
-      this.boundLocals.set(file.id, bound);
-    }
-    if (!bound.has(name)) return null;
-    const local = this.variableTypeName(name, file, scopeId, rules);
+    const local = this.boundLocal(name, file, scopeId, rules);
     const read = local ? METHOD_VALUE.exec(local.typeName) : null;
     if (!local || !read) return null;
     const [, receiver, method] = read;
@@ -1227,6 +1227,21 @@ export class Resolver {
       : this.exprType(receiver!, file, local.scopeId, rules);
     if (!owner || !TYPE_KINDS.has(owner.kind)) return null;
     return unique(this.member(owner, method!, 0).filter((s) => s.kind === "method"));
+  }
+
+  /** The local named `name` in scope at `scopeId`, when some local of the file has a member as value. */
+  private boundLocal(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+  ): { typeName: string; scopeId: number } | null {
+    let bound = this.boundLocals.get(file.id);
+    if (!bound) {
+      bound = new Set(this.lookup.localTypes(file.id).flatMap((t) => (METHOD_VALUE.test(t.typeName) ? [t.name] : [])));
+      this.boundLocals.set(file.id, bound);
+    }
+    return bound.has(name) ? this.variableTypeName(name, file, scopeId, rules) : null;
   }
 
   /** The type a receiver chain stands for, segment by segment. */

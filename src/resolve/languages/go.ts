@@ -63,4 +63,5 @@ export const goRules: LanguageRules = {
   importsReexport: false,
   reexports: false,
   membersAcrossPackage: true,
+  boundLocalsHide: true,
 };
