@@ -285,8 +285,8 @@ class GoFile {
    * its method, and a function's parameters before the scope that binds its type parameters.
    */
   private readonly typeUses: Node[] = [];
-  /** Called names the file's text may declare as locals (see `mayDeclare`). */
-  private readonly declaredNames = new Map<string, boolean>();
+  /** Names each top-level declaration's text may declare as locals (see `mayDeclare`), by its start. */
+  private readonly declaredNames = new Map<number, Set<string>>();
   /** Methods' receiver lists, in source order: a receiver's type is no use of it. */
   private readonly receivers: Span[] = [];
 
@@ -774,7 +774,7 @@ class GoFile {
    * which follows such a method value to its method (`methodValue`).
    */
   private callsLocal(at: Node, name: string): boolean {
-    if (!this.mayDeclare(name)) return false;
+    if (!this.mayDeclare(at.startIndex, name)) return false;
     let child: Node = at;
     for (let n = at.parent; n; child = n, n = n.parent) {
       switch (n.type) {
@@ -821,18 +821,25 @@ class GoFile {
   }
 
   /**
-   * Whether the file's text declares `name` anywhere as a local could be (`name :=`, `a, name :=`,
-   * `var name T`, a parameter `name T` or `name, b T`): most called names it does not, and need no
-   * walk up the tree (a third of the extraction's time otherwise). Comments and strings may say yes.
+   * Whether the text of the top-level declaration around `at` (or the file's, outside any) declares
+   * `name` as a local could be (`name :=`, `a, name :=`, `var name T`, a parameter `name T` or
+   * `name, b T`): most called names it does not, and need no walk up the tree. Comments and strings
+   * may say yes.
    */
-  private mayDeclare(name: string): boolean {
-    let known = this.declaredNames.get(name);
-    if (known === undefined) {
-      const pattern = new RegExp(`(?<![\\w.])${name}(?:\\s*,\\s*[\\w]+)*\\s*(?::=|=|\\s[\\w*\\[(.<])`);
-      known = pattern.test(this.b.source);
-      this.declaredNames.set(name, known);
+  private mayDeclare(at: number, name: string): boolean {
+    let i = this.scopes.length - 1;
+    while (i >= 0 && this.scopes[i]!.end <= at) i = this.scopes[i]!.parent;
+    while (i >= 0 && this.scopes[i]!.parent >= 0) i = this.scopes[i]!.parent;
+    const scope = i >= 0 && this.scopes[i]!.start <= at ? this.scopes[i]! : null;
+    const key = scope ? scope.start : -1;
+    let names = this.declaredNames.get(key);
+    if (!names) {
+      names = new Set();
+      const text = scope ? this.b.source.slice(scope.start, scope.end) : this.b.source;
+      for (const m of text.matchAll(DECLARED_LIKE)) names.add(m[1]!);
+      this.declaredNames.set(key, names);
     }
-    return known;
+    return names.has(name);
   }
 
   /**
@@ -1183,6 +1190,13 @@ class GoFile {
     return out;
   }
 }
+
+/**
+ * A name as a local's declaration may write it: before `:=` or `=`, or before a type (`name T`,
+ * `name *T`, `name []T`, `name func()`, `name ...T`, `name <-chan T`), also first of several
+ * (`a, b :=`, `a, b T`).
+ */
+const DECLARED_LIKE = /(?<![\w.])([A-Za-z_]\w*)(?=(?:\s*,\s*[A-Za-z_]\w*)*(?:\s*:=|\s*=[^=]|\s[\w*[(.<]))/g;
 
 /** Value node types that can say what a variable holds (see `localFromValue`). */
 const BUILDERS = new Set(["composite_literal", "unary_expression", "call_expression"]);
