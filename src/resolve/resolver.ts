@@ -220,6 +220,11 @@ export class Resolver {
       rules.linkage && ref.receiver === null ? this.linkage.visible(ref, file, rules) : this.target(ref, file, rules);
     if (!found && !rules.linkage) return [];
     let candidates = (found?.symbols ?? []).filter((s) => acceptable(ref.kind, s.kind));
+    // Go: `T{}` where one file declares `type T struct` and another `type T = ast.T` (build variants,
+    // test programs sharing a folder) is either; the kind a literal may make chooses neither.
+    if (rules.literalOfAnyType && ref.kind === "instantiates" && found && candidates.length === 1) {
+      if (dedupe(found.symbols.filter((s) => TYPE_KINDS.has(s.kind))).length > 1) candidates = [];
+    }
     // C# and Java make objects with `new` only: a call by bare name never reaches a type.
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));

@@ -64,4 +64,5 @@ export const goRules: LanguageRules = {
   reexports: false,
   membersAcrossPackage: true,
   boundLocalsHide: true,
+  literalOfAnyType: true,
 };
