@@ -226,6 +226,11 @@ export class Resolver {
       rules.linkage && ref.receiver === null ? this.linkage.visible(ref, file, rules) : this.target(ref, file, rules);
     if (!found && !rules.linkage) return [];
     let candidates = (found?.symbols ?? []).filter((s) => acceptable(ref.kind, s.kind));
+    // Go: `T{}` where one file declares `type T struct` and another `type T = ast.T` (build variants,
+    // test programs sharing a folder) is either; the kind a literal may make chooses neither.
+    if (rules.literalOfAnyType && ref.kind === "instantiates" && found && candidates.length === 1) {
+      if (dedupe(found.symbols.filter((s) => TYPE_KINDS.has(s.kind))).length > 1) candidates = [];
+    }
     // C# and Java make objects with `new` only: a call by bare name never reaches a type.
     if (rules.newOnly && ref.kind === "calls" && ref.receiver === null)
       candidates = candidates.filter((s) => !TYPE_KINDS.has(s.kind));
@@ -369,6 +374,12 @@ export class Resolver {
       // A local bound to a method calls it, whatever else the name could mean: the local hides it.
       const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
       if (bound) return { symbols: [bound], how: "typed" };
+      if (rules.boundLocalsHide && ref.kind === "calls") {
+        // Unless it is the file's own variable, which is the name's symbol.
+        const local = this.boundLocal(name, file, scopeId, rules);
+        if (local && METHOD_VALUE.test(local.typeName) && this.lookup.symbol(local.scopeId)?.kind !== "file")
+          return null;
+      }
       if (rules.outerNestedTypes && ref.kind === "references") {
         const hits = this.enclosingNestedTypes(scopeId, name);
         if (hits.length) return { symbols: hits, how: "member" };
@@ -1283,13 +1294,7 @@ export class Resolver {
    * type, is left to the other rules.
    */
   private methodValue(name: string, file: FileInfo, scopeId: number, rules: LanguageRules): SymbolInfo | null {
-    let bound = this.boundLocals.get(file.id);
-    if (!bound) {
-      bound = new Set(this.lookup.localTypes(file.id).flatMap((t) => (METHOD_VALUE.test(t.typeName) ? [t.name] : [])));
-      this.boundLocals.set(file.id, bound);
-    }
-    if (!bound.has(name)) return null;
-    const local = this.variableTypeName(name, file, scopeId, rules);
+    const local = this.boundLocal(name, file, scopeId, rules);
     const read = local ? METHOD_VALUE.exec(local.typeName) : null;
     if (!local || !read) return null;
     const [, receiver, method] = read;
@@ -1298,6 +1303,21 @@ export class Resolver {
       : this.exprType(receiver!, file, local.scopeId, rules);
     if (!owner || !TYPE_KINDS.has(owner.kind)) return null;
     return unique(this.member(owner, method!, 0).filter((s) => s.kind === "method"));
+  }
+
+  /** The local named `name` in scope at `scopeId`, when some local of the file has a member as value. */
+  private boundLocal(
+    name: string,
+    file: FileInfo,
+    scopeId: number,
+    rules: LanguageRules,
+  ): { typeName: string; scopeId: number } | null {
+    let bound = this.boundLocals.get(file.id);
+    if (!bound) {
+      bound = new Set(this.lookup.localTypes(file.id).flatMap((t) => (METHOD_VALUE.test(t.typeName) ? [t.name] : [])));
+      this.boundLocals.set(file.id, bound);
+    }
+    return bound.has(name) ? this.variableTypeName(name, file, scopeId, rules) : null;
   }
 
   /** The type a receiver chain stands for, segment by segment. */

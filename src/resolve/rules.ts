@@ -74,6 +74,17 @@ export interface LanguageRules {
   /** Members may live in other files of the package (Go methods). */
   membersAcrossPackage: boolean;
   /**
+   * A local bound to a member (`f := I.f`, `h := x.handler`) hides every other meaning of its name
+   * where it is in scope, also when the member is nothing we can resolve (Go: the extractor records
+   * no call of any other local, see `callsLocal`).
+   */
+  boundLocalsHide?: boolean;
+  /**
+   * A composite literal may make a value of any type of the name (Go's `T{}` of a struct, a slice or
+   * an alias): two types of one name leave it unresolved, whatever their kinds.
+   */
+  literalOfAnyType?: boolean;
+  /**
    * Rust-style paths: a dotted specifier is relative to the importing file (cached per file), a
    * single name that is not declared may be a module (`crate`, `super`, a crate of the workspace),
    * and an import whose module is not a file (an inline module, an enum) is followed through

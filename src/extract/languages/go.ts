@@ -147,6 +147,10 @@ const FIELD_NAMES = [
   "type_arguments",
   "result",
   "element",
+  "left",
+  "right",
+  "initializer",
+  "alias",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -281,6 +285,8 @@ class GoFile {
    * its method, and a function's parameters before the scope that binds its type parameters.
    */
   private readonly typeUses: Node[] = [];
+  /** Names each top-level declaration's text may declare as locals (see `mayDeclare`), by its start. */
+  private readonly declaredNames = new Map<number, Set<string>>();
   /** Methods' receiver lists, in source order: a receiver's type is no use of it. */
   private readonly receivers: Span[] = [];
 
@@ -364,6 +370,7 @@ class GoFile {
         const text = this.ident(name);
         const args = capture(m, "args");
         if (text === "new") return this.allocation(args);
+        if (!BUILTIN_FUNCTIONS.has(text) && this.callsLocal(name, text)) return;
         return this.pushRef("calls", name, text, null, args);
       }
       case P.CallSelector: {
@@ -757,6 +764,152 @@ class GoFile {
     this.pushRef("instantiates", type!, name, receiver);
   }
 
+  // ---- locals called by name ----
+
+  /**
+   * Whether a bare call of `name` at `at` calls a local of the functions around it (a parameter, a
+   * named result, a receiver, a variable declared before it in an enclosing block or statement):
+   * a func value (`f := signal.Notify`, `g func(I)`, `var f func()`), nothing the package's `name`
+   * stands for. A local holding a member of a value (`incr := s.incr`) is left to the resolver,
+   * which follows such a method value to its method (`methodValue`).
+   */
+  private callsLocal(at: Node, name: string): boolean {
+    if (!this.mayDeclare(at.startIndex, name)) return false;
+    let child: Node = at;
+    for (let n = at.parent; n; child = n, n = n.parent) {
+      switch (n.type) {
+        case "function_declaration":
+        case "method_declaration":
+          return this.paramDeclares(n, name) !== null;
+        case "func_literal":
+          if (this.paramDeclares(n, name) !== null) return true;
+          continue;
+        case "block":
+        case "expression_case":
+        case "type_case":
+        case "default_case":
+        case "communication_case": {
+          // Statements before the one holding the call, latest first: the nearest declaration counts.
+          const before: Node[] = [];
+          for (const k of n.namedChildren) if (k && k.endIndex <= child.startIndex) before.push(k);
+          for (let i = before.length - 1; i >= 0; i--) {
+            const value = this.statementDeclares(before[i]!, name);
+            if (value !== null) return !this.methodValue(value);
+          }
+          continue;
+        }
+        case "if_statement":
+        case "expression_switch_statement":
+        case "type_switch_statement":
+        case "for_statement": {
+          // `if f := g(); ..`, `for i, f := range fs`, `switch t := x.(type)`: in scope in the statement.
+          for (const k of n.namedChildren) {
+            if (!k || k.id === child.id || k.type === "block") continue;
+            if (k.startIndex <= at.startIndex && at.startIndex < k.endIndex) continue;
+            const value = this.statementDeclares(k, name);
+            if (value !== null) return !this.methodValue(value);
+            if (n.type === "type_switch_statement" && k.id === n.childForFieldId(this.f.alias)?.id) {
+              const names = k.type === "expression_list" ? namedKids(k).map((c) => c.node) : [k];
+              if (names.some((c) => c.type === "identifier" && this.ident(c) === name)) return true;
+            }
+          }
+          continue;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the text of the top-level declaration around `at` (or the file's, outside any) declares
+   * `name` as a local could be (`name :=`, `a, name :=`, `var name T`, a parameter `name T` or
+   * `name, b T`): most called names it does not, and need no walk up the tree. Comments and strings
+   * may say yes.
+   */
+  private mayDeclare(at: number, name: string): boolean {
+    let i = this.scopes.length - 1;
+    while (i >= 0 && this.scopes[i]!.end <= at) i = this.scopes[i]!.parent;
+    while (i >= 0 && this.scopes[i]!.parent >= 0) i = this.scopes[i]!.parent;
+    const scope = i >= 0 && this.scopes[i]!.start <= at ? this.scopes[i]! : null;
+    const key = scope ? scope.start : -1;
+    let names = this.declaredNames.get(key);
+    if (!names) {
+      names = new Set();
+      const text = scope ? this.b.source.slice(scope.start, scope.end) : this.b.source;
+      for (const m of text.matchAll(DECLARED_LIKE)) names.add(m[1]!);
+      this.declaredNames.set(key, names);
+    }
+    return names.has(name);
+  }
+
+  /**
+   * What a statement declaring `name` gives it: its value, `false` without one (`var f func()`, a
+   * range's or a receive's variable); null when the statement does not declare `name`.
+   */
+  private statementDeclares(s: Node, name: string): Node | false | null {
+    switch (s.type) {
+      case "short_var_declaration": {
+        const names = namedKids(s.childForFieldId(this.f.left));
+        const i = names.findIndex((k) => k.type === "identifier" && this.ident(k.node) === name);
+        if (i < 0) return null;
+        const values = namedKids(s.childForFieldId(this.f.right));
+        return values.length === names.length ? values[i]!.node : false;
+      }
+      case "var_declaration":
+      case "const_declaration": {
+        for (const spec of s.namedChildren) {
+          if (!spec) continue;
+          const specs = spec.type === "var_spec_list" ? spec.namedChildren : [spec];
+          for (const v of specs) {
+            if (v?.type !== "var_spec" && v?.type !== "const_spec") continue;
+            const names = fieldNodes(v, this.f.name);
+            const i = names.findIndex((k) => this.ident(k) === name);
+            if (i < 0) continue;
+            const values = namedKids(v.childForFieldId(this.f.value));
+            return values.length === names.length ? values[i]!.node : false;
+          }
+        }
+        return null;
+      }
+      case "for_clause": {
+        const init = s.childForFieldId(this.f.initializer);
+        return init ? this.statementDeclares(init, name) : null;
+      }
+      case "range_clause":
+      case "receive_statement": {
+        const left = s.childForFieldId(this.f.left);
+        return left && namedKids(left).some((k) => k.type === "identifier" && this.ident(k.node) === name)
+          ? false
+          : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Whether a function's receiver, parameters or named results declare `name`: null when not. */
+  private paramDeclares(def: Node, name: string): true | null {
+    for (const list of [
+      def.childForFieldId(this.f.receiver),
+      def.childForFieldId(this.f.parameters),
+      def.childForFieldId(this.f.result),
+    ]) {
+      if (list?.type !== "parameter_list") continue;
+      for (const { node: p } of namedKids(list)) {
+        if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue;
+        if (fieldNodes(p, this.f.name).some((id) => this.ident(id) === name)) return true;
+      }
+    }
+    return null;
+  }
+
+  /** A value that is a member of a value (`s.incr`), not of an imported package (`signal.Notify`). */
+  private methodValue(value: Node | false): boolean {
+    if (value === false || value.type !== "selector_expression") return false;
+    const operand = value.childForFieldId(this.f.operand);
+    return operand?.type !== "identifier" || !this.importNames.has(this.ident(operand));
+  }
+
   // ---- local types ----
 
   /**
@@ -1037,6 +1190,13 @@ class GoFile {
     return out;
   }
 }
+
+/**
+ * A name as a local's declaration may write it: before `:=` or `=`, or before a type (`name T`,
+ * `name *T`, `name []T`, `name func()`, `name ...T`, `name <-chan T`), also first of several
+ * (`a, b :=`, `a, b T`).
+ */
+const DECLARED_LIKE = /(?<![\w.])([A-Za-z_]\w*)(?=(?:\s*,\s*[A-Za-z_]\w*)*(?:\s*:=|\s*=[^=]|\s[\w*[(.<]))/g;
 
 /** Value node types that can say what a variable holds (see `localFromValue`). */
 const BUILDERS = new Set(["composite_literal", "unary_expression", "call_expression"]);

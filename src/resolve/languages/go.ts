@@ -63,4 +63,6 @@ export const goRules: LanguageRules = {
   importsReexport: false,
   reexports: false,
   membersAcrossPackage: true,
+  boundLocalsHide: true,
+  literalOfAnyType: true,
 };
