@@ -117,14 +117,14 @@ export class CppScopes {
       // Nothing visible declares it: the project's one function of that qualified name, unless a base
       // we cannot see (a library class) may declare it.
       if (scope.openBases) return null;
-      return this.global(name, names);
+      return this.global(name, names, ref.argCount);
     }
     if (receiver === "this") {
       if (!scope.cls) return null;
       const m = this.members(scope.cls, name, 0);
       return m.symbols.length ? { symbols: m.symbols, how: m.inherited ? "inherited" : "member" } : null;
     }
-    if (receiver === "::") return this.qualified(name, [name], file) ?? this.global(name, [name]);
+    if (receiver === "::") return this.qualified(name, [name], file) ?? this.global(name, [name], ref.argCount);
     // A variable, parameter or field of known type: `shape.area()`, `p->area()`, `this->items.size()`.
     const parts = receiverParts(receiver);
     const typed = this.exprType(parts, file, scope);
@@ -147,7 +147,7 @@ export class CppScopes {
     const names = [...scope.prefixes, ...scope.usings].map((p) =>
       p ? `${p}.${receiver}.${name}` : `${receiver}.${name}`,
     );
-    return this.global(name, names);
+    return this.global(name, names, ref.argCount);
   }
 
   /**
@@ -314,11 +314,15 @@ export class CppScopes {
   }
 
   /** The project's one function with external linkage of one of these qualified names, found without an include. */
-  private global(name: string, qnames: string[]): Found | null {
+  private global(name: string, qnames: string[], argCount: number | null): Found | null {
     const all = this.named(name).filter((s) => CALLABLE_KINDS.has(s.kind) && s.exported);
     for (const q of qnames) {
-      const hits = all.filter((s) => s.qualifiedName === q);
+      let hits = all.filter((s) => s.qualifiedName === q);
       if (!hits.length) continue;
+      // Found without an include, a function that cannot take these arguments is some other one of
+      // that name (`std::to_string(n)` against the project's own `std::to_string(n, base)`).
+      hits = hits.filter((s) => s.paramCount === null || argCount === null || s.paramCount === argCount);
+      if (!hits.length) return null;
       const files = new Set(hits.map((s) => s.fileId));
       const defs = hits.filter((s) => {
         const f = this.lookup.file(s.fileId);

@@ -151,6 +151,7 @@ export class Linkage {
       return list.reduce((a, b) => (b.id > a.id ? b : a));
     if (!list.every((s) => CALLABLE_KINDS.has(s.kind) && s.qualifiedName === first.qualifiedName && s.exported))
       return null;
+    if (language === "cpp" && overloaded(list)) return null;
     const defs = list.filter((s) => !this.inHeader(s));
     return defs.length === 1 ? defs[0]! : defs.length === 0 ? first : null;
   }
@@ -160,6 +161,8 @@ export class Linkage {
     const family = this.family(target.name, target.qualifiedName).filter(
       (s) => s.paramCount === null || target.paramCount === null || s.paramCount === target.paramCount,
     );
+    // C++ overloads of one arity (or specialisations of one template) told apart by types: no edge.
+    if (from?.language === "cpp" && overloaded(family)) return [];
     const defs = family.filter((s) => !this.inHeader(s));
     const decls = family.filter((s) => this.inHeader(s));
     // One file defining it under several `#if` branches still defines one function.
@@ -208,6 +211,22 @@ function stemOf(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
   const dot = base.lastIndexOf(".");
   return dot > 0 ? base.slice(0, dot) : base;
+}
+
+/**
+ * Two declarations of one qualified name and arity in one C++ file are two functions: a file that
+ * defines a function keeps no other declaration of it (neither a prototype nor the one in its class),
+ * so what is left is overloads told apart by parameter types, specialisations of a class template
+ * (`Promise<T>::Swap`, `Promise<void>::Swap`), or rarely `#if` alternatives.
+ */
+function overloaded(list: SymbolInfo[]): boolean {
+  const seen = new Map<number, number>();
+  for (const s of list) {
+    const other = seen.get(s.fileId);
+    if (other !== undefined && other !== s.id) return true;
+    seen.set(s.fileId, s.id);
+  }
+  return false;
 }
 
 function dedupe(list: SymbolInfo[]): SymbolInfo[] {

@@ -506,6 +506,8 @@ export class CFamilyFile {
   /** Declared parameters; null for variadic ones (any count may be passed). */
   protected paramCount(params: Node): number | null {
     let n = 0;
+    // `f(const char *fmt, ...)`: the grammar gives `...` as an unnamed child.
+    for (const p of params.children) if (p?.type === "...") return null;
     for (const p of params.namedChildren) {
       if (!p) continue;
       if (p.type === "variadic_parameter" || p.type === "variadic_parameter_declaration") return null;
@@ -516,8 +518,11 @@ export class CFamilyFile {
     return n;
   }
 
+  /** Arguments written in a call; a comment between them (`f(false, x)` with `inner` commented) is none. */
   protected argCount(args: Node): number {
-    return args.namedChildCount;
+    let n = 0;
+    for (const a of args.namedChildren) if (a && a.type !== "comment") n++;
+    return n;
   }
 
   /**
