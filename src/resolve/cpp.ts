@@ -319,11 +319,15 @@ export class CppScopes {
     for (const q of qnames) {
       let hits = all.filter((s) => s.qualifiedName === q);
       if (!hits.length) continue;
+      const files = new Set(hits.map((s) => s.fileId));
       // Found without an include, a function that cannot take these arguments is some other one of
       // that name (`std::to_string(n)` against the project's own `std::to_string(n, base)`).
       hits = hits.filter((s) => s.paramCount === null || argCount === null || s.paramCount === argCount);
       if (!hits.length) return null;
-      const files = new Set(hits.map((s) => s.fileId));
+      // A "variable" of that name beside them is an overload the grammar misread (a parameter that
+      // points to a member, `R (C::*)(A...)`): C++ has no variable and function of one name in one scope.
+      if (this.named(name).some((v) => v.kind === "variable" && v.qualifiedName === q && files.has(v.fileId)))
+        return null;
       const defs = hits.filter((s) => {
         const f = this.lookup.file(s.fileId);
         return f !== undefined && !/\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i.test(f.path);

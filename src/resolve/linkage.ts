@@ -101,8 +101,13 @@ export class Linkage {
     let list = dedupe(candidates);
     // `#define XkbFreeKeyboard SrvXkbFreeKeyboard` renames the function beside it: a call still
     // reaches the function (the definition is renamed alike).
-    if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind)))
+    if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind))) {
+      // C++ has no variable and function of one name in one scope: such a "variable" is an overload
+      // the grammar misread (`R (C::*)(A...)` as a parameter), and the call may be of either.
+      if (file.language === "cpp" && list.some((v) => v.kind === "variable" && list.some((s) => sameFunctionName(s, v))))
+        return [];
       list = list.filter((s) => CALLABLE_KINDS.has(s.kind) || (s.kind !== "constant" && s.kind !== "variable"));
+    }
     if (!list.length) {
       if (ref.receiver !== null || file.language !== "c") return [];
       if (ref.kind === "references") return this.globalType(ref);
@@ -227,6 +232,10 @@ function overloaded(list: SymbolInfo[]): boolean {
     seen.set(s.fileId, s.id);
   }
   return false;
+}
+
+function sameFunctionName(s: SymbolInfo, v: SymbolInfo): boolean {
+  return CALLABLE_KINDS.has(s.kind) && s.fileId === v.fileId && s.qualifiedName === v.qualifiedName;
 }
 
 function dedupe(list: SymbolInfo[]): SymbolInfo[] {
