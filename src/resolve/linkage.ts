@@ -116,7 +116,7 @@ export class Linkage {
     const one = this.oneFunction(list, file.language);
     if (!one) return list.length === 1 ? [this.edge(ref, list[0]!, false)] : [];
     if (!CALLABLE_KINDS.has(one.kind) || !one.exported) return [this.edge(ref, one, false)];
-    return this.linked(one, file).map((s) => this.edge(ref, s, false));
+    return this.linked(one, file, ref.argCount).map((s) => this.edge(ref, s, false));
   }
 
   private global(ref: RefInfo): LinkedTarget[] {
@@ -162,12 +162,17 @@ export class Linkage {
   }
 
   /** The definition and the prototypes a call of `target` reaches. */
-  private linked(target: SymbolInfo, from: FileInfo | undefined): SymbolInfo[] {
+  private linked(target: SymbolInfo, from: FileInfo | undefined, argCount: number | null = null): SymbolInfo[] {
     const family = this.family(target.name, target.qualifiedName).filter(
       (s) => s.paramCount === null || target.paramCount === null || s.paramCount === target.paramCount,
     );
-    // C++ overloads of one arity (or specialisations of one template) told apart by types: no edge.
-    if (from?.language === "cpp" && overloaded(family)) return [];
+    // C++ overloads that can take the call's arguments (or specialisations of one template) are told
+    // apart by types: no edge. `names(rt, a, b)` still reaches the variadic `names` beside `names(list)`.
+    if (
+      from?.language === "cpp" &&
+      overloaded(family.filter((s) => s.paramCount === null || argCount === null || s.paramCount === argCount))
+    )
+      return [];
     const defs = family.filter((s) => !this.inHeader(s));
     const decls = family.filter((s) => this.inHeader(s));
     // One file defining it under several `#if` branches still defines one function.
