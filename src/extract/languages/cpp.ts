@@ -8,6 +8,7 @@ import {
   CFamilyFile,
   C_PATTERNS,
   blankExportMacros,
+  blankSplitHeads,
   cFamilyExtract,
   capture,
   type CFamilyFields,
@@ -720,7 +721,7 @@ export function looksLikeCpp(source: string): boolean {
 export const cppExtractor: LanguageExtractor = {
   id: "cpp",
   grammar: "tree-sitter-cpp.wasm",
-  parseText: blankExportMacros,
+  parseText: (source: string) => blankExportMacros(blankSplitHeads(source)),
   prepare(language: Language, compile: (source: string) => Query) {
     const cf = fieldIds(language, "tree-sitter-cpp", CPP_FIELD_NAMES);
     return cFamilyExtract(
