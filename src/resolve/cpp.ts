@@ -68,9 +68,19 @@ export class CppScopes {
       }
       case "overrides": {
         if (!scope.cls) return [];
+        const self = this.lookup.symbol(ref.fromId);
         for (const base of this.bases(scope.cls, 0).bases) {
-          const hits = this.members(base, ref.name, 0).symbols.filter((s) => CALLABLE_KINDS.has(s.kind));
-          const first = hits.find((s) => s.fileId === base.fileId) ?? hits[0];
+          let hits = this.members(base, ref.name, 0).symbols.filter((s) => CALLABLE_KINDS.has(s.kind));
+          // Of overloads, the one taking as many parameters; several such in the class are told
+          // apart by types (jsi's four `strictEquals(a, b)`): no edge.
+          const count = self?.paramCount ?? null;
+          if (count !== null && hits.length > 1) {
+            const same = hits.filter((s) => s.paramCount === null || s.paramCount === count);
+            if (same.length) hits = same;
+          }
+          const own = hits.filter((s) => s.fileId === base.fileId);
+          if (own.length > 1) return [];
+          const first = own[0] ?? hits[0];
           if (first) return [{ targetId: first.id, kind: "overrides", resolution: "inherited" }];
         }
         return [];
