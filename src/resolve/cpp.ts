@@ -68,9 +68,19 @@ export class CppScopes {
       }
       case "overrides": {
         if (!scope.cls) return [];
+        const self = this.lookup.symbol(ref.fromId);
         for (const base of this.bases(scope.cls, 0).bases) {
-          const hits = this.members(base, ref.name, 0).symbols.filter((s) => CALLABLE_KINDS.has(s.kind));
-          const first = hits.find((s) => s.fileId === base.fileId) ?? hits[0];
+          let hits = this.members(base, ref.name, 0).symbols.filter((s) => CALLABLE_KINDS.has(s.kind));
+          // Of overloads, the one taking as many parameters; several such in the class are told
+          // apart by types (jsi's four `strictEquals(a, b)`): no edge.
+          const count = self?.paramCount ?? null;
+          if (count !== null && hits.length > 1) {
+            const same = hits.filter((s) => s.paramCount === null || s.paramCount === count);
+            if (same.length) hits = same;
+          }
+          const own = hits.filter((s) => s.fileId === base.fileId);
+          if (own.length > 1) return [];
+          const first = own[0] ?? hits[0];
           if (first) return [{ targetId: first.id, kind: "overrides", resolution: "inherited" }];
         }
         return [];
@@ -117,14 +127,14 @@ export class CppScopes {
       // Nothing visible declares it: the project's one function of that qualified name, unless a base
       // we cannot see (a library class) may declare it.
       if (scope.openBases) return null;
-      return this.global(name, names);
+      return this.global(name, names, ref.argCount);
     }
     if (receiver === "this") {
       if (!scope.cls) return null;
       const m = this.members(scope.cls, name, 0);
       return m.symbols.length ? { symbols: m.symbols, how: m.inherited ? "inherited" : "member" } : null;
     }
-    if (receiver === "::") return this.qualified(name, [name], file) ?? this.global(name, [name]);
+    if (receiver === "::") return this.qualified(name, [name], file) ?? this.global(name, [name], ref.argCount);
     // A variable, parameter or field of known type: `shape.area()`, `p->area()`, `this->items.size()`.
     const parts = receiverParts(receiver);
     const typed = this.exprType(parts, file, scope);
@@ -147,7 +157,7 @@ export class CppScopes {
     const names = [...scope.prefixes, ...scope.usings].map((p) =>
       p ? `${p}.${receiver}.${name}` : `${receiver}.${name}`,
     );
-    return this.global(name, names);
+    return this.global(name, names, ref.argCount);
   }
 
   /**
@@ -314,12 +324,20 @@ export class CppScopes {
   }
 
   /** The project's one function with external linkage of one of these qualified names, found without an include. */
-  private global(name: string, qnames: string[]): Found | null {
+  private global(name: string, qnames: string[], argCount: number | null): Found | null {
     const all = this.named(name).filter((s) => CALLABLE_KINDS.has(s.kind) && s.exported);
     for (const q of qnames) {
-      const hits = all.filter((s) => s.qualifiedName === q);
+      let hits = all.filter((s) => s.qualifiedName === q);
       if (!hits.length) continue;
       const files = new Set(hits.map((s) => s.fileId));
+      // Found without an include, a function that cannot take these arguments is some other one of
+      // that name (`std::to_string(n)` against the project's own `std::to_string(n, base)`).
+      hits = hits.filter((s) => s.paramCount === null || argCount === null || s.paramCount === argCount);
+      if (!hits.length) return null;
+      // A "variable" of that name beside them is an overload the grammar misread (a parameter that
+      // points to a member, `R (C::*)(A...)`): C++ has no variable and function of one name in one scope.
+      if (this.named(name).some((v) => v.kind === "variable" && v.qualifiedName === q && files.has(v.fileId)))
+        return null;
       const defs = hits.filter((s) => {
         const f = this.lookup.file(s.fileId);
         return f !== undefined && !/\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i.test(f.path);

@@ -101,8 +101,13 @@ export class Linkage {
     let list = dedupe(candidates);
     // `#define XkbFreeKeyboard SrvXkbFreeKeyboard` renames the function beside it: a call still
     // reaches the function (the definition is renamed alike).
-    if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind)))
+    if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind))) {
+      // C++ has no variable and function of one name in one scope: such a "variable" is an overload
+      // the grammar misread (`R (C::*)(A...)` as a parameter), and the call may be of either.
+      if (file.language === "cpp" && list.some((v) => v.kind === "variable" && list.some((s) => sameFunctionName(s, v))))
+        return [];
       list = list.filter((s) => CALLABLE_KINDS.has(s.kind) || (s.kind !== "constant" && s.kind !== "variable"));
+    }
     if (!list.length) {
       if (ref.receiver !== null || file.language !== "c") return [];
       if (ref.kind === "references") return this.globalType(ref);
@@ -111,7 +116,7 @@ export class Linkage {
     const one = this.oneFunction(list, file.language);
     if (!one) return list.length === 1 ? [this.edge(ref, list[0]!, false)] : [];
     if (!CALLABLE_KINDS.has(one.kind) || !one.exported) return [this.edge(ref, one, false)];
-    return this.linked(one, file).map((s) => this.edge(ref, s, false));
+    return this.linked(one, file, ref.argCount).map((s) => this.edge(ref, s, false));
   }
 
   private global(ref: RefInfo): LinkedTarget[] {
@@ -151,15 +156,23 @@ export class Linkage {
       return list.reduce((a, b) => (b.id > a.id ? b : a));
     if (!list.every((s) => CALLABLE_KINDS.has(s.kind) && s.qualifiedName === first.qualifiedName && s.exported))
       return null;
+    if (language === "cpp" && overloaded(list)) return null;
     const defs = list.filter((s) => !this.inHeader(s));
     return defs.length === 1 ? defs[0]! : defs.length === 0 ? first : null;
   }
 
   /** The definition and the prototypes a call of `target` reaches. */
-  private linked(target: SymbolInfo, from: FileInfo | undefined): SymbolInfo[] {
+  private linked(target: SymbolInfo, from: FileInfo | undefined, argCount: number | null = null): SymbolInfo[] {
     const family = this.family(target.name, target.qualifiedName).filter(
       (s) => s.paramCount === null || target.paramCount === null || s.paramCount === target.paramCount,
     );
+    // C++ overloads that can take the call's arguments (or specialisations of one template) are told
+    // apart by types: no edge. `names(rt, a, b)` still reaches the variadic `names` beside `names(list)`.
+    if (
+      from?.language === "cpp" &&
+      overloaded(family.filter((s) => s.paramCount === null || argCount === null || s.paramCount === argCount))
+    )
+      return [];
     const defs = family.filter((s) => !this.inHeader(s));
     const decls = family.filter((s) => this.inHeader(s));
     // One file defining it under several `#if` branches still defines one function.
@@ -208,6 +221,26 @@ function stemOf(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
   const dot = base.lastIndexOf(".");
   return dot > 0 ? base.slice(0, dot) : base;
+}
+
+/**
+ * Two declarations of one qualified name and arity in one C++ file are two functions: a file that
+ * defines a function keeps no other declaration of it (neither a prototype nor the one in its class),
+ * so what is left is overloads told apart by parameter types, specialisations of a class template
+ * (`Promise<T>::Swap`, `Promise<void>::Swap`), or rarely `#if` alternatives.
+ */
+function overloaded(list: SymbolInfo[]): boolean {
+  const seen = new Map<number, number>();
+  for (const s of list) {
+    const other = seen.get(s.fileId);
+    if (other !== undefined && other !== s.id) return true;
+    seen.set(s.fileId, s.id);
+  }
+  return false;
+}
+
+function sameFunctionName(s: SymbolInfo, v: SymbolInfo): boolean {
+  return CALLABLE_KINDS.has(s.kind) && s.fileId === v.fileId && s.qualifiedName === v.qualifiedName;
 }
 
 function dedupe(list: SymbolInfo[]): SymbolInfo[] {

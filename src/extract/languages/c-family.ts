@@ -506,6 +506,8 @@ export class CFamilyFile {
   /** Declared parameters; null for variadic ones (any count may be passed). */
   protected paramCount(params: Node): number | null {
     let n = 0;
+    // `f(const char *fmt, ...)`: the grammar gives `...` as an unnamed child.
+    for (const p of params.children) if (p?.type === "...") return null;
     for (const p of params.namedChildren) {
       if (!p) continue;
       if (p.type === "variadic_parameter" || p.type === "variadic_parameter_declaration") return null;
@@ -516,8 +518,11 @@ export class CFamilyFile {
     return n;
   }
 
+  /** Arguments written in a call; a comment between them (`f(false, x)` with `inner` commented) is none. */
   protected argCount(args: Node): number {
-    return args.namedChildCount;
+    let n = 0;
+    for (const a of args.namedChildren) if (a && a.type !== "comment") n++;
+    return n;
   }
 
   /**
@@ -638,6 +643,22 @@ const EXPORT_MACRO =
  */
 const CLASS_MACRO =
   /\b((?:class|struct)[ \t]+)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b|:(?!:)|\{|\n))/g;
+
+/**
+ * A class head written twice under `#if`/`#else` (jsi.h: `#if JSI_VERSION >= 20` /
+ * `class JSI_EXPORT Runtime : public ICast {` / `#else` / `class JSI_EXPORT Runtime {` / `#endif`)
+ * opens two bodies and closes one, and the grammar then loses the namespaces around it and nests the
+ * rest of the file in the class. The parse sees only the first head: the directives and the second
+ * head are blanked.
+ */
+const SPLIT_HEAD =
+  /^(#[ \t]*if[^\n]*)(\n[ \t]*(?:template[^\n]*\n[ \t]*)?(?:class|struct)\b[^\n;{}]*\{[ \t]*\n)(#[ \t]*else[^\n]*\n[ \t]*(?:class|struct)\b[^\n;{}]*\{[ \t]*\n#[ \t]*endif[^\n]*)$/gm;
+
+export function blankSplitHeads(source: string): string {
+  if (!source.includes("#else")) return source;
+  const blank = (text: string) => text.replace(/[^\n]/g, " ");
+  return source.replace(SPLIT_HEAD, (_all, open: string, head: string, rest: string) => blank(open) + head + blank(rest));
+}
 
 export function blankExportMacros(source: string): string {
   const blank = (_all: string, lead: string, word: string) => lead + word.replace(/[^\n]/g, " ");

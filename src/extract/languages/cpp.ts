@@ -8,6 +8,7 @@ import {
   CFamilyFile,
   C_PATTERNS,
   blankExportMacros,
+  blankSplitHeads,
   cFamilyExtract,
   capture,
   type CFamilyFields,
@@ -504,6 +505,8 @@ export class CppFile extends CFamilyFile {
 
   /** C++ declarators also end in `Shape::area` (whose qualifier is kept), destructors, operators and templates. */
   protected override declaredName(node: Node, params: Node | null): { name: Node; params: Node | null } | null {
+    const cast = this.misreadCast(node);
+    if (cast) return { name: cast, params };
     if (node.type === "qualified_identifier") {
       // `Shape::area`, `ns::Box<T>::get`: the qualifier, then the name.
       const qualifier: string[] = [];
@@ -522,6 +525,39 @@ export class CppFile extends CFamilyFile {
     if (!this.isMemberName(node)) return null;
     const name = node.type === "template_function" ? node.childForFieldId(this.cf.name) : node;
     return name ? { name, params } : null;
+  }
+
+  /**
+   * `inline Shape::operator bool() const {..}`: after a specifier the grammar reads `Shape::operator` as
+   * the return type and the converted-to type as the function's name, which made functions named
+   * `bool`, `int32_t` or `std.string` (that `std::string(s)` then called). The definition is the
+   * class's member `operator`; its name node is the `operator` word.
+   */
+  private misreadCast(node: Node): Node | null {
+    // `LIBLET_PUBLICAPI Token::operator bool()`: the word is an error inside the qualified name.
+    if (node.type === "qualified_identifier") {
+      const word = node.children.find((c) => c?.type === "ERROR" && this.text(c) === "operator");
+      const scope = node.childForFieldId(this.cf.scope);
+      if (word && scope) {
+        this.qualifiers.set(word.id, [bareName(this.text(scope))]);
+        return word;
+      }
+    }
+    const decl = node.parent;
+    const def = decl?.type === "function_declarator" ? decl.parent : null;
+    if (def?.type !== "function_definition" || def.childForFieldId(this.f.declarator)?.id !== decl!.id) return null;
+    const type = def.childForFieldId(this.f.type);
+    if (!type || !/(^|::)\s*operator$/.test(this.text(type))) return null;
+    const qualifier: string[] = [];
+    let q: Node | null = type;
+    for (let i = 0; q && q.type === "qualified_identifier" && i < 16; i++) {
+      const scope = q.childForFieldId(this.cf.scope);
+      if (scope) qualifier.push(bareName(this.text(scope)));
+      q = q.childForFieldId(this.cf.name);
+    }
+    if (!q || this.text(q) !== "operator") return null;
+    this.qualifiers.set(q.id, qualifier);
+    return q;
   }
 
   private isMemberName(n: Node): boolean {
@@ -685,7 +721,7 @@ export function looksLikeCpp(source: string): boolean {
 export const cppExtractor: LanguageExtractor = {
   id: "cpp",
   grammar: "tree-sitter-cpp.wasm",
-  parseText: blankExportMacros,
+  parseText: (source: string) => blankExportMacros(blankSplitHeads(source)),
   prepare(language: Language, compile: (source: string) => Query) {
     const cf = fieldIds(language, "tree-sitter-cpp", CPP_FIELD_NAMES);
     return cFamilyExtract(
