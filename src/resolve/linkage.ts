@@ -104,7 +104,10 @@ export class Linkage {
     if (ref.kind === "calls" && list.length > 1 && list.some((s) => CALLABLE_KINDS.has(s.kind))) {
       // C++ has no variable and function of one name in one scope: such a "variable" is an overload
       // the grammar misread (`R (C::*)(A...)` as a parameter), and the call may be of either.
-      if (file.language === "cpp" && list.some((v) => v.kind === "variable" && list.some((s) => sameFunctionName(s, v))))
+      if (
+        file.language === "cpp" &&
+        list.some((v) => v.kind === "variable" && list.some((s) => sameFunctionName(s, v)))
+      )
         return [];
       list = list.filter((s) => CALLABLE_KINDS.has(s.kind) || (s.kind !== "constant" && s.kind !== "variable"));
     }

@@ -318,6 +318,24 @@ describe("sync equals init --force", () => {
     expect(overrides()).toHaveLength(1);
   });
 
+  it("a Python __init__.py that comes makes its folder a package, no source root for `import ticktock`", async () => {
+    // `import ticktock` finds `timing/ticktock.py` by its suffix while `timing/` is no package; once
+    // `timing/__init__.py` exists, that folder is not on the path, and the import is the library's.
+    mkdirSync(at("timing"), { recursive: true });
+    writeFileSync(at("timing/ticktock.py"), "def tick():\n    return 1\n");
+    writeFileSync(at("ticker.py"), "import ticktock\n\n\ndef run():\n    return ticktock.tick()\n");
+    const imports = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("ticker.py|") && e.includes("timing/ticktock.py|"));
+    await syncThenCompare({ added: 2 });
+    expect(imports().length).toBeGreaterThan(0);
+    writeFileSync(at("timing/__init__.py"), "");
+    await syncThenCompare({ added: 1 });
+    expect(imports()).toHaveLength(0);
+    rmSync(at("timing/__init__.py"));
+    await syncThenCompare({ removed: 1 });
+    expect(imports().length).toBeGreaterThan(0);
+  });
+
   // Where members live apart from their type (Go methods, Rust impls, Ruby's reopened classes) or
   // extensions reach a receiver through its ancestors (Kotlin, Swift, C#), a type in the middle of a
   // hierarchy that goes takes its ancestors' methods and extensions from a file that only names a

@@ -80,6 +80,9 @@ describe("a file coming or going may change a module reference", () => {
     expect(py("django.utils", "django/db/models/query.py")).toBe(false);
     expect(py(".", "django/utils/html.py")).toBe(true);
     expect(py("..", "anything.py")).toBe(true);
+    // An `__init__.py` decides whether its folder is a package (no source root for a suffix match).
+    expect(py("datetime", "django/db/models/functions/__init__.py")).toBe(true);
+    expect(py(".query", "django/db/__init__.py")).toBe(false);
   });
 
   it("Go: only a file in the folder the import path names, by the go.mod files or Go's own tree", () => {

@@ -657,7 +657,10 @@ const SPLIT_HEAD =
 export function blankSplitHeads(source: string): string {
   if (!source.includes("#else")) return source;
   const blank = (text: string) => text.replace(/[^\n]/g, " ");
-  return source.replace(SPLIT_HEAD, (_all, open: string, head: string, rest: string) => blank(open) + head + blank(rest));
+  return source.replace(
+    SPLIT_HEAD,
+    (_all, open: string, head: string, rest: string) => blank(open) + head + blank(rest),
+  );
 }
 
 export function blankExportMacros(source: string): string {

@@ -180,6 +180,8 @@ const COLLECTIONS = new Set([
 const MULTI_ARG_COLLECTIONS = new Set(["Generator", "AsyncGenerator"]);
 
 /** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
+/** Assignment and loop targets that hold several names: `a, b = ...`, `for (k, v) in ...`. */
+const TARGET_LISTS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "tuple", "list"]);
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
 /** `@property`, `@cached_property`, `@functools.cached_property`: a method read as an attribute. */
 const PROPERTY_DECORATOR = /^@\s*(?:functools\.)?(?:cached_)?property\s*$/;
@@ -436,7 +438,18 @@ interface Def {
   params: Node | null;
   /** Typed parameters by name, for `self.repo = repo`; computed on first use. */
   paramTypes: Map<string, string> | null;
+  /** The definition itself (its body is read for `bindings`). */
+  node: Node;
+  /** How a function binds names in its own scope (see `LocalBindings`); computed on first use. */
+  bindings: Map<string, Binding> | null;
 }
+
+/**
+ * How a function binds a name: a value of its own (a parameter, an assignment, a loop, `with` or
+ * `except` target), a value read off something (`save = self.save`, which the resolver may follow to
+ * a method), a definition or import (the name still names a symbol), or `global`.
+ */
+type Binding = "value" | "member" | "symbol" | "global";
 
 class PyFile {
   private readonly source: string;
@@ -555,6 +568,8 @@ class PyFile {
           parent: -1,
           params: m.patternIndex === P.function ? c[1]!.node : null,
           paramTypes: null,
+          node: def,
+          bindings: null,
         };
         this.defs.push(d);
         this.defById.set(def.id, d);
@@ -941,6 +956,102 @@ class PyFile {
       if (ret && typeName && scope === "class" && decorators.some((d) => PROPERTY_DECORATOR.test(this.text(d))))
         this.b.localType(ret, `this.${nameText}`, typeName);
     }
+  }
+
+  /**
+   * Whether `name`, at `pos`, is a local of the enclosing function (or of a function around it) that
+   * holds a value of its own: a parameter, or a name assigned, looped over, or bound by `with`/`except`
+   * there, and not also defined, imported or declared `global` there. A local assigned a member read
+   * (`save = self.save`) is left to the resolver, which follows it to the method when it can.
+   */
+  private holdsValue(name: string, pos: number): boolean {
+    // `cls(..)` in a classmethod makes the enclosing class: the resolver reads it so.
+    if (name === "cls" || name === "self") return false;
+    for (let i = this.scopeAt(pos); i >= 0; i = this.defs[i]!.parent) {
+      const d = this.defs[i]!;
+      if (d.kind === "class") continue; // a class body's names are not seen by its methods
+      const how = this.bindingsOf(d).get(name);
+      if (how) return how === "value";
+    }
+    return false;
+  }
+
+  private bindingsOf(d: Def): Map<string, Binding> {
+    if (d.bindings) return d.bindings;
+    const found = new Map<string, Binding>();
+    // The strongest kind wins: a name also defined or imported in the function may name that symbol.
+    const rank: Record<Binding, number> = { value: 0, member: 1, symbol: 2, global: 3 };
+    const bind = (id: Node | null, how: Binding) => {
+      if (id?.type !== "identifier") return;
+      const name = this.text(id);
+      const had = found.get(name);
+      if (!had || rank[how] > rank[had]) found.set(name, how);
+    };
+    const targets = (n: Node | null, how: Binding): void => {
+      if (!n) return;
+      if (n.type === "identifier") bind(n, how);
+      else if (TARGET_LISTS.has(n.type)) for (const c of n.namedChildren) targets(c, how);
+      else if (n.type === "list_splat_pattern") targets(n.namedChild(0), how);
+    };
+    if (d.params)
+      for (const p of d.params.namedChildren) {
+        if (!p) continue;
+        if (p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") bind(p.namedChild(0), "value");
+        else bind(paramName(p), "value");
+      }
+    const walk = (n: Node): void => {
+      switch (n.type) {
+        case "function_definition":
+        case "class_definition":
+          bind(n.childForFieldName("name"), "symbol");
+          return; // its own scope (decorators and defaults are rarely bindings)
+        case "lambda":
+          return;
+        case "assignment":
+        case "augmented_assignment": {
+          const left = n.childForFieldName("left");
+          const right = n.childForFieldName("right");
+          targets(left, left?.type === "identifier" && right?.type === "attribute" ? "member" : "value");
+          break;
+        }
+        case "for_statement":
+        case "for_in_clause":
+          targets(n.childForFieldName("left"), "value");
+          break;
+        case "as_pattern":
+          // `with f() as x`, `except E as e`: the alias (in an `as_pattern_target` in `with`).
+          for (const c of n.namedChildren.slice(1))
+            targets(c?.type === "as_pattern_target" ? c.namedChild(0) : c, "value");
+          break;
+        case "except_clause": {
+          // Older grammars: `except E as e` as `alias`.
+          const alias = n.childForFieldName("alias");
+          if (alias) bind(alias, "value");
+          break;
+        }
+        case "named_expression":
+          bind(n.childForFieldName("name"), "value");
+          break;
+        case "import_statement":
+        case "import_from_statement":
+        case "future_import_statement":
+          for (const c of n.namedChildren) {
+            if (!c || c === n.childForFieldName("module_name")) continue;
+            if (c.type === "aliased_import") bind(c.childForFieldName("alias"), "symbol");
+            else if (c.type === "dotted_name") bind(c.namedChild(0), "symbol");
+          }
+          return;
+        case "global_statement":
+          // (`nonlocal` names an enclosing function's local, which holds a value all the same.)
+          for (const c of n.namedChildren) bind(c, "global");
+          return;
+      }
+      for (const c of n.namedChildren) if (c) walk(c);
+    };
+    const body = d.node.childForFieldName("body");
+    if (body) walk(body);
+    d.bindings = found;
+    return found;
   }
 
   /** Declared parameters, without `self`/`cls` on methods; null with `*args` or `**kw`. */
@@ -1334,7 +1445,9 @@ class PyFile {
     if (this.decoratorCalls.has(args.id)) return;
     const name = this.name(callee);
     if (!recv && name === "super") return;
-    const receiver = recv ? this.receiver(recv, callee) : null;
+    // A bare call of a function's own local (`for receiver in ...: receiver()`) calls whatever value
+    // it holds, not the module's function or class of that name: a call on an unknown value.
+    const receiver = recv ? this.receiver(recv, callee) : this.holdsValue(name, callee.startIndex) ? "?" : null;
     let count: number | null = 1;
     if (!generator) {
       const read = this.fast ? readList(this.source, args.startIndex, null) : UNREADABLE;
