@@ -179,9 +179,15 @@ const COLLECTIONS = new Set([
 /** Those written with more arguments than the element type: `Generator[Order, None, None]`. */
 const MULTI_ARG_COLLECTIONS = new Set(["Generator", "AsyncGenerator"]);
 
-/** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
+const DOT = 46;
+const OPEN_PAREN = 40;
+/** A character of a Python name: ASCII letters, digits, `_`, or any character past ASCII. */
+const isNameChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c > 127;
+
 /** Assignment and loop targets that hold several names: `a, b = ...`, `for (k, v) in ...`. */
 const TARGET_LISTS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "tuple", "list"]);
+/** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
 /** `@property`, `@cached_property`, `@functools.cached_property`: a method read as an attribute. */
 const PROPERTY_DECORATOR = /^@\s*(?:functools\.)?(?:cached_)?property\s*$/;
@@ -970,8 +976,28 @@ class PyFile {
     for (let i = this.scopeAt(pos); i >= 0; i = this.defs[i]!.parent) {
       const d = this.defs[i]!;
       if (d.kind === "class") continue; // a class body's names are not seen by its methods
+      // Most bare calls are of names the function never writes but as callees (`helper(x)`): its
+      // text says so without walking its body in the tree, which crosses into WASM at every node.
+      if (!this.writesOtherwise(d, name)) continue;
       const how = this.bindingsOf(d).get(name);
       if (how) return how === "value";
+    }
+    return false;
+  }
+
+  /**
+   * Whether `name` is written in the definition's text anywhere but as a callee (`name(`) or after a
+   * dot: a binding (a parameter, `name =`, `for name in`, `as name`, an import) is among those places,
+   * so without any, the function binds no `name`.
+   */
+  private writesOtherwise(d: Def, name: string): boolean {
+    const text = this.source;
+    for (let at = text.indexOf(name, d.start); at !== -1 && at < d.end; at = text.indexOf(name, at + name.length)) {
+      const before = text.charCodeAt(at - 1);
+      const after = text.charCodeAt(at + name.length);
+      // Part of a longer name, an attribute (`x.name`), or a callee (`name(`).
+      if (isNameChar(before) || before === DOT || isNameChar(after) || after === OPEN_PAREN) continue;
+      return true;
     }
     return false;
   }
