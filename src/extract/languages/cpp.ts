@@ -509,13 +509,7 @@ export class CppFile extends CFamilyFile {
     if (cast) return { name: cast, params };
     if (node.type === "qualified_identifier") {
       // `Shape::area`, `ns::Box<T>::get`: the qualifier, then the name.
-      const qualifier: string[] = [];
-      let q: Node | null = node;
-      for (let i = 0; q && q.type === "qualified_identifier" && i < 16; i++) {
-        const scope = q.childForFieldId(this.cf.scope);
-        if (scope) qualifier.push(bareName(this.text(scope)));
-        q = q.childForFieldId(this.cf.name);
-      }
+      const { qualifier, last: q } = this.qualified(node);
       if (!q || !this.isMemberName(q)) return null;
       const name = q.type === "template_function" ? q.childForFieldId(this.cf.name) : q;
       if (!name) return null;
@@ -525,6 +519,18 @@ export class CppFile extends CFamilyFile {
     if (!this.isMemberName(node)) return null;
     const name = node.type === "template_function" ? node.childForFieldId(this.cf.name) : node;
     return name ? { name, params } : null;
+  }
+
+  /** The scopes of a qualified name (`ns::Box<T>::get`: `ns`, `Box`) and the node after the last `::`. */
+  private qualified(node: Node): { qualifier: string[]; last: Node | null } {
+    const qualifier: string[] = [];
+    let last: Node | null = node;
+    for (let i = 0; last && last.type === "qualified_identifier" && i < 16; i++) {
+      const scope = last.childForFieldId(this.cf.scope);
+      if (scope) qualifier.push(bareName(this.text(scope)));
+      last = last.childForFieldId(this.cf.name);
+    }
+    return { qualifier, last };
   }
 
   /**
@@ -548,13 +554,7 @@ export class CppFile extends CFamilyFile {
     if (def?.type !== "function_definition" || def.childForFieldId(this.f.declarator)?.id !== decl!.id) return null;
     const type = def.childForFieldId(this.f.type);
     if (!type || !/(^|::)\s*operator$/.test(this.text(type))) return null;
-    const qualifier: string[] = [];
-    let q: Node | null = type;
-    for (let i = 0; q && q.type === "qualified_identifier" && i < 16; i++) {
-      const scope = q.childForFieldId(this.cf.scope);
-      if (scope) qualifier.push(bareName(this.text(scope)));
-      q = q.childForFieldId(this.cf.name);
-    }
+    const { qualifier, last: q } = this.qualified(type);
     if (!q || this.text(q) !== "operator") return null;
     this.qualifiers.set(q.id, qualifier);
     return q;
