@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMembersNamedByVerbs, queryTerms, type Candidate } from "../../src/query/explore-rank.js";
+import { findSymbols } from "../../src/query/symbols.js";
+import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+
+// A type the question names, whose members each share one name word with it: which of them its
+// documentation speaks of decides their order (ThreadPoolExecutor's runWorker and getTask against
+// its worker-count helpers, in the JDK).
+const POOL = `package shop;
+
+public class Pool {
+    private int workerCountOf(int c) { return c; }
+
+    private void addWorkerFailed(Object w) {}
+
+    /**
+     * Main worker loop: repeatedly takes tasks from the queue and runs them on this thread.
+     */
+    final void runWorker(Object w) {}
+
+    /** Blocks until a task is in the queue, or returns null once this worker must exit. */
+    private Runnable getTask() { return null; }
+}
+`;
+
+let project: IndexedProject;
+
+beforeAll(async () => {
+  project = await indexedProject("explore-members", { files: { "src/shop/Pool.java": POOL } });
+}, 60_000);
+afterAll(() => project.cleanup());
+
+describe("members of a type the question names", () => {
+  it("rank those whose documentation holds more of the question's words first", () => {
+    const [pool] = findSymbols(project.db, "Pool");
+    expect(pool?.kind).toBe("class");
+    const best = new Map<number, Candidate>([[pool!.id, { symbol: pool!, score: 100 }]]);
+    addMembersNamedByVerbs(project.db, best, queryTerms("how does a Pool worker thread take tasks from the queue"));
+    const members = [...best.values()]
+      .filter((c) => c.symbol.id !== pool!.id)
+      .sort((a, b) => b.score - a.score || a.symbol.startLine - b.symbol.startLine)
+      .map((c) => c.symbol.name);
+    expect(members).toEqual(["runWorker", "getTask", "workerCountOf", "addWorkerFailed"]);
+  });
+});
