@@ -245,7 +245,8 @@ export interface LanguageRules {
   /**
    * A call passes at least as many arguments as a declaration's known parameter count (defaults and
    * variadics leave it unknown), so a lone candidate that wants more is another method's name (C#,
-   * Swift: `super.init()` is no `init(props:)`). Not extensions, whose receiver is a parameter.
+   * Swift: `super.init()` is no `init(props:)`; Kotlin: an extension `getValue(thisRef, property)`
+   * calling the receiver's `getValue(property)`). Not extensions, whose receiver is a parameter.
    */
   noFewerArguments?: boolean;
   /**

@@ -57,6 +57,7 @@ export const kotlinRules: LanguageRules = {
   ),
   overloads: true,
   inheritedOverloads: true,
+  noFewerArguments: true,
   resolveModule(spec, _from, lookup) {
     return packageFiles(spec, lookup);
   },
