@@ -599,13 +599,12 @@ export class Resolver {
 
   /**
    * Where methods are overloaded, whether a method can override (or implement) a base's method of its
-   * name: both static or both not (`staticNeverOverrides`), the same parameter count where both are
-   * known, and in Swift the same argument labels where both are recorded. `static copy(of:count:)` is
-   * no `copy()`, nor `build(appContext:)` a `build(appContext:in:)`.
+   * name and parameter count (`overridden` matches the count): both static or both not
+   * (`staticNeverOverrides`), and in Swift the same argument labels where both are recorded.
+   * `static copy(of:count:)` is no `copy()`, nor `build(appContext:)` a `build(appContext:in:)`.
    */
   private sameShape(method: SymbolInfo, base: SymbolInfo, rules: LanguageRules): boolean {
     if (rules.staticNeverOverrides && method.isStatic !== base.isStatic) return false;
-    if (method.paramCount !== null && base.paramCount !== null && method.paramCount !== base.paramCount) return false;
     if (rules.argumentLabels) {
       const labels = (s: SymbolInfo) =>
         this.typesAt(s.fileId, s.id, "(labels)")[0]

@@ -2,15 +2,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
-import { run, tempRepo } from "../helpers/cli.js";
-import { connectClient, textOf } from "../helpers/mcp.js";
+import { indexedFixtureClient, textOf } from "../helpers/mcp.js";
 
 // codegraph_explore through a real MCP client: explicit paths, line anchors and qualified names lead;
 // the blast radius reports measured test coverage with the reference's three outcomes.
 
 const FIXTURE = join(import.meta.dirname, "fixtures", "explore");
 
-let repo: ReturnType<typeof tempRepo>;
 let c: Client;
 let close: () => Promise<void>;
 
@@ -20,25 +18,23 @@ const explore = async (query: string, extra: Record<string, unknown> = {}) =>
 /** The "## path" sections of an answer, in order. */
 const sections = (text: string) => [...text.matchAll(/^## (\S+)$/gm)].map((m) => m[1]);
 
-beforeAll(async () => {
-  repo = tempRepo(FIXTURE);
-  // A hub with more callers than the coverage walk may look up, none of them reached from a test.
-  mkdirSync(join(repo.dir, "src", "gen"), { recursive: true });
+/** A hub with more callers than the coverage walk may look up, none of them reached from a test. */
+function addHub(dir: string): void {
+  mkdirSync(join(dir, "src", "gen"), { recursive: true });
   const callers = Array.from(
     { length: 70 },
     (_, i) => `export function caller${i}(): number {\n  return hub(${i});\n}\n`,
   );
   writeFileSync(
-    join(repo.dir, "src", "gen", "hub.ts"),
+    join(dir, "src", "gen", "hub.ts"),
     `export function hub(n: number): number {\n  return n + 1;\n}\n\n${callers.join("\n")}`,
   );
-  expect((await run(["init", repo.dir])).code).toBe(0);
-  ({ client: c, close } = await connectClient({ cwd: repo.dir }));
+}
+
+beforeAll(async () => {
+  ({ client: c, close } = await indexedFixtureClient(FIXTURE, addHub));
 }, 60_000);
-afterAll(async () => {
-  await close();
-  repo.cleanup();
-});
+afterAll(() => close());
 
 describe("test coverage in the blast radius", () => {
   it("finds tests through callers", async () => {

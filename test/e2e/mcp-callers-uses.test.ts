@@ -1,26 +1,21 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
-import { run, tempRepo } from "../helpers/cli.js";
-import { connectClient, textOf } from "../helpers/mcp.js";
+import { run } from "../helpers/cli.js";
+import { indexedFixtureClient, textOf } from "../helpers/mcp.js";
 
 // The reference's codegraph_callers follows calls, references and imports: `load(repo: Repo)` uses
 // Repo in its signature without calling it, and a change to Repo breaks it all the same.
 const FIXTURE = join(import.meta.dirname, "fixtures", "callers-uses");
 
-let repo: ReturnType<typeof tempRepo>;
+let dir: string;
 let c: Client;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  repo = tempRepo(FIXTURE);
-  expect((await run(["init", repo.dir])).code).toBe(0);
-  ({ client: c, close } = await connectClient({ cwd: repo.dir }));
+  ({ dir, client: c, close } = await indexedFixtureClient(FIXTURE));
 }, 60_000);
-afterAll(async () => {
-  await close();
-  repo.cleanup();
-});
+afterAll(() => close());
 
 describe("codegraph_callers", () => {
   it("lists references after calls: a type in a signature is a use of it", async () => {
@@ -35,10 +30,10 @@ describe("codegraph_callers", () => {
   });
 
   it("the CLI's callers stay calls unless --all-uses asks for every use", async () => {
-    const calls = await run(["callers", "Repo", "-p", repo.dir]);
+    const calls = await run(["callers", "Repo", "-p", dir]);
     expect(calls.stdout).toContain("[instantiates] make");
     expect(calls.stdout).not.toContain("[references]");
-    const all = await run(["callers", "Repo", "--all-uses", "-p", repo.dir]);
+    const all = await run(["callers", "Repo", "--all-uses", "-p", dir]);
     expect(all.stdout).toMatch(/\[references\] load \(function\)\s+src\/service\.ts:3/);
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { run, tempRepo } from "../helpers/cli.js";
-import { connectClient, textOf } from "../helpers/mcp.js";
+import { connectClient, indexedFixtureClient, textOf } from "../helpers/mcp.js";
 
 // Each tool through a real v2 SDK client, on a fixture whose graph is known: two unrelated `add`
 // functions (src/math.ts and lib/strings/join.ts), `twice` calling one, `Calculator` calling both
@@ -12,7 +12,7 @@ import { connectClient, textOf } from "../helpers/mcp.js";
 const FIXTURE = join(import.meta.dirname, "fixtures", "mcp");
 const ALL = ["explore", "node", "search", "callers", "callees", "impact", "status", "files", "check", "export"];
 
-let repo: ReturnType<typeof tempRepo>;
+let dir: string;
 let c: Client;
 let close: () => Promise<void>;
 
@@ -22,14 +22,9 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
 };
 
 beforeAll(async () => {
-  repo = tempRepo(FIXTURE);
-  expect((await run(["init", repo.dir])).code).toBe(0);
-  ({ client: c, close } = await connectClient({ cwd: repo.dir }));
+  ({ dir, client: c, close } = await indexedFixtureClient(FIXTURE));
 }, 60_000);
-afterAll(async () => {
-  await close();
-  repo.cleanup();
-});
+afterAll(() => close());
 
 describe("the tool list", () => {
   it("shows the four default tools, each read-only, idempotent and closed-world", async () => {
@@ -50,7 +45,7 @@ describe("the tool list", () => {
   });
 
   it("shows what CODEGRAPH_MCP_TOOLS lists", async () => {
-    const other = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_MCP_TOOLS: ALL.join(",") } });
+    const other = await connectClient({ cwd: dir, env: { CODEGRAPH_MCP_TOOLS: ALL.join(",") } });
     try {
       const { tools } = await other.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(ALL.map((n) => `codegraph_${n}`).sort());
@@ -64,7 +59,7 @@ describe("the tool list", () => {
       ["all", ALL],
       ["serch, nodes", ["explore", "node", "search", "callers"]],
     ] as const) {
-      const other = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_MCP_TOOLS: value } });
+      const other = await connectClient({ cwd: dir, env: { CODEGRAPH_MCP_TOOLS: value } });
       try {
         const { tools } = await other.client.listTools();
         expect(tools.map((t) => t.name).sort(), value).toEqual(expected.map((n) => `codegraph_${n}`).sort());
@@ -101,7 +96,7 @@ describe("search", () => {
     expect(text).toMatch(/function\s+add\s+src\/math\.ts:2/);
     expect(text).toMatch(/function\s+add\s+lib\/strings\/join\.ts:2/);
     expect(text).toContain("add(a: number, b: number): number");
-    expect(text).not.toContain(repo.dir); // no absolute paths of the machine
+    expect(text).not.toContain(dir); // no absolute paths of the machine
   });
 
   it("narrows by kind and caps by limit", async () => {
@@ -184,7 +179,7 @@ describe("files and status", () => {
     expect(before.text).toMatch(/Files: +3/);
     expect(before.text).toMatch(/Pending sync: none/);
     expect(before.text).toMatch(/^Auto-sync: ok/m);
-    expect(before.text).not.toContain(repo.dir);
+    expect(before.text).not.toContain(dir);
     // A daemon that does not watch (--no-watch) leaves edits pending, and status lists them.
     const still = tempRepo(FIXTURE);
     try {
@@ -208,7 +203,7 @@ describe("files and status", () => {
 
 describe("reading files", () => {
   it("never serves a file outside the project", async () => {
-    symlinkSync("/etc/hostname", join(repo.dir, "src", "escape.ts"));
+    symlinkSync("/etc/hostname", join(dir, "src", "escape.ts"));
     for (const file of ["../../etc/passwd", "/etc/passwd", "src/escape.ts"]) {
       const r = await call("node", { file });
       expect(r.text, file).not.toMatch(/root:|^\s*1\s+\S/m);

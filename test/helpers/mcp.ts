@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { CLI } from "./cli.js";
+import { CLI, run, tempRepo } from "./cli.js";
 
 export interface RawReply {
   jsonrpc: string;
@@ -122,4 +122,27 @@ export async function connectClient(options: {
 export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   return content.map((c) => c.text ?? "").join("\n");
+}
+
+/**
+ * A temporary copy of `fixture` (changed by `prepare`, if given), indexed by the built CLI, and a v2
+ * client serving it over stdio from its folder. `close` stops the client and removes the copy.
+ */
+export async function indexedFixtureClient(
+  fixture: string,
+  prepare?: (dir: string) => void,
+): Promise<{ dir: string; client: Client; close: () => Promise<void> }> {
+  const repo = tempRepo(fixture);
+  prepare?.(repo.dir);
+  const init = await run(["init", repo.dir]);
+  if (init.code !== 0) throw new Error(`codegraph init exited ${init.code}\n${init.stderr}`);
+  const { client, close } = await connectClient({ cwd: repo.dir });
+  return {
+    dir: repo.dir,
+    client,
+    close: async () => {
+      await close();
+      repo.cleanup();
+    },
+  };
 }

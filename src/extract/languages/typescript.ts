@@ -12,6 +12,7 @@ import {
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
+import type { Span } from "../spans.js";
 import {
   FUNCTION_VALUES,
   constructedTypeName,
@@ -581,7 +582,7 @@ class TsFile {
   }
 
   /** Where each type parameter's name stands for it: the declaration that lists it, whole. */
-  private readonly typeParameters = new Map<string, { start: number; end: number }[]>();
+  private readonly typeParameters = new Map<string, Span[]>();
 
   /** A type parameter's name (`T` of `class Box<T>`, `<T,>(v: T) => v`), declared for its declaration. */
   private typeParameter(id: Node): void {
@@ -1119,6 +1120,6 @@ const GENERIC_DECLARATIONS = new Set([
 ]);
 
 /** Whether a node lies inside a span of the source. */
-function within(node: Node, span: { start: number; end: number }): boolean {
+function within(node: Node, span: Span): boolean {
   return node.startIndex >= span.start && node.endIndex <= span.end;
 }
