@@ -73,7 +73,7 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
   }
   const stems = terms
     .filter((t) => !t.code)
-    .map((t) => stem(t.term))
+    .flatMap((t) => searchedStems(t.term))
     .filter((w) => w.length >= 4);
   const words = [...new Set([...terms.map((t) => t.term), ...stems])].join(" ");
   if (words) {
@@ -94,6 +94,15 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
       (a, b) =>
         b.score - a.score || a.symbol.file.localeCompare(b.symbol.file) || a.symbol.startLine - b.symbol.startLine,
     );
+}
+
+/**
+ * A word's stem as full-text search looks it up (as a prefix): `applied` → `appli`, and, as a name
+ * spells it, `apply` (full-text tokens are words as written, so `appli` never reaches `apply_migration`).
+ */
+function searchedStems(word: string): string[] {
+  const s = stem(word);
+  return s.endsWith("i") ? [s, `${s.slice(0, -1)}y`] : [s];
 }
 
 /** At most this much of a member's score comes from its documentation (a name word counts 5). */
