@@ -27,7 +27,9 @@ export function queryTerms(query: string): { term: string; code: boolean }[] {
   for (const raw of query.match(/[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*/g) ?? []) {
     const term = raw.replace(/::|#/g, ".");
     const code = /[._$]/.test(term) || /[a-z0-9][A-Z]/.test(term) || /^[A-Z]{2,}[a-z]/.test(term);
-    if (!code && (term.length < 3 || STOPWORDS.has(term.toLowerCase()))) continue;
+    // A word in capitals is a name or a keyword of its own (`WHERE`, `IF`, `URL`), not the English word.
+    const shouted = /^[A-Z]{2,}$/.test(term);
+    if (!code && !shouted && (term.length < 3 || STOPWORDS.has(term.toLowerCase()))) continue;
     if (seen.has(term)) continue;
     seen.add(term);
     out.push({ term, code });

@@ -21,7 +21,7 @@ def apply_migration(state, migration):
 let project: IndexedProject;
 
 beforeAll(async () => {
-  project = await indexedProject("explore-stems", { files: { "app/executor.py": EXECUTOR } });
+  project = await indexedProject("explore-question-words", { files: { "app/executor.py": EXECUTOR } });
 }, 60_000);
 afterAll(() => project.cleanup());
 
@@ -29,5 +29,19 @@ describe("question words that end in -ied or -ies", () => {
   it("reach names spelt with -y", () => {
     const ranked = rank(project.db, queryTerms("how are migrations applied to the database")).map((c) => c.symbol.name);
     expect(ranked[0]).toBe("apply_migration");
+  });
+});
+
+describe("words in capitals", () => {
+  it("are kept as terms though the English word is a stopword", () => {
+    const terms = (q: string) => queryTerms(q).map((t) => t.term);
+    expect(terms("how does the ORM compile a WHERE clause into SQL")).toEqual([
+      "ORM",
+      "compile",
+      "WHERE",
+      "clause",
+      "SQL",
+    ]);
+    expect(terms("where does the ORM compile a clause")).toEqual(["ORM", "compile", "clause"]);
   });
 });
