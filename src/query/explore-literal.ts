@@ -1,4 +1,5 @@
 import { isCodegraphError } from "../core/errors.js";
+import { CALLABLE_KINDS, type NodeKind } from "../core/kinds.js";
 import { storedFiles } from "../store/reader.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
@@ -61,6 +62,7 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
   const files = storedFiles(db);
   const order = [...new Set([...rankedFiles, ...[...files.keys()].sort()])];
   const hits = new Map<number, SymbolHit>();
+  const users = new Map<number, SymbolHit>();
   const realRoot = realPathOrGiven(root);
   let read = 0;
   for (const path of order) {
@@ -73,11 +75,37 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
     for (let i = 0; i < lines.length && hits.size < MAX_HITS; i++) {
       if (!fragments.some((f) => lines[i]!.includes(f))) continue;
       const row = innermostSymbolAt(db, path, i + 1);
-      if (row) hits.set(row.id, toHit(row));
+      if (!row) continue;
+      const hit = toHit(row);
+      hits.set(row.id, hit);
+      if (NAMED_MESSAGE_KINDS.has(hit.kind) && hit.startLine === i + 1)
+        for (const user of usersInFile(db, path, lines, hit)) users.set(user.id, user);
     }
     if (hits.size >= MAX_HITS) break;
   }
+  for (const [id, user] of users) if (!hits.has(id)) hits.set(id, user);
   return [...hits.values()];
+}
+
+/** Declarations that give a message a name (`REASON_NO_CSRF_COOKIE = "CSRF cookie not set."`). */
+const NAMED_MESSAGE_KINDS: ReadonlySet<string> = new Set(["constant", "variable", "property"]);
+/** Functions that use one named message, at most. */
+const MAX_USERS = 2;
+
+/**
+ * The functions of the message's own file that use its name (`REASON_X`, `self.REASON_X`): where it
+ * is raised or returned. The name's definition holds the text, but the question is what produces the
+ * error. Reading a name is no edge in the index, so the file's lines are looked at, as for the literal.
+ */
+function usersInFile(db: Db, path: string, lines: readonly string[], named: SymbolHit): SymbolHit[] {
+  const word = new RegExp(`(?<![\\w$])${named.name.replace(/[$]/g, "\\$")}(?![\\w$])`);
+  const found = new Map<number, SymbolHit>();
+  for (let i = 0; i < lines.length && found.size < MAX_USERS; i++) {
+    if (i + 1 === named.startLine || !lines[i]!.includes(named.name) || !word.test(lines[i]!)) continue;
+    const row = innermostSymbolAt(db, path, i + 1);
+    if (row && row.id !== named.id && CALLABLE_KINDS.has(row.kind as NodeKind)) found.set(row.id, toHit(row));
+  }
+  return [...found.values()];
 }
 
 /**
