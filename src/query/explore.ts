@@ -32,6 +32,8 @@ const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
 /** Declarations holding the literal text of a pasted error message. */
 const MESSAGE_SCORE = 170;
+/** The name of a function that makes an error for its callers to throw. */
+const ERROR_FACTORY = /(?:Error|Exception|_error|_exception)$/;
 /** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
 const MEETING_SCORE = 120;
 /** The callers of what a "what calls X" question names. */
@@ -157,7 +159,10 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       )
     : [];
   for (const s of quoting) put(s, MESSAGE_SCORE);
-  const raisers = looksLikeMessage(query) ? raisersOf(db, exceptionNames(query)) : [];
+  // The exception's name, and a function the message is built in that is named for the error it makes
+  // (`duplicateKeyException(k, u, v)`, `createInvalidObservableTypeError`): who calls those throws it.
+  const factories = quoting.filter((s) => CALLABLES.has(s.kind) && ERROR_FACTORY.test(s.name)).map((s) => s.name);
+  const raisers = looksLikeMessage(query) ? [...raisersOf(db, exceptionNames(query)), ...raisersOf(db, factories)] : [];
   for (const s of raisers) put(s, MESSAGE_SCORE - 5);
   for (const m of meetingPoints(db, targets.named)) put(m.symbol, MEETING_SCORE + 10 * m.count);
   addMembersNamedByVerbs(db, best, terms);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exploreQuery } from "../../src/query/explore.js";
 import { symbolsQuoting } from "../../src/query/explore-literal.js";
 import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
 
@@ -36,5 +37,44 @@ describe("a pasted message found in a named constant", () => {
       (s) => s.name,
     );
     expect(names).toEqual(["REASON_NO_TOKEN", "check"]);
+  });
+});
+
+// A message built in a function named for the error it makes: its callers are where it is thrown.
+const ERRORS = `export function createInvalidSourceError(input: unknown): TypeError {
+  return new TypeError(\`You provided \${String(input)} where a source of values was expected\`);
+}
+`;
+const FROM = `import { createInvalidSourceError } from "./errors";
+
+export function toSource(input: unknown): object {
+  if (typeof input !== "object" || input === null) throw createInvalidSourceError(input);
+  return input;
+}
+
+export function identity<T>(value: T): T {
+  return value;
+}
+`;
+
+describe("a pasted message built in an error factory", () => {
+  let factory: IndexedProject;
+  beforeAll(async () => {
+    factory = await indexedProject("explore-error-factory", {
+      files: { "src/errors.ts": ERRORS, "src/from.ts": FROM },
+    });
+  }, 60_000);
+  afterAll(() => factory.cleanup());
+
+  it("shows the functions that call the factory", () => {
+    const answer = exploreQuery(
+      factory.db,
+      factory.dir,
+      "TypeError: You provided 'x' where a source of values was expected",
+    );
+    const shown = answer.files.flatMap((f) => f.symbols.map((s) => s.name));
+    expect(shown).toContain("createInvalidSourceError");
+    expect(shown).toContain("toSource");
+    expect(shown).not.toContain("identity");
   });
 });
