@@ -32,6 +32,29 @@ const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
 /** Declarations holding the literal text of a pasted error message. */
 const MESSAGE_SCORE = 170;
+/** What a short named function hands its work to (`thenApply` → `uniApplyStage`). */
+const DELEGATE_SCORE = 180;
+/** A function of at most this many lines, calling at most MAX_DELEGATES others, is a thin wrapper. */
+const THIN_LINES = 8;
+const MAX_DELEGATES = 2;
+
+/**
+ * The functions a named function of a few lines calls: a wrapper's answer is in what it wraps
+ * ("how does thenApply run the function" is answered by `uniApplyStage`, which `thenApply` returns),
+ * and showing the one line of the wrapper alone made the agent ask again.
+ */
+function delegatesOf(db: Db, named: readonly SymbolHit[]): SymbolHit[] {
+  const out: SymbolHit[] = [];
+  for (const s of named) {
+    if (!CALLABLES.has(s.kind) || s.endLine - s.startLine + 1 > THIN_LINES) continue;
+    const rows = relations(db, s.uid, "callees", { file: s.file, limit: MAX_DELEGATES + 1 }).groups.flatMap(
+      (g) => g.rows,
+    );
+    if (rows.length <= MAX_DELEGATES) out.push(...rows.map((r) => r.symbol));
+  }
+  return out;
+}
+
 /** The name of a function that makes an error for its callers to throw. */
 const ERROR_FACTORY = /(?:Error|Exception|_error|_exception)$/;
 /** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
@@ -149,6 +172,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const anchorSymbols = targets.anchors.flatMap((a) => (a.symbol ? [a.symbol] : []));
   for (const s of anchorSymbols) put(s, ANCHOR_SCORE);
   for (const s of targets.exact) put(s, EXACT_SCORE);
+  for (const s of delegatesOf(db, targets.exact)) put(s, DELEGATE_SCORE);
   // A pasted error message: the code that raises it holds its text as a literal.
   const quoting = looksLikeMessage(query)
     ? symbolsQuoting(
