@@ -36,7 +36,9 @@ function block(file: ExploreFile, b: ExploreBlock): string {
     ? `whole current file (${b.lines.length} lines; it changed since the last index sync) — ${label}`
     : label;
   const src = numbered({ file: file.path, startLine: b.startLine, endLine: b.endLine, lines: b.lines, totalLines: 0 });
-  const tail = b.truncated ? `\n… cut here; codegraph_node ${b.symbols[0]} reads the rest.` : "";
+  // A block of a file pinned by path may show no symbol: then the rest is read by line.
+  const rest = b.symbols[0] ?? `${file.path}:${b.endLine + 1}`;
+  const tail = b.truncated ? `\n… cut here; codegraph_node ${rest} reads the rest.` : "";
   return `${head}\n${src}${tail}`;
 }
 

@@ -69,6 +69,12 @@ describe("what the query names leads", () => {
     expect(text).toMatch(/^Pinned by path: src\/util\/lonely\.ts$/m);
   });
 
+  it("says where to read on when it cuts a pinned file short", async () => {
+    const text = await explore("src/gen/hub.ts", { maxChars: 1000 });
+    const cut = /^\s*(\d+) .*\n… cut here; codegraph_node (\S+) reads the rest\.$/m.exec(text);
+    expect(cut?.[2]).toBe(`src/gen/hub.ts:${Number(cut?.[1]) + 1}`);
+  });
+
   it("reports an explicit path that matches nothing", async () => {
     const text = await explore("what does src/missing/nothing.ts do in placeOrder");
     expect(text).toMatch(/^No indexed file matches: src\/missing\/nothing\.ts$/m);
