@@ -32,6 +32,12 @@ const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
 /** Declarations holding the literal text of a pasted error message. */
 const MESSAGE_SCORE = 170;
+/** Whether a file's blocks cut one of its candidates short or left one out. */
+function leftOut(p: Plan, blocks: readonly ExploreBlock[]): boolean {
+  if (blocks.some((b) => b.truncated)) return true;
+  return p.cands.some((c) => !blocks.some((b) => b.startLine <= c.symbol.startLine && c.symbol.startLine <= b.endLine));
+}
+
 /** What a short named function hands its work to (`thenApply` → `uniApplyStage`). */
 const DELEGATE_SCORE = 180;
 /** A function of at most this many lines, calling at most MAX_DELEGATES others, is a thin wrapper. */
@@ -238,6 +244,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const files: ExploreFile[] = [];
   const shown = new Set<number>();
   const clipped: { entry: ExploreFile; p: Plan; lines: string[] }[] = [];
+  const clippedRanked: typeof clipped = [];
 
   const windowsFor = (p: Plan, lines: string[], allowance: number, full: boolean): Window[] => {
     const ws: Window[] = [];
@@ -336,14 +343,20 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     remaining -= used;
     probe.served(p.path);
     files.push(entry);
-    if (named && blocks.some((b) => b.truncated)) clipped.push({ entry, p, lines });
+    if (named ? blocks.some((b) => b.truncated) : leftOut(p, blocks))
+      (named ? clipped : clippedRanked).push({ entry, p, lines });
   }
 
-  // Second pass: a file the query names that its ceiling clipped gets what the others left unspent.
-  for (const { entry, p, lines } of clipped) {
+  // Second pass: what the others left unspent goes to the files the query names that their ceiling
+  // clipped, then to the ranked files that had to leave candidates out, best first (a member of the
+  // type the question is about should not go unshown while the answer is half its budget).
+  for (const [{ entry, p, lines }, full] of [
+    ...clipped.map((c) => [c, true] as const),
+    ...clippedRanked.map((c) => [c, false] as const),
+  ]) {
     if (remaining <= 0) break;
     const before = entry.blocks.reduce((n, b) => n + b.lines.reduce((m, l) => m + cost(l), 0), 0);
-    const { blocks, used } = fill(windowsFor(p, lines, Infinity, true), lines, before + remaining);
+    const { blocks, used } = fill(windowsFor(p, lines, Infinity, full), lines, before + remaining);
     if (used > before) {
       entry.blocks = blocks;
       remaining -= used - before;
