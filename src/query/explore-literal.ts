@@ -1,10 +1,10 @@
 import { isCodegraphError } from "../core/errors.js";
-import { CALLABLE_KINDS, type NodeKind } from "../core/kinds.js";
 import { storedFiles } from "../store/reader.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
 import { realPathOrGiven } from "../core/paths.js";
 import { readProjectFile } from "./read-project-file.js";
+import { CALLABLES } from "./explore-rank.js";
 import { toHit, type SymbolHit } from "./symbols.js";
 
 /** Bytes of source one literal search may read: the whole of a medium project, a bounded slice of a huge one. */
@@ -103,7 +103,7 @@ function usersInFile(db: Db, path: string, lines: readonly string[], named: Symb
   for (let i = 0; i < lines.length && found.size < MAX_USERS; i++) {
     if (i + 1 === named.startLine || !lines[i]!.includes(named.name) || !word.test(lines[i]!)) continue;
     const row = innermostSymbolAt(db, path, i + 1);
-    if (row && row.id !== named.id && CALLABLE_KINDS.has(row.kind as NodeKind)) found.set(row.id, toHit(row));
+    if (row && row.id !== named.id && CALLABLES.has(row.kind)) found.set(row.id, toHit(row));
   }
   return [...found.values()];
 }

@@ -30,16 +30,17 @@ export interface ExploreOptions {
 /** Scores of what the query names explicitly, above anything ranking can give. */
 const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
-/** Declarations holding the literal text of a pasted error message. */
-const MESSAGE_SCORE = 170;
-/** Whether a file's blocks cut one of its candidates short or left one out. */
-function leftOut(p: Plan, blocks: readonly ExploreBlock[]): boolean {
-  if (blocks.some((b) => b.truncated)) return true;
-  return p.cands.some((c) => !blocks.some((b) => b.startLine <= c.symbol.startLine && c.symbol.startLine <= b.endLine));
-}
-
 /** What a short named function hands its work to (`thenApply` → `uniApplyStage`). */
 const DELEGATE_SCORE = 180;
+/** Declarations holding the literal text of a pasted error message. */
+const MESSAGE_SCORE = 170;
+/** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
+const MEETING_SCORE = 120;
+/** The callers of what a "what calls X" question names. */
+const CALLER_SCORE = 150;
+/** Prose segments resolved to a name ("feed bottom" → feedAtBottom): a seed, but a dampened one. */
+const SEED_SCORE = 55;
+
 /** A function of at most this many lines, calling at most MAX_DELEGATES others, is a thin wrapper. */
 const THIN_LINES = 8;
 const MAX_DELEGATES = 2;
@@ -63,12 +64,12 @@ function delegatesOf(db: Db, named: readonly SymbolHit[]): SymbolHit[] {
 
 /** The name of a function that makes an error for its callers to throw. */
 const ERROR_FACTORY = /(?:Error|Exception|_error|_exception)$/;
-/** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
-const MEETING_SCORE = 120;
-/** The callers of what a "what calls X" question names. */
-const CALLER_SCORE = 150;
-/** Prose segments resolved to a name ("feed bottom" → feedAtBottom): a seed, but a dampened one. */
-const SEED_SCORE = 55;
+
+/** Whether a file's blocks cut one of its candidates short or left one out. */
+function leftOut(p: Plan, blocks: readonly ExploreBlock[]): boolean {
+  if (blocks.some((b) => b.truncated)) return true;
+  return p.cands.some((c) => !blocks.some((b) => b.startLine <= c.symbol.startLine && c.symbol.startLine <= b.endLine));
+}
 
 export interface ExploreFile {
   path: string;
@@ -243,8 +244,8 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   let remaining = budget.total;
   const files: ExploreFile[] = [];
   const shown = new Set<number>();
-  const clipped: { entry: ExploreFile; p: Plan; lines: string[] }[] = [];
-  const clippedRanked: typeof clipped = [];
+  /** Files that could show more, in the order of `ordered`; `full`: one the query names, shown whole. */
+  const clipped: { entry: ExploreFile; p: Plan; lines: string[]; full: boolean }[] = [];
 
   const windowsFor = (p: Plan, lines: string[], allowance: number, full: boolean): Window[] => {
     const ws: Window[] = [];
@@ -343,17 +344,13 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     remaining -= used;
     probe.served(p.path);
     files.push(entry);
-    if (named ? blocks.some((b) => b.truncated) : leftOut(p, blocks))
-      (named ? clipped : clippedRanked).push({ entry, p, lines });
+    if (named ? blocks.some((b) => b.truncated) : leftOut(p, blocks)) clipped.push({ entry, p, lines, full: named });
   }
 
   // Second pass: what the others left unspent goes to the files the query names that their ceiling
   // clipped, then to the ranked files that had to leave candidates out, best first (a member of the
   // type the question is about should not go unshown while the answer is half its budget).
-  for (const [{ entry, p, lines }, full] of [
-    ...clipped.map((c) => [c, true] as const),
-    ...clippedRanked.map((c) => [c, false] as const),
-  ]) {
+  for (const { entry, p, lines, full } of clipped) {
     if (remaining <= 0) break;
     const before = entry.blocks.reduce((n, b) => n + b.lines.reduce((m, l) => m + cost(l), 0), 0);
     const { blocks, used } = fill(windowsFor(p, lines, Infinity, full), lines, before + remaining);
