@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { dbPath } from "../../src/config/paths.js";
 import { fullIndex } from "../../src/indexer/full-index.js";
 import { openDatabase, type Db } from "../../src/store/database.js";
@@ -35,5 +36,29 @@ export async function indexedProject(
       db.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * An indexedProject for the tests of a file (or of the `describe` block it is called in): made before
+ * they run, removed after them. Its `dir` and `db` are read from within the tests.
+ */
+export function useIndexedProject(
+  name: string,
+  content: { from?: string; files?: Record<string, string> },
+): IndexedProject {
+  let made: IndexedProject | undefined;
+  beforeAll(async () => {
+    made = await indexedProject(name, content);
+  }, 60_000);
+  afterAll(() => made?.cleanup());
+  return {
+    get dir() {
+      return made!.dir;
+    },
+    get db() {
+      return made!.db;
+    },
+    cleanup: () => made?.cleanup(),
   };
 }

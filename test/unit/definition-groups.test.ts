@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { relations } from "../../src/query/callers.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A variable and a function may share a file and a qualified name: Express's response.js binds
 // `var send = require("send")` above `res.send = function send ..` on its module object. They are
@@ -22,11 +22,7 @@ res.set = res.header = function header(field) {
 };
 `;
 
-let project: IndexedProject;
-beforeAll(async () => {
-  project = await indexedProject("definition-groups", { files: { "response.js": RESPONSE } });
-});
-afterAll(() => project.cleanup());
+const project = useIndexedProject("definition-groups", { files: { "response.js": RESPONSE } });
 
 describe("definitions sharing a qualified name", () => {
   it("are headed by the function, not the variable above it", () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exploreQuery } from "../../src/query/explore.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A named method that only hands its work on: the answer is in what it calls.
 const FUTURE = `export class Future<T> {
@@ -30,12 +30,7 @@ const FUTURE = `export class Future<T> {
 }
 `;
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("explore-delegates", { files: { "src/future.ts": FUTURE } });
-}, 60_000);
-afterAll(() => project.cleanup());
+const project = useIndexedProject("explore-delegates", { files: { "src/future.ts": FUTURE } });
 
 describe("a named function of a few lines", () => {
   it("is shown with the function it hands its work to", () => {

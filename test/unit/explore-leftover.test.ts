@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exploreQuery } from "../../src/query/explore.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // One file holds everything the question is about, more than one file's share of the answer; no
 // other file has much to show. The budget the other files leave goes to it.
@@ -18,12 +18,7 @@ const method = (v: string) =>
   ].join("\n");
 const POOL = `export class WorkerPool {\n  private readonly queue: (() => void)[] = [];\n\n${VARIANTS.map(method).join("\n\n")}\n}\n`;
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("explore-leftover", { files: { "src/pool.ts": POOL } });
-}, 60_000);
-afterAll(() => project.cleanup());
+const project = useIndexedProject("explore-leftover", { files: { "src/pool.ts": POOL } });
 
 describe("budget left by the other files", () => {
   it("goes to the ranked file that had to leave candidates out", () => {

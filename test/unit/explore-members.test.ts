@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addMembersNamedByVerbs, queryTerms, type Candidate } from "../../src/query/explore-rank.js";
 import { findSymbols } from "../../src/query/symbols.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A type the question names, whose members each share one name word with it: which of them its
 // documentation speaks of decides their order (ThreadPoolExecutor's runWorker and getTask against
@@ -23,12 +23,7 @@ public class Pool {
 }
 `;
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("explore-members", { files: { "src/shop/Pool.java": POOL } });
-}, 60_000);
-afterAll(() => project.cleanup());
+const project = useIndexedProject("explore-members", { files: { "src/shop/Pool.java": POOL } });
 
 describe("members of a type the question names", () => {
   it("rank those whose documentation holds more of the question's words first", () => {

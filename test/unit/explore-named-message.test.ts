@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exploreQuery } from "../../src/query/explore.js";
 import { symbolsQuoting } from "../../src/query/explore-literal.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // An error message kept in a constant: the literal is in its definition, and the function that
 // answers with it (the one a pasted error is about) only names the constant.
@@ -24,12 +24,7 @@ def check(request):
     return None
 `;
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("explore-named-message", { files: { "app/guard.py": GUARD } });
-}, 60_000);
-afterAll(() => project.cleanup());
+const project = useIndexedProject("explore-named-message", { files: { "app/guard.py": GUARD } });
 
 describe("a pasted message found in a named constant", () => {
   it("brings the functions of its file that use the name", () => {
@@ -58,13 +53,9 @@ export function identity<T>(value: T): T {
 `;
 
 describe("a pasted message built in an error factory", () => {
-  let factory: IndexedProject;
-  beforeAll(async () => {
-    factory = await indexedProject("explore-error-factory", {
-      files: { "src/errors.ts": ERRORS, "src/from.ts": FROM },
-    });
-  }, 60_000);
-  afterAll(() => factory.cleanup());
+  const factory = useIndexedProject("explore-error-factory", {
+    files: { "src/errors.ts": ERRORS, "src/from.ts": FROM },
+  });
 
   it("shows the functions that call the factory", () => {
     const answer = exploreQuery(

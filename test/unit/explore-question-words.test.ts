@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryTerms, rank } from "../../src/query/explore-rank.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // Prose says "applied", a name says `apply`: the stem `appli` meets both in explore's own comparisons,
 // but full-text search looks words up as written, where `appli`* never reaches `apply_migration`.
@@ -18,12 +18,7 @@ def apply_migration(state, migration):
     return migration_plan([migration])
 `;
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("explore-question-words", { files: { "app/executor.py": EXECUTOR } });
-}, 60_000);
-afterAll(() => project.cleanup());
+const project = useIndexedProject("explore-question-words", { files: { "app/executor.py": EXECUTOR } });
 
 describe("question words that end in -ied or -ies", () => {
   it("reach names spelt with -y", () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findSymbols } from "../../src/query/symbols.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // `Holder.member` where the holder inherits the member: the answer is the declaration a call on the
 // holder reaches, found through bases, interfaces and mixins as the resolver looks (depth first, in
@@ -54,11 +54,7 @@ def helper():
   "lib/base_more.rb": "class Base\n  def other\n  end\nend\n",
 };
 
-let project: IndexedProject;
-beforeAll(async () => {
-  project = await indexedProject("inherited", { files: FILES });
-});
-afterAll(() => project.cleanup());
+const project = useIndexedProject("inherited", { files: FILES });
 
 const found = (text: string) => findSymbols(project.db, text).map((h) => `${h.file}:${h.qualifiedName}`);
 

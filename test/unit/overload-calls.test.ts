@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { relations } from "../../src/query/callers.js";
 import { renderRelations } from "../../src/render/text.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A call whose argument count leaves several overloads of one method reaches the first of them,
 // marked as such: callers of the method (its overloads grouped) count it, and callees say that the
@@ -19,11 +19,7 @@ const SOURCE = `class Log {
 }
 `;
 
-let project: IndexedProject;
-beforeAll(async () => {
-  project = await indexedProject("overloads", { files: { "Log.java": SOURCE } });
-});
-afterAll(() => project.cleanup());
+const project = useIndexedProject("overloads", { files: { "Log.java": SOURCE } });
 
 describe("calls of overloads", () => {
   it("reach the first overload the argument count leaves, or the one it picks", () => {
@@ -60,11 +56,7 @@ object Colors {
 `;
 
 describe("calls of Kotlin overloads with modified parameters", () => {
-  let kt: IndexedProject;
-  beforeAll(async () => {
-    kt = await indexedProject("kotlin-overloads", { files: { "Colors.kt": KOTLIN } });
-  });
-  afterAll(() => kt.cleanup());
+  const kt = useIndexedProject("kotlin-overloads", { files: { "Colors.kt": KOTLIN } });
 
   it("reach the overload of the argument count", () => {
     const callees = relations(kt.db, "Colors.paint", "callees", {});

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findSymbols } from "../../src/query/symbols.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // Looking a symbol up by its qualified name goes through the name index, trying each dotted suffix of
 // the text as the name: a name may hold a dot itself (a computed key, `[Symbol.iterator]`).
@@ -21,13 +21,9 @@ export class Palette {
 export function mix() {}
 `;
 
-let project: IndexedProject;
-beforeAll(async () => {
-  project = await indexedProject("qname", {
-    files: { "color.ts": SOURCE, "src/other.ts": "export function mix() {}\nexport class Color {}\n" },
-  });
+const project = useIndexedProject("qname", {
+  files: { "color.ts": SOURCE, "src/other.ts": "export function mix() {}\nexport class Color {}\n" },
 });
-afterAll(() => project.cleanup());
 
 const found = (text: string) => findSymbols(project.db, text).map((h) => `${h.qualifiedName}:${h.startLine}`);
 

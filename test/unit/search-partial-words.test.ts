@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { searchSymbols } from "../../src/query/search.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // An agent's query often adds a word to the name it means (`read full buffer` for Go's io.ReadFull).
 // A docstring that holds every word must not bury the name that holds all but one of them.
 
-let project: IndexedProject;
-
-beforeAll(async () => {
-  project = await indexedProject("search-partial", {
-    files: {
-      "stream.py": [
-        "def read_flush(decoder):",
-        '    """Read what the buffer holds, for the buffer must be fully read before the next',
-        '    read: the buffer\'s full contents, read in full."""',
-        "    return decoder",
-        "",
-        "def read_full(source, into):",
-        "    return source",
-        "",
-        "class PlaceOrderHandler:",
-        "    pass",
-        "",
-        "class OrderHandler:",
-        "    pass",
-        "",
-      ].join("\n"),
-    },
-  });
+const project = useIndexedProject("search-partial", {
+  files: {
+    "stream.py": [
+      "def read_flush(decoder):",
+      '    """Read what the buffer holds, for the buffer must be fully read before the next',
+      '    read: the buffer\'s full contents, read in full."""',
+      "    return decoder",
+      "",
+      "def read_full(source, into):",
+      "    return source",
+      "",
+      "class PlaceOrderHandler:",
+      "    pass",
+      "",
+      "class OrderHandler:",
+      "    pass",
+      "",
+    ].join("\n"),
+  },
 });
-afterAll(() => project?.cleanup());
 
 const names = (query: string) => searchSymbols(project.db, query, { limit: 5 }).hits.map((h) => h.name);
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nodeView } from "../../src/query/node.js";
 import { symbolSuggestions } from "../../src/query/suggest.js";
 import { dottedSpelling, moduleFit } from "../../src/query/symbol-spelling.js";
 import { findSymbols } from "../../src/query/symbols.js";
-import { indexedProject, type IndexedProject } from "../helpers/indexed-project.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // Agents name symbols as their language, docs and stack traces write them. Each spelling below is
 // one a real project's users write; each must find the one declaration it means, and a module path
@@ -30,11 +30,7 @@ const FILES: Record<string, string> = {
   "web/widget.js": "export class Widget {\n  draw() {}\n}\n",
 };
 
-let project: IndexedProject;
-beforeAll(async () => {
-  project = await indexedProject("spelling", { files: FILES });
-});
-afterAll(() => project.cleanup());
+const project = useIndexedProject("spelling", { files: FILES });
 
 const found = (text: string) => findSymbols(project.db, text).map((h) => `${h.qualifiedName} ${h.file}`);
 
