@@ -198,6 +198,14 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
   return found;
 }
 
+/**
+ * Most words in a query that may be a misspelt name (`plcae order handler`). Longer text is prose, a
+ * pasted message or explore's bag of terms and stems, which no name is within two edits of, and the
+ * lookup reads every distinct name of the index when a connection first makes it: 0.3 s of the
+ * prompt hook's 0.7 s on each prompt on the JDK (138,000 names).
+ */
+const MAX_TYPO_TOKENS = 4;
+
 /** Paths' test and generated-output adjustments, kept across searches: candidates come from a project's files. */
 const pathAdjustments = new Map<string, number>();
 const MAX_REMEMBERED_PATHS = 50_000;
@@ -240,7 +248,7 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
   };
 
   let scored = [...found.values()].map((c) => ({ c, ...score(c) }));
-  if (q.words.length && !scored.some((s) => s.tier > TIER.partialWords)) {
+  if (q.words.length && q.tokens.length <= MAX_TYPO_TOKENS && !scored.some((s) => s.tier > TIER.partialWords)) {
     // Nothing matched a name (but in part): try names a typo or two away.
     const near = typoMatches(db, q.text);
     if (near.length) {
