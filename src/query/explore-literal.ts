@@ -1,9 +1,8 @@
-import { isCodegraphError } from "../core/errors.js";
-import { storedFiles } from "../store/reader.js";
+import { fileSizes } from "../store/file-lookup.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
 import { realPathOrGiven } from "../core/paths.js";
-import { readProjectFile } from "./read-project-file.js";
+import { readProjectBytes } from "./read-project-file.js";
 import { CALLABLES } from "./explore-rank.js";
 import { toHit, type SymbolHit } from "./symbols.js";
 
@@ -59,19 +58,21 @@ export function messageFragments(query: string): string[] {
 export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles: readonly string[]): SymbolHit[] {
   const fragments = messageFragments(query);
   if (!fragments.length) return [];
-  const files = storedFiles(db);
-  const order = [...new Set([...rankedFiles, ...[...files.keys()].sort()])];
+  // Files are searched as bytes, and only a file holding a fragment is decoded: most hold none.
+  const encoded = fragments.map((f) => Buffer.from(f));
+  const sizes = fileSizes(db);
+  const order = [...new Set([...rankedFiles, ...[...sizes.keys()].sort()])];
   const hits = new Map<number, SymbolHit>();
   const users = new Map<number, SymbolHit>();
   const realRoot = realPathOrGiven(root);
   let read = 0;
   for (const path of order) {
-    const size = files.get(path)?.size ?? 0;
+    const size = sizes.get(path) ?? 0;
     if (read + size > READ_BUDGET) break;
     read += size;
-    const text = readInside(root, path, realRoot);
-    if (!text || !fragments.some((f) => text.includes(f))) continue;
-    const lines = text.split("\n");
+    const bytes = readProjectBytes(root, path, realRoot);
+    if (!bytes || !encoded.some((f) => bytes.includes(f))) continue;
+    const lines = bytes.toString("utf8").split("\n");
     for (let i = 0; i < lines.length && hits.size < MAX_HITS; i++) {
       if (!fragments.some((f) => lines[i]!.includes(f))) continue;
       const row = innermostSymbolAt(db, path, i + 1);
@@ -106,17 +107,4 @@ function usersInFile(db: Db, path: string, lines: readonly string[], named: Symb
     if (row && row.id !== named.id && CALLABLES.has(row.kind)) found.set(row.id, toHit(row));
   }
   return [...found.values()];
-}
-
-/**
- * A stored file's text, or null when it cannot be read. A file that has become a link out of the
- * project since it was indexed is skipped, unread: one such file must not end the search of the rest.
- */
-function readInside(root: string, path: string, realRoot: string): string | null {
-  try {
-    return readProjectFile(root, path, realRoot);
-  } catch (e) {
-    if (isCodegraphError(e) && e.code === "OUTSIDE_PROJECT") return null;
-    throw e;
-  }
 }

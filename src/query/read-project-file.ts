@@ -59,6 +59,18 @@ export function resolveProjectPath(root: string, relPath: string, realRootPath?:
  * reading many files passes the root's {@link realPathOrGiven}, worked out once: a realpath costs as
  * much as the read of a small file.
  */
+/**
+ * A project file's bytes, for a scan of many files: null when it is not a regular file inside the
+ * project (a path that leaves it, a link out, a file that cannot be read). Unlike readProjectFile,
+ * no realpath is taken per file: the open file is checked (readRegularInside), which a realpath
+ * would only repeat. A pasted message's search on the JDK read 15,000 files, and their realpaths
+ * were 80 ms of its 0.7 s.
+ */
+export function readProjectBytes(root: string, relPath: string, realRoot: string): Buffer | null {
+  const abs = resolve(root, relPath);
+  return liesInside(abs, root) ? readRegularInside(realRoot, abs, (fd) => readFileSync(fd)) : null;
+}
+
 export function readProjectFile(root: string, relPath: string, realRootPath?: string): string | null {
   const realRoot = realRootPath ?? realPathOrGiven(root);
   const real = resolveProjectPath(root, relPath, realRoot);

@@ -35,6 +35,12 @@ export function fileEntries(db: Db, prefix: string): FileEntry[] {
   ).all(prefix, prefix, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`) as FileEntry[];
 }
 
+/** Every indexed file's size in bytes, by path. */
+export function fileSizes(db: Db): Map<string, number> {
+  const rows = prepared(db, "SELECT path, size FROM files").raw().all() as [string, number][];
+  return new Map(rows);
+}
+
 /** The languages of the indexed files, sorted. */
 export function indexedLanguages(db: Db): string[] {
   return prepared(db, "SELECT DISTINCT language FROM files ORDER BY language").pluck().all() as string[];
