@@ -9,8 +9,26 @@ export const MAX_PATH_CHARS = 4096;
 
 /** Whether the absolute path `p` lies strictly inside the folder `base`. */
 export function liesInside(p: string, base: string): boolean {
+  if (sep === "/" && underWithoutDots(p, base)) return true;
   const rel = relative(base, p);
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * Whether `p` is `base`, a slash, and a path with no segment starting with a dot (`.`, `..`, `.git`)
+ * and no empty one to normalise: then it lies inside without `relative`, which resolves both paths
+ * (a scan of 3,800 files paid 50 ms for it). POSIX only: Windows takes `/` as a separator too.
+ */
+function underWithoutDots(p: string, base: string): boolean {
+  const at = base.length;
+  return (
+    at > 0 &&
+    p.length > at + 1 &&
+    p[at] === "/" &&
+    p[at + 1] !== "/" &&
+    p.startsWith(base) &&
+    p.indexOf("/.", at) === -1
+  );
 }
 
 /**
