@@ -45,14 +45,53 @@ interface Slot {
   loaded: boolean;
   /** The calls it was sent, in order: it answers them one at a time, in that order. */
   jobs: Job[];
+  /** When it began answering the first of `jobs` (performance.now()). */
+  headStarted: number;
+}
+
+/** How much each answer moves a tool's expected time toward itself. */
+const LEARNING_RATE = 0.2;
+
+/**
+ * How long each tool's answers take on a worker, learnt from this pool's own answers (a moving
+ * average): the work a worker still holds is what decides where a call waits least. An explore of
+ * a pasted message reads files for a third of a second on a large project, where a search takes a
+ * few milliseconds.
+ */
+class AnswerTimes {
+  private readonly ms = new Map<string, number>();
+
+  expected(tool: string): number {
+    return this.ms.get(tool) ?? 1;
+  }
+
+  learn(tool: string, ms: number): void {
+    const old = this.ms.get(tool);
+    this.ms.set(tool, old === undefined ? ms : old + LEARNING_RATE * (ms - old));
+  }
+
+  /**
+   * The time a worker's calls should take yet: the rest of the one it answers, then the others. A call
+   * that has run for more than half its tool's usual time is expected to run as long again as it has:
+   * one far past it (an explore reading files for a pasted message) is likely to go on.
+   */
+  held(slot: Slot, now: number): number {
+    const [head, ...rest] = slot.jobs;
+    if (!head) return 0;
+    const ran = now - slot.headStarted;
+    let ms = Math.max(this.expected(head.call.name) - ran, ran);
+    for (const job of rest) ms += this.expected(job.call.name);
+    return ms;
+  }
 }
 
 /**
  * Read tool calls answered on worker threads, each with its own read-only index connections, so that
  * concurrent calls use every core and the owning thread stays free to sync (SQLite's WAL lets readers
  * and the writer overlap). Calls wait in one queue, first come first served; a worker holds the call
- * it answers and up to three next ones (DEPTH), so a slow call (an explore over a large project)
- * delays three others at most, and those only once every worker holds a call.
+ * it answers and up to three next ones (DEPTH), and a call goes to the worker whose calls should be
+ * done first (AnswerTimes), so a slow call (an explore over a large project) holds back others only
+ * when every worker is as busy.
  * A worker is started when every running one is busy, up to `size`; all stop after a minute without
  * calls. A call with no other in progress is answered on this thread: a worker would only add a hop
  * (a sequential client's calls) or its start-up (a prompt hook's one call). So is a call that finds
@@ -65,6 +104,7 @@ export class ReadPool {
   private readonly queue: Job[] = [];
   private idleTimer: NodeJS.Timeout | undefined;
   private inlineOnly = false;
+  private readonly times = new AnswerTimes();
 
   constructor(
     private readonly workerUrl: URL,
@@ -105,6 +145,7 @@ export class ReadPool {
       const slot = this.next();
       if (!slot) return;
       const job = this.queue.shift()!;
+      if (!slot.jobs.length) slot.headStarted = performance.now();
       slot.jobs.push(job);
       slot.worker.postMessage({ call: job.call } satisfies ReadRequest);
     }
@@ -115,23 +156,40 @@ export class ReadPool {
     }
   }
 
-  /** The worker to send the next call to: an idle one, else a new one, else the one holding fewest, if it has room. */
+  /**
+   * The worker to send the next call to: an idle one, else a new one, else, of those with room, the
+   * one whose calls should be done first. By count alone, a call could wait behind a slow explore
+   * while the other worker was about to be free.
+   */
   private next(): Slot | null {
     const idle = this.slots.find((s) => !s.jobs.length);
     if (idle) return idle;
     if (this.slots.length < this.options.size) return this.start();
-    let fewest: Slot | null = null;
-    for (const s of this.slots)
-      if (s.jobs.length < DEPTH && (!fewest || s.jobs.length < fewest.jobs.length)) fewest = s;
-    return fewest;
+    const now = performance.now();
+    let best: Slot | null = null;
+    let least = Infinity;
+    for (const s of this.slots) {
+      if (s.jobs.length >= DEPTH) continue;
+      const held = this.times.held(s, now);
+      if (held >= least) continue;
+      best = s;
+      least = held;
+    }
+    return best;
   }
 
   private start(): Slot {
-    const slot: Slot = { worker: new Worker(this.workerUrl), loaded: false, jobs: [] };
+    const slot: Slot = { worker: new Worker(this.workerUrl), loaded: false, jobs: [], headStarted: 0 };
     this.slots.push(slot);
     slot.worker.on("message", (reply: ReadReply) => {
       if ("ready" in reply) slot.loaded = true;
-      else slot.jobs.shift()?.done(reply.answer);
+      else {
+        const job = slot.jobs.shift();
+        const now = performance.now();
+        if (job) this.times.learn(job.call.name, now - slot.headStarted);
+        slot.headStarted = now;
+        job?.done(reply.answer);
+      }
       this.dispatch();
     });
     const lost = (why: Error) => {

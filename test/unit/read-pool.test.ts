@@ -75,6 +75,26 @@ describe("ReadPool", () => {
     }
   });
 
+  it("does not queue a call behind a slow one while another worker will be free sooner", async () => {
+    const pool = new ReadPool(WORKER, options(2));
+    try {
+      await warm(pool, 2);
+      const slowCall = (n: number): ToolCall => ({ ...call("slow", n), args: { n, ms: 400 } });
+      // Learnt: a `slow` call takes 400 ms, an `echo` next to nothing.
+      await Promise.all([pool.run(slowCall(0), true), pool.run(call("echo", 1), true)]);
+      // One worker takes a slow call, the other a quick one; every quick call after them goes to the
+      // second worker (it has room for four), none behind the slow call, and all are answered first.
+      let slowDone = false;
+      const slow = pool.run(slowCall(2), true).then((a) => ((slowDone = true), a));
+      const quick = await Promise.all([3, 4, 5, 6].map((n) => pool.run(call("echo", n), true)));
+      expect(slowDone).toBe(false);
+      const slowThread = threadOf(await slow);
+      for (const a of quick) expect(threadOf(a)).not.toBe(slowThread);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("answers a call whose worker died with an error, and goes on with a new worker", async () => {
     const pool = new ReadPool(WORKER, options(1));
     try {
