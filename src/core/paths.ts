@@ -17,7 +17,7 @@ export function liesInside(p: string, base: string): boolean {
 /**
  * Whether `p` is `base`, a slash, and a path with no segment starting with a dot (`.`, `..`, `.git`)
  * and no empty one to normalise: then it lies inside without `relative`, which resolves both paths
- * (a scan of 3,800 files paid 50 ms for it). POSIX only: Windows takes `/` as a separator too.
+ * (a scan of 3,300 files paid 50 ms for it). POSIX only: Windows takes `/` as a separator too.
  */
 function underWithoutDots(p: string, base: string): boolean {
   const at = base.length;
