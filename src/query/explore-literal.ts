@@ -58,8 +58,10 @@ export function messageFragments(query: string): string[] {
 export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles: readonly string[]): SymbolHit[] {
   const fragments = messageFragments(query);
   if (!fragments.length) return [];
-  // Files are searched as bytes, and only a file holding a fragment is decoded: most hold none.
-  const encoded = fragments.map((f) => Buffer.from(f));
+  // Files are searched as bytes, and only a file holding a fragment is decoded: most hold none. A file
+  // holding a fragment holds every fragment inside it, so the innermost ones are all it is searched for.
+  const innermost = fragments.filter((f) => !fragments.some((g) => g !== f && f.includes(g)));
+  const encoded = innermost.map((f) => Buffer.from(f));
   const sizes = fileSizes(db);
   const order = [...new Set([...rankedFiles, ...[...sizes.keys()].sort()])];
   const hits = new Map<number, SymbolHit>();
