@@ -181,7 +181,8 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   for (const s of targets.exact) put(s, EXACT_SCORE);
   for (const s of delegatesOf(db, targets.exact)) put(s, DELEGATE_SCORE);
   // A pasted error message: the code that raises it holds its text as a literal.
-  const quoting = looksLikeMessage(query)
+  const pasted = looksLikeMessage(query);
+  const quoting = pasted
     ? symbolsQuoting(
         db,
         root,
@@ -193,7 +194,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   // The exception's name, and a function the message is built in that is named for the error it makes
   // (`duplicateKeyException(k, u, v)`, `createInvalidObservableTypeError`): who calls those throws it.
   const factories = quoting.filter((s) => CALLABLES.has(s.kind) && ERROR_FACTORY.test(s.name)).map((s) => s.name);
-  const raisers = looksLikeMessage(query) ? [...raisersOf(db, exceptionNames(query)), ...raisersOf(db, factories)] : [];
+  const raisers = pasted ? [...raisersOf(db, exceptionNames(query)), ...raisersOf(db, factories)] : [];
   for (const s of raisers) put(s, MESSAGE_SCORE - 5);
   for (const m of meetingPoints(db, targets.named)) put(m.symbol, MEETING_SCORE + 10 * m.count);
   addMembersNamedByVerbs(db, best, terms);
