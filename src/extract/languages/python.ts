@@ -448,6 +448,8 @@ interface Def {
   node: Node;
   /** How a function binds names in its own scope (see `LocalBindings`); computed on first use. */
   bindings: Map<string, Binding> | null;
+  /** `writesOtherwise`'s answers by name: a function calls the same names again and again. */
+  writes: Map<string, boolean> | null;
 }
 
 /**
@@ -576,6 +578,7 @@ class PyFile {
           paramTypes: null,
           node: def,
           bindings: null,
+          writes: null,
         };
         this.defs.push(d);
         this.defById.set(def.id, d);
@@ -991,6 +994,14 @@ class PyFile {
    * so without any, the function binds no `name`.
    */
   private writesOtherwise(d: Def, name: string): boolean {
+    const known = (d.writes ??= new Map()).get(name);
+    if (known !== undefined) return known;
+    const writes = this.scanForWrites(d, name);
+    d.writes.set(name, writes);
+    return writes;
+  }
+
+  private scanForWrites(d: Def, name: string): boolean {
     const text = this.source;
     for (let at = text.indexOf(name, d.start); at !== -1 && at < d.end; at = text.indexOf(name, at + name.length)) {
       const before = text.charCodeAt(at - 1);
