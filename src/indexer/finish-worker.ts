@@ -1,3 +1,4 @@
+import { closeSync, fdatasyncSync, openSync } from "node:fs";
 import { isMainThread, parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { indexEdges, openIndexBeingBuilt } from "../store/database.js";
 import { finisherOn, type FinishReply, type FinishRequest } from "./finish-build.js";
@@ -37,6 +38,7 @@ export function serveFinish(port: MessagePort, path: string): (request: FinishRe
       for (let m = receiveMessageOnPort(port); m && !ended; m = receiveMessageOnPort(port))
         handle(m.message as FinishRequest);
       if (!ended && progress < INDEX_EARLY_BELOW) indexEdges(db);
+      if (!ended) flushToDisk(path);
     }
   };
   port.postMessage("ready" satisfies FinishReply);
@@ -47,3 +49,23 @@ export function serveFinish(port: MessagePort, path: string): (request: FinishRe
 const finishing = (workerData as { finish?: unknown } | null)?.finish;
 if (!isMainThread && parentPort && typeof finishing === "string")
   parentPort.on("message", serveFinish(parentPort, finishing));
+
+/**
+ * Have the system write the index file's pages to disk now. A full index never syncs until it is
+ * sealed (`sealBuild`), and that one sync of everything written (15-20 MB on the medium tier) was
+ * 33-57 ms at the very end, with both cores idle. Done here, once the parsed tables are finished and
+ * while the other thread still resolves, it leaves the seal only the edges to write: 13-15 ms on
+ * Django. The sync asked for here promises nothing; the seal's is the one that counts.
+ */
+function flushToDisk(path: string): void {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Only a head start on the seal's sync, which reports what fails.
+  }
+}

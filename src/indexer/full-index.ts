@@ -121,6 +121,7 @@ export async function fullIndex(
       setMeta(db, "indexed_at", new Date().toISOString());
       setMeta(db, INDEXED_BY, codegraphVersion());
       sealBuild(db);
+      timer("seal");
     } finally {
       db.close();
     }
