@@ -1,11 +1,12 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, type Stats } from "node:fs";
+import { resolve } from "node:path";
 import { DEFAULT_MAX_FILE_SIZE, loadConfig } from "../config/config.js";
 import { isCodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
 import { readRegularInside } from "../core/regular-file.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
-import { realPathOrGiven } from "../core/paths.js";
+import { liesInside, realPathOrGiven } from "../core/paths.js";
 import { resolveProjectPath } from "./read-project-file.js";
 
 /**
@@ -93,8 +94,26 @@ export class FreshnessProbe {
       fresh: state === "fresh",
       text,
     });
-    let real: string | null;
     const realRoot = (this.realRoot ??= realPathOrGiven(this.root));
+    const record = fileRecord(this.db, path);
+    // Opened once, without waiting, and stat'ed through the same descriptor: a FIFO swapped in after
+    // the path was resolved is not waited on, what is read is what was compared, and a link out of the
+    // project swapped in meanwhile is found on the open file and not read.
+    const compare = (fd: number, st: Stats): FileCheck => {
+      const statMatches = record !== undefined && record.size === st.size && record.mtimeMs === Math.floor(st.mtimeMs);
+      if (!statMatches && st.size > this.limit()) return out("too-large");
+      const bytes = readFileSync(fd);
+      if (!record) return out("unindexed", decode(bytes));
+      if (statMatches) return out("fresh", decode(bytes));
+      return out(sha256(bytes) === record.sha256 ? "fresh" : "drifted", decode(bytes));
+    };
+    // The open file is checked against the project's real path, which a realpath of each quoted file
+    // would only repeat (a tenth of an explore on Django went to these probes). Only a file that cannot
+    // be read so is resolved, to tell a link out of the project from a missing or unreadable file.
+    const abs = resolve(this.root, path);
+    const read = liesInside(abs, this.root) ? readRegularInside(realRoot, abs, compare) : null;
+    if (read) return read;
+    let real: string | null;
     try {
       real = resolveProjectPath(this.root, path, realRoot);
     } catch (e) {
@@ -102,18 +121,6 @@ export class FreshnessProbe {
       throw e;
     }
     if (real === null) return out("missing");
-    const record = fileRecord(this.db, path);
-    // Opened once, without waiting, and stat'ed through the same descriptor: a FIFO swapped in after
-    // the path was resolved is not waited on, what is read is what was compared, and a link out of the
-    // project swapped in meanwhile is found on the open file and not read.
-    const checked = readRegularInside(realRoot, real, (fd, st) => {
-      const statMatches = record !== undefined && record.size === st.size && record.mtimeMs === Math.floor(st.mtimeMs);
-      if (!statMatches && st.size > this.limit()) return out("too-large");
-      const bytes = readFileSync(fd);
-      if (!record) return out("unindexed", decode(bytes));
-      if (statMatches) return out("fresh", decode(bytes));
-      return out(sha256(bytes) === record.sha256 ? "fresh" : "drifted", decode(bytes));
-    });
-    return checked ?? out("unreadable");
+    return readRegularInside(realRoot, real, compare) ?? out("unreadable");
   }
 }
