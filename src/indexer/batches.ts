@@ -4,7 +4,7 @@ import type { ParseJob } from "./messages.js";
 /** Most files in one batch: a reply carries every file's extraction, and the main thread stores it. */
 export const MAX_FILES = 24;
 /** Least source in one batch, so that the last, small files do not cost a message each. */
-const MIN_BYTES = 64 * 1024;
+export const MIN_BATCH_BYTES = 64 * 1024;
 /**
  * Most source in one batch (a larger file goes alone), so that results reach the main thread, which
  * stores them as they come, in a steady stream from the start.
@@ -44,7 +44,7 @@ export class BatchQueue {
   /** The next batch: at least one file, up to a share of what remains. Empty when all are handed out. */
   take(): ParseJob[] {
     const share = this.remainingBytes / (this.workers * SHARES_PER_WORKER);
-    const target = Math.min(MAX_BYTES, Math.max(MIN_BYTES, share));
+    const target = Math.min(MAX_BYTES, Math.max(MIN_BATCH_BYTES, share));
     const start = this.next;
     let bytes = 0;
     while (this.next < this.jobs.length && this.next - start < MAX_FILES) {

@@ -26,7 +26,7 @@ import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { acquireWriterLock } from "./lock.js";
 import type { ParseJob } from "./messages.js";
-import { WORKERS_FROM, parseAll, parsePlan, startParseWorkers } from "./pool.js";
+import { WORKERS_FROM_BYTES, parseAll, parsePlan, startParseWorkers } from "./pool.js";
 import { rememberSkip, writeSkippedFiles, type SkippedFile } from "../store/skipped-files.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { IdAllocator, toRecord } from "./records.js";
@@ -92,14 +92,18 @@ export async function fullIndex(
     const config = given ?? loadConfig(root);
     onProgress({ phase: "scanning", done: 0, total: 0 });
     // Once the project is large enough for parse workers, they boot while the scan goes on, and load
-    // the grammar most of the files listed so far need.
+    // the grammar most of the source listed so far needs.
     const seen = new Map<LanguageId, number>();
+    let listedBytes = 0;
+    let workersStarted = false;
     const inventory = scanProject(root, config.indexing, (p) => languageForPath(p) !== null, {
-      onFile: (listed, path) => {
-        if (listed > WORKERS_FROM) return;
-        const language = languageForPath(path)!;
-        seen.set(language, (seen.get(language) ?? 0) + 1);
-        if (listed === WORKERS_FROM) {
+      onFile: (listed, file) => {
+        if (workersStarted) return;
+        const language = languageForPath(file.path)!;
+        seen.set(language, (seen.get(language) ?? 0) + file.size);
+        listedBytes += file.size;
+        if (listedBytes >= WORKERS_FROM_BYTES && listed > 1) {
+          workersStarted = true;
           const [likely] = [...seen].reduce((a, b) => (b[1] > a[1] ? b : a));
           workers = startParseWorkers(root, config.indexing.maxFileSize, readEnv().workers, likely);
         }

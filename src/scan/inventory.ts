@@ -65,8 +65,8 @@ export interface Inventory {
 
 /** What an earlier walk learnt, for this one to build on. */
 export interface ScanOptions {
-  /** Called with the number of files listed so far and the path just added, each time one is. */
-  onFile?: (listed: number, path: string) => void;
+  /** Called with the number of files listed so far and the file just added, each time one is. */
+  onFile?: (listed: number, file: ScannedFile) => void;
   /** The folders as an earlier walk under the same rules found them (see folder-snapshot.ts). */
   previous?: FolderSnapshot | undefined;
 }
@@ -166,7 +166,8 @@ export function scanProject(
       skipped.push({ path: rel, reason: "too large" });
       return;
     }
-    onFile(files.push({ path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) }), rel);
+    const file = { path: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
+    onFile(files.push(file), file);
   };
 
   const walk = (

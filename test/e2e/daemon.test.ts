@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
 import { RawServer, connectClient, initializeParams, textOf, type RawReply } from "../helpers/mcp.js";
+import { WORKERS_FROM_BYTES } from "../../src/indexer/pool.js";
 
 // The shared daemon as real processes: started by `serve --mcp`, shared by clients, surviving
 // `kill -9` without `unlock`, leaving when idle or when its host dies, one writer per project.
@@ -405,8 +406,8 @@ describe("socket paths", () => {
 
 describe("catching up", () => {
   it("parses a large batch of changes on worker threads from the daemon's own bundle", async () => {
-    // Over 48 changed files the sync uses parse workers; the daemon runs from a bundle one folder
-    // below the CLI's, and once looked for the worker beside itself.
+    // From WORKERS_FROM_BYTES of changed source the sync uses parse workers; the daemon runs from a
+    // bundle one folder below the CLI's, and once looked for the worker beside itself.
     const big = tempRepo(FIXTURE);
     cleanups.push(() => {
       for (const pid of daemonsOf(big.dir)) process.kill(pid, "SIGKILL");
@@ -414,16 +415,17 @@ describe("catching up", () => {
     });
     expect((await run(["init", big.dir])).code).toBe(0);
     mkdirSync(join(big.dir, "src", "many"));
+    const padding = `// ${"x".repeat(WORKERS_FROM_BYTES / 50)}\n`;
     for (let i = 0; i < 60; i++) {
       writeFileSync(
         join(big.dir, "src", "many", `m${i}.ts`),
-        `export function caughtUp${i}(): number {\n  return ${i};\n}\n`,
+        `${padding}export function caughtUp${i}(): number {\n  return ${i};\n}\n`,
       );
     }
     const c = await connectClient({ cwd: big.dir });
     cleanups.push(c.close);
     const found = textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query: "caughtUp59" } }));
-    expect(found).toContain("src/many/m59.ts:1");
+    expect(found).toContain("src/many/m59.ts:2");
     expect(readFileSync(join(big.dir, ".codegraph", "daemon.log"), "utf8")).not.toMatch(/Cannot find module/);
   });
 });

@@ -36,7 +36,6 @@ describe("a name with many definitions, and a project with many files", () => {
       mkdirSync(dirname(join(repo.dir, path)), { recursive: true });
       writeFileSync(join(repo.dir, path), text);
     }
-    // The built CLI: from this many files on, parsing runs on its worker threads.
     await runJson(["init", repo.dir]);
     p.db = openDatabase(dbPath(repo.dir), { readonly: true });
   });

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
 import { run, runJson, tempRepo } from "../helpers/cli.js";
+import { WORKERS_FROM_BYTES } from "../../src/indexer/pool.js";
 
 /**
  * The incremental promise: after any sequence of edits, `sync` leaves exactly the graph that a fresh
@@ -635,16 +636,18 @@ describe("sync equals init --force", () => {
   });
 
   it("a change big enough for parse workers", async () => {
-    // Over 48 files are parsed on worker threads, by the sync that adds them and by init.
+    // From WORKERS_FROM_BYTES of source on, files are parsed on worker threads, by the sync that adds
+    // them and by init.
     const before = await runJson<{ edges: number }>(["status", "-p", repo.dir]);
     mkdirSync(at("python/chain"), { recursive: true });
     writeFileSync(at("python/chain/__init__.py"), "");
     const count = 60;
+    const padding = `# ${"x".repeat(WORKERS_FROM_BYTES / 50)}\n`;
     for (let i = 0; i < count; i++) {
       const next = (i + 1) % count;
       writeFileSync(
         at(`python/chain/step${i}.py`),
-        `from chain.step${next} import Step${next}\n\n\nclass Step${i}:\n    def run(self):\n        following = Step${next}()\n        return following.run()\n`,
+        `${padding}from chain.step${next} import Step${next}\n\n\nclass Step${i}:\n    def run(self):\n        following = Step${next}()\n        return following.run()\n`,
       );
     }
     const synced = await syncThenCompare({ added: count + 1 });

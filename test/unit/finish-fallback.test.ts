@@ -20,8 +20,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("a full index whose finishing worker cannot start", () => {
   it("finishes on its own connection", async () => {
     expect(existsSync(fileURLToPath(new URL("../../src/indexer/finish-worker.js", import.meta.url)))).toBe(false);
-    // 40 files (parsed in this thread) of 130 functions each, each but the first calling the one before:
-    // 1.4 MB in all.
+    // 40 files of 130 functions each, each but the first calling the one before: 1.4 MB in all, parsed
+    // in this thread (one parsing thread asked for: parse workers cannot start from source either).
     mkdirSync(join(dir, "pkg"));
     for (let f = 0; f < 40; f++) {
       const fns = Array.from(
@@ -31,7 +31,8 @@ describe("a full index whose finishing worker cannot start", () => {
       );
       writeFileSync(join(dir, "pkg", `m${f}.py`), fns.join("\n"));
     }
-    const summary = await fullIndex(dir);
+    process.env.CODEGRAPH_WORKERS = "1";
+    const summary = await fullIndex(dir).finally(() => delete process.env.CODEGRAPH_WORKERS);
     expect(statSync(join(dir, "pkg", "m0.py")).size * 40).toBeGreaterThan(2 ** 20);
     expect(summary.nodes).toBeGreaterThan(5000);
     const db = openDatabase(dbPath(dir), { readonly: true });

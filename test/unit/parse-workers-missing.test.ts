@@ -5,12 +5,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { dbPath } from "../../src/config/paths.js";
 import { fullIndex } from "../../src/indexer/full-index.js";
-import { parseAll, startParseWorkers } from "../../src/indexer/pool.js";
+import { WORKERS_FROM_BYTES, parseAll, startParseWorkers } from "../../src/indexer/pool.js";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
 
-// Past 48 files a full index parses on worker threads, started while the project is still being
-// scanned. Run from source, as here, their script does not exist (only the build makes it): the same
-// fault as a broken install. The index must fail with the cause, promptly, and keep the old index.
+// From WORKERS_FROM_BYTES of source on, a full index parses on worker threads, started while the
+// project is still being scanned. Run from source, as here, their script does not exist (only the
+// build makes it): the same fault as a broken install. The index must fail with the cause, promptly,
+// and keep the old index.
 
 const dir = mkdtempSync(join(tmpdir(), "codegraph-parse-workers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,9 +20,11 @@ describe("a full index whose parse workers cannot start", () => {
   it("fails with the cause and leaves the previous index as it was", async () => {
     expect(existsSync(fileURLToPath(new URL("../../src/indexer/worker.js", import.meta.url)))).toBe(false);
     mkdirSync(join(dir, "pkg"));
+    // Each file a fiftieth of the source from which workers parse.
+    const padding = `# ${"x".repeat(WORKERS_FROM_BYTES / 50)}\n`;
     const write = (count: number) => {
       for (let f = 0; f < count; f++)
-        writeFileSync(join(dir, "pkg", `m${f}.py`), `def task_${f}():\n    return ${f}\n`);
+        writeFileSync(join(dir, "pkg", `m${f}.py`), `${padding}def task_${f}():\n    return ${f}\n`);
     };
     // Few enough files to be parsed in this thread: the index is built.
     write(10);
@@ -42,7 +45,7 @@ describe("a full index whose parse workers cannot start", () => {
     const jobs = Array.from({ length: 60 }, (_, f) => ({
       path: `pkg/m${f}.py`,
       language: "python" as const,
-      size: 30,
+      size: WORKERS_FROM_BYTES / 50,
     }));
     await expect(parseAll(dir, jobs, 1 << 20, 2, () => {}, workers)).rejects.toThrow(/worker\.js|worker exited/);
   });
