@@ -170,12 +170,13 @@ async function build(
   });
   let pending: FileRecord[] = [];
   const threads = readEnv().workers;
-  const aside = jobs.reduce((bytes, j) => bytes + j.size, 0) >= ASIDE_FROM_BYTES;
   // A parse worker, once done with its files, finishes the index: it has booted already, and loads
   // what that needs while it parses. Not on a project so large that this thread does not parse: there
   // the worker's memory (its grammars' heap, grown by the largest files) would stay for the whole
   // finishing (the JDK peaked at 980 MB against 920 MB), and a thread's boot (70 ms) is nothing.
-  const finisher = aside && parsePlan(jobs, threads).alongside ? (workers[0] ?? null) : null;
+  const plan = parsePlan(jobs, threads);
+  const finisher = plan.alongside ? (workers[0] ?? null) : null;
+  const aside = finisher !== null || jobs.reduce((bytes, j) => bytes + j.size, 0) >= ASIDE_FROM_BYTES;
   finisher?.postMessage("prepare-finish");
   let finish: BuildFinish | null = null;
   try {
@@ -268,8 +269,8 @@ async function build(
 }
 
 /**
- * Bytes of source from which the index is finished on a worker thread (about 5,000 nodes). Below,
- * that takes less time than starting the worker.
+ * Bytes of source from which the index is finished on a worker thread (about 5,000 nodes) when no
+ * parse worker can do it. Below, that takes less time than starting the worker.
  */
 const ASIDE_FROM_BYTES = 2 ** 20;
 
