@@ -133,7 +133,12 @@ export async function parseAll(
     if (optimised.size === 0) preferFastStartup();
     const { workers: count, alongside } = parsePlan(jobs, threads);
     if (count === 0) {
-      for (const job of jobs) onResult(await parseFile(root, job, maxSize));
+      for (let i = 0; i < jobs.length; i++) {
+        // Between files, the event loop turns: a daemon syncing a few hundred small files still
+        // answers its calls and takes in its watcher's events meanwhile.
+        if (i > 0) await new Promise(setImmediate);
+        onResult(await parseFile(root, jobs[i]!, maxSize));
+      }
       return;
     }
     while (workers.length < count) workers.push(startWorker(root, maxSize));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ParseOutcome } from "../../dist/indexer/messages.js";
-import { parseAll, startParseWorkers } from "../../dist/indexer/pool.js";
+import { WORKERS_FROM_BYTES, parseAll, startParseWorkers } from "../../dist/indexer/pool.js";
 
 // The built pool (its worker script exists only in the build): with two parsing threads, the calling
 // thread parses a share of the files itself, beside one worker thread.
@@ -12,17 +12,21 @@ const dir = mkdtempSync(join(tmpdir(), "codegraph-parse-threads-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const COUNT = 300;
+// Enough source in all for a worker to parse beside this thread (WORKERS_FROM_BYTES).
+const PADDING = `# ${"x".repeat(Math.ceil(WORKERS_FROM_BYTES / 200))}\n`;
+const source = (f: number) => `${PADDING}def task_${f}(x):\n    return helper_${f}(x) + ${f}\n`;
+const pythonJobs = () =>
+  Array.from({ length: COUNT }, (_, f) => ({
+    path: `pkg/m${f}.py`,
+    language: "python" as const,
+    size: source(f).length,
+  }));
 
 describe("parsing on this thread and a worker", () => {
   it("splits the files between them, and every file is extracted once", async () => {
     mkdirSync(join(dir, "pkg"));
-    for (let f = 0; f < COUNT; f++)
-      writeFileSync(join(dir, "pkg", `m${f}.py`), `def task_${f}(x):\n    return helper_${f}(x) + ${f}\n`);
-    const jobs = Array.from({ length: COUNT }, (_, f) => ({
-      path: `pkg/m${f}.py`,
-      language: "python" as const,
-      size: 40,
-    }));
+    for (let f = 0; f < COUNT; f++) writeFileSync(join(dir, "pkg", `m${f}.py`), source(f));
+    const jobs = pythonJobs();
     const workers = startParseWorkers(dir, 1 << 20, 2);
     expect(workers).toHaveLength(1);
     // What the worker sends, seen beside the pool's own listener.
@@ -46,11 +50,7 @@ describe("parsing on this thread and a worker", () => {
   });
 
   it("a failure storing results ends the parse with that error, whichever thread parsed them", async () => {
-    const jobs = Array.from({ length: COUNT }, (_, f) => ({
-      path: `pkg/m${f}.py`,
-      language: "python" as const,
-      size: 40,
-    }));
+    const jobs = pythonJobs();
     const workers = startParseWorkers(dir, 1 << 20, 2);
     const fromWorker = new Set<string>();
     workers[0]!.on("message", (outcomes: ParseOutcome[]) => {
@@ -77,11 +77,8 @@ describe("parsing on this thread and a worker", () => {
 
   it("with one parsing thread, no worker is started and this thread parses everything", async () => {
     expect(startParseWorkers(dir, 1 << 20, 1)).toHaveLength(0);
-    const jobs = Array.from({ length: 60 }, (_, f) => ({
-      path: `pkg/m${f}.py`,
-      language: "python" as const,
-      size: 40,
-    }));
+    // Enough source for a worker, had two threads been asked for.
+    const jobs = pythonJobs();
     const results: ParseOutcome[] = [];
     await parseAll(dir, jobs, 1 << 20, 1, (o) => results.push(o));
     expect(results.map((r) => r.path)).toEqual(jobs.map((j) => j.path));
