@@ -54,7 +54,7 @@ if (!isMainThread && parentPort && typeof finishing === "string")
  * Have the system write the index file's pages to disk now. A full index never syncs until it is
  * sealed (`sealBuild`), and that one sync of everything written (15-20 MB on the medium tier) was
  * 33-57 ms at the very end, with both cores idle. Done here, once the parsed tables are finished and
- * while the other thread still resolves, it leaves the seal only the edges to write: 13-15 ms on
+ * while the other thread still resolves, it leaves the seal only the edges to write: 10-15 ms on
  * Django. The sync asked for here promises nothing; the seal's is the one that counts.
  */
 function flushToDisk(path: string): void {
