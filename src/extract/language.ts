@@ -40,16 +40,18 @@ const ENDINGS: Readonly<Record<LanguageId, readonly string[]>> = {
   php: [".php"],
 };
 
-/** Endings sorted longest first, so that a longer ending (`.d.ts` one day) is tried before a shorter one. */
-const BY_ENDING = Object.entries(ENDINGS)
-  .flatMap(([id, endings]) => endings.map((ending) => [ending, id as LanguageId] as const))
-  .sort((a, b) => b[0].length - a[0].length);
+/** Each ending's language. Every ending is one dot and what follows it, so a path's last dot finds it. */
+const BY_ENDING = new Map<string, LanguageId>(
+  Object.entries(ENDINGS).flatMap(([id, endings]) => endings.map((ending) => [ending, id as LanguageId] as const)),
+);
 
-/** The language a path is indexed as, or null when we do not index it. */
+/**
+ * The language a path is indexed as, or null when we do not index it. Asked of every file a scan
+ * lists (3,500 on Django): one lookup of the text from the last dot, not a test of each ending.
+ */
 export function languageForPath(path: string): LanguageId | null {
-  const lower = path.toLowerCase();
-  for (const [ending, id] of BY_ENDING) if (lower.endsWith(ending)) return id;
-  return null;
+  const dot = path.lastIndexOf(".");
+  return dot < 0 ? null : (BY_ENDING.get(path.slice(dot).toLowerCase()) ?? null);
 }
 
 /**
