@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { fileSizes } from "../store/file-lookup.js";
 import type { Db } from "../store/database.js";
 import { innermostSymbolAt } from "../store/explore-lookup.js";
 import { realPathOrGiven } from "../core/paths.js";
-import { readProjectBytes } from "./read-project-file.js";
+import { readInsideProject } from "./read-project-file.js";
 import { CALLABLES } from "./explore-rank.js";
 import { toHit, type SymbolHit } from "./symbols.js";
 
@@ -72,7 +73,7 @@ export function symbolsQuoting(db: Db, root: string, query: string, rankedFiles:
     const size = sizes.get(path) ?? 0;
     if (read + size > READ_BUDGET) break;
     read += size;
-    const bytes = readProjectBytes(root, path, realRoot);
+    const bytes = readInsideProject(root, path, realRoot, (fd) => readFileSync(fd));
     if (!bytes || !encoded.some((f) => bytes.includes(f))) continue;
     const lines = bytes.toString("utf8").split("\n");
     for (let i = 0; i < lines.length && hits.size < MAX_HITS; i++) {

@@ -1,13 +1,12 @@
 import { readFileSync, type Stats } from "node:fs";
-import { resolve } from "node:path";
 import { DEFAULT_MAX_FILE_SIZE, loadConfig } from "../config/config.js";
 import { isCodegraphError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
 import { readRegularInside } from "../core/regular-file.js";
 import type { Db } from "../store/database.js";
 import { fileRecord } from "../store/file-lookup.js";
-import { liesInside, realPathOrGiven } from "../core/paths.js";
-import { resolveProjectPath } from "./read-project-file.js";
+import { realPathOrGiven } from "../core/paths.js";
+import { readInsideProject, resolveProjectPath } from "./read-project-file.js";
 
 /**
  * What the probe found for one file. Only "fresh" is proven; every other state is possibly drifted
@@ -110,8 +109,7 @@ export class FreshnessProbe {
     // The open file is checked against the project's real path, which a realpath of each quoted file
     // would only repeat (a tenth of an explore on Django went to these probes). Only a file that cannot
     // be read so is resolved, to tell a link out of the project from a missing or unreadable file.
-    const abs = resolve(this.root, path);
-    const read = liesInside(abs, this.root) ? readRegularInside(realRoot, abs, compare) : null;
+    const read = readInsideProject(this.root, path, realRoot, compare);
     if (read) return read;
     let real: string | null;
     try {
