@@ -123,10 +123,7 @@ program
   )
   .argument("<query...>", 'a question, symbol names or words ("how is a session token refreshed"; quotes optional)')
   .option("--max-files <n>", "at most this many files of source (default: by the project's size, 6 to 10)")
-  .option(
-    "--max-chars <n>",
-    "at most this many characters of source (default: by the project's size, 12,000 to 24,000)",
-  )
+  .option("--max-chars <n>", "characters of source, up to 24,000 (default: by the project's size, 12,000 to 24,000)")
   .addOption(pathOption())
   .addOption(jsonOption())
   .action(async (query: string[], opts) => {

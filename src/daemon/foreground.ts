@@ -64,12 +64,10 @@ export async function runForegroundWriter(options: ForegroundOptions): Promise<v
     beforeCall: () => (watcher ? watcher.flush() : catchUp),
     health: watcher ? () => watcher.health() : undefined,
   });
-  // The SDK owns the transport's callbacks: watch the stream itself for the client going away.
-  process.stdin.once("end", () => {
-    void (async () => {
-      await watcher?.close();
-      await lock.release();
-      process.exit(0);
-    })();
+  // The client went away, and had every answer it asked for.
+  void transport.answered.then(async () => {
+    await watcher?.close();
+    await lock.release();
+    process.exit(0);
   });
 }

@@ -9,8 +9,8 @@ export interface LineLimit {
 }
 
 /**
- * Call `onLine` for each newline-terminated line of a stream, and `onEnd` when it ends. Blank lines
- * are skipped and a trailing `\r` is removed.
+ * Call `onLine` for each line of a stream (the last one may lack its newline), and `onEnd` when it
+ * ends. Blank lines are skipped and a trailing `\r` is removed.
  *
  * Each chunk is scanned once, for its own newlines only, and a line's pieces are joined once it ends:
  * appending to one string and searching it from the start again, as this once did, took 21 s for a
@@ -62,5 +62,9 @@ export function lines(
     }
     take(chunk.subarray(start));
   });
-  if (onEnd) stream.on("end", onEnd);
+  stream.on("end", () => {
+    // A last line without its newline (`printf '…' | codegraph serve --mcp`) is still a line.
+    if (kept > 0 || overflowing) endLine();
+    onEnd?.();
+  });
 }

@@ -59,6 +59,12 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
   let stdinEnded = false;
 
   const out = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+  /** Once stdin has ended and every request has its answer: end the daemon connection, or exit if none is up. */
+  const endWhenAnswered = () => {
+    if (!stdinEnded || inFlight.size > 0) return;
+    if (socket) socket.end();
+    else process.exit(0);
+  };
   const send = (line: string) => {
     if (socket) socket.write(`${line}\n`);
     else queue.push(line);
@@ -95,9 +101,10 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
       send(line);
     },
     () => {
+      // The client has said all it will: what it asked is still answered (a script's `printf … |
+      // codegraph serve --mcp` waits for every answer), then the connection ends, and with it this process.
       stdinEnded = true;
-      socket?.end();
-      if (!socket) process.exit(0);
+      endWhenAnswered();
     },
     // The daemon would refuse the line too, but only after it had all come through this process.
     { maxBytes: MAX_LINE_BYTES, onTooLong: () => out(REQUEST_TOO_LARGE) },
@@ -148,10 +155,11 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
         inFlight.delete(msg.id);
       }
       process.stdout.write(`${line}\n`);
+      endWhenAnswered();
     });
     await closed;
     socket = null;
-    if (stdinEnded) process.exit(0);
+    if (stdinEnded && inFlight.size === 0) process.exit(0);
     if (answeringWithoutIndex) options.log("an index is there again; starting the project's daemon");
     else options.log(`the daemon went away${existsSync(dbPath(options.root)) ? "; starting a new one" : ""}`);
     // Replay the handshake so the new daemon's session is in the same state (its reply is not the

@@ -4,6 +4,9 @@ import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from "@model
 /** A line longer than this is refused with an error instead of being buffered: no tool call needs 4 MiB. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
+/** How long a session whose input has ended waits for its last answers. */
+const ANSWER_WAIT_MS = 60_000;
+
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
@@ -39,6 +42,16 @@ export class LineTransport implements Transport {
   private buffered = 0;
   private overflowing = false;
   private closed = false;
+  /** Requests handed to the protocol and not answered yet, by id: the input's end waits for them. */
+  private readonly unanswered = new Set<string | number>();
+  private inputEnded = false;
+  private settle!: () => void;
+  /**
+   * Resolves once the input has ended and every request read from it has been answered (or after
+   * ANSWER_WAIT_MS): a client that writes its requests and closes its end (`printf … | codegraph serve
+   * --mcp`) still gets every answer. The transport closes then.
+   */
+  readonly answered = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(
     private readonly input: Readable,
@@ -54,12 +67,18 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return this.write(`${JSON.stringify(message)}\n`);
+    const sent = this.write(`${JSON.stringify(message)}\n`);
+    const id = "id" in message && !("method" in message) ? message.id : undefined;
+    if (id !== undefined && this.unanswered.delete(id) && this.inputEnded) {
+      void sent.catch(() => {}).then(() => this.closeIfAnswered());
+    }
+    return sent;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.settle();
     this.input.off("data", this.onData);
     this.input.off("end", this.onEnd);
     this.input.off("close", this.onEnd);
@@ -135,6 +154,7 @@ export class LineTransport implements Transport {
     }
     try {
       if (this.onpeek?.(message) === true) return;
+      if ("method" in message && "id" in message) this.unanswered.add(message.id);
       this.onmessage?.(message);
     } catch (e) {
       this.onerror?.(e as Error);
@@ -147,7 +167,22 @@ export class LineTransport implements Transport {
     );
   }
 
-  private readonly onEnd = () => void this.close();
+  /** The input ended: a last line without its newline is still read, and what was asked, answered. */
+  private readonly onEnd = () => {
+    if (this.inputEnded) return;
+    this.inputEnded = true;
+    if (this.buffered > 0 || this.overflowing) this.endLine();
+    this.input.off("data", this.onData);
+    if (this.closeIfAnswered()) return;
+    // A request the protocol never answers must not keep a finished session open for ever.
+    setTimeout(() => void this.close(), ANSWER_WAIT_MS).unref();
+  };
+
+  private closeIfAnswered(): boolean {
+    if (this.unanswered.size > 0) return false;
+    void this.close();
+    return true;
+  }
   private readonly onInputError = (e: Error) => this.onerror?.(e);
   private readonly onOutputError = (e: Error) => {
     this.onerror?.(e);

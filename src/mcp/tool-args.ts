@@ -51,7 +51,8 @@ export function checkArgs(
   const out: Record<string, string | number | boolean | undefined> = {};
   for (const [name, spec] of Object.entries(specs)) {
     const value = given[name];
-    if (value === undefined || value === null || value === "") {
+    // A blank string says nothing: `query: "   "` is as missing as `query: ""`.
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
       if (required.includes(name)) throw new ArgumentError(`missing required argument '${name}'.`);
       out[name] = spec.type === "string" ? undefined : spec.default;
       continue;

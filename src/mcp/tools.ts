@@ -115,7 +115,7 @@ export const TOOLS: readonly ToolSpec[] = [
       maxChars: {
         type: "integer",
         description:
-          "At most this many characters of source in the answer (default: by the project's size, 12,000 to 24,000).",
+          "Characters of source in the answer, 1,000 to 24,000 (default: by the project's size, 12,000 to 24,000).",
         minimum: 1000,
         maximum: 24000,
       },

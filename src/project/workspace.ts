@@ -85,12 +85,7 @@ export class ProjectResolver {
       throw new CodegraphError("BAD_INPUT", `projectPath ${projectPath} is not a folder on this machine.`);
     }
     const found = findIndexedRoot(abs);
-    if (!found) {
-      throw new CodegraphError(
-        "NOT_INDEXED",
-        `${abs} has no codegraph index. Run \`codegraph init ${abs}\` first, then call again.`,
-      );
-    }
+    if (!found) throw new CodegraphError("NOT_INDEXED", notIndexedAdvice(abs));
     return found;
   }
 
@@ -113,6 +108,22 @@ export class ProjectResolver {
       this.candidates = [];
     } else this.candidates = found;
   }
+}
+
+/**
+ * What to do about a `projectPath` with no index: index it, unless it is too broad to be a project
+ * (`init` refuses the home folder and the filesystem root), or a workspace whose indexed projects
+ * lie below it: then name those.
+ */
+function notIndexedAdvice(abs: string): string {
+  if (isUnsafeRoot(abs)) {
+    return `${abs} is the filesystem root or your home folder, which codegraph does not index. Pass the project's own folder as projectPath.`;
+  }
+  const below = isWorkspace(abs) ? scanIndexedChildren(abs) : [];
+  if (below.length) {
+    return `${abs} has no codegraph index of its own; the indexed projects below it are ${below.join(", ")}. Pass one of them as projectPath.`;
+  }
+  return `${abs} has no codegraph index. Run \`codegraph init ${abs}\` first, then call again.`;
 }
 
 /** A `file://` URI as a path, a path as itself; null for other URI schemes. */

@@ -26,14 +26,19 @@ export const FILE_CEILING = 1.5;
 /** Files whose score is under this share of the best file's are listed by name, without source. */
 export const LOW_SCORE_SHARE = 0.3;
 
+/** The most source characters an answer may be asked for: the largest tier's. */
+export const MAX_SOURCE_CHARS = BUDGET_TIERS[BUDGET_TIERS.length - 1]!.total;
+
 /**
- * The budget for a project of `fileCount` files, with `maxFiles` (when given) capping the file count
- * and `maxChars` the source characters; a smaller total shrinks each file's share in proportion, so
- * a short answer still spans several files.
+ * The budget for a project of `fileCount` files, with `maxFiles` and `maxChars` (when given) setting
+ * the file count and the source characters in place of the tier's, up to 30 files and
+ * MAX_SOURCE_CHARS. Each file's share follows the total in proportion: a short answer still spans
+ * several files, and a caller who asks a small project for more gets longer files, not just the
+ * tier's few thousand characters of each (a file the question names could not be shown whole).
  */
 export function budgetFor(fileCount: number, maxFiles?: number, maxChars?: number): ExploreBudget {
   const tier = BUDGET_TIERS.find((t) => fileCount <= t.upToFiles) ?? BUDGET_TIERS[BUDGET_TIERS.length - 1]!;
-  const total = Math.min(tier.total, maxChars ?? tier.total);
+  const total = Math.min(maxChars ?? tier.total, MAX_SOURCE_CHARS);
   return {
     total,
     files: Math.max(1, Math.min(maxFiles ?? tier.files, 30)),

@@ -3,7 +3,7 @@ import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
-import { findSymbols, symbolById, toHit, type SymbolHit } from "./symbols.js";
+import { findSymbols, inFilterFile, symbolById, toHit, type SymbolHit } from "./symbols.js";
 import { declarationsStartingIn } from "../store/symbol-reader.js";
 import { fileSuggestions, symbolSuggestions } from "./suggest.js";
 
@@ -171,7 +171,9 @@ export function nodeView(db: Db, root: string, request: NodeOptions | string): N
   const asFile = file ? null : resolveIndexedFile(db, root, symbol);
   if (asFile?.type === "file") return fileView(db, probe, query, asFile.path, asFile.selector, opts);
 
-  const all = definitions(db, symbol);
+  // Narrowed by the index when a file is named: there a bare name may mean a member (see findSymbols).
+  const inFile = fileFilter ? findSymbols(db, symbol, fileFilter) : [];
+  const all = inFile.length ? inFile : definitions(db, symbol);
   if (!all.length) {
     // Checked after the symbols: PHP's `\App\Orders::place` reads as a Windows path.
     if (asFile?.type === "outside") return { type: "outside", query, drifted: [] };
@@ -200,7 +202,7 @@ function pin(
 ): { defs: SymbolHit[]; note: string | null } {
   let defs = all;
   if (file) {
-    const inFile = defs.filter((d) => d.file === file || d.file.endsWith(`/${file}`));
+    const inFile = defs.filter((d) => inFilterFile(d.file, file));
     if (!inFile.length) {
       return { defs, note: `No definition of ${echo(symbol)} in ${echo(file)}; showing every definition instead.` };
     }

@@ -61,12 +61,26 @@ export function findSymbols(db: Db, text: string, file?: string): SymbolHit[] {
   const dotted = dottedSpelling(text);
   if (!rows.length && dotted && dotted !== text) rows = byQualifiedName(db, dotted);
   if (!rows.length) rows = inheritedMember(db, dotted || text);
-  if (file) {
-    const f = file.replace(/^\.\//, "");
-    rows = rows.filter((r) => r.file === f || r.file.endsWith(`/${f}`));
-  }
+  if (file) rows = narrowToFile(db, text, rows, file);
   return rows.map(toHit);
 }
+
+/** Whether `path` is the file a `file` filter names: the path itself or a suffix of it at a `/`. */
+export const inFilterFile = (path: string, file: string) => path === file || path.endsWith(`/${file}`);
+
+/**
+ * The declarations of `rows` in the file `file` names. A bare name means its top-level declarations
+ * first, but where all of them lie elsewhere the file's members of that name are meant: `make_response`
+ * in flask/app.py is `Flask.make_response`, though flask/helpers.py has a function of that name.
+ */
+function narrowToFile(db: Db, text: string, rows: Row[], file: string): Row[] {
+  const f = file.replace(/^\.\//, "");
+  const narrowed = rows.filter((r) => inFilterFile(r.file, f));
+  if (narrowed.length || !BARE_NAME.test(text)) return narrowed;
+  return declarationsByName(db, text).filter((r) => inFilterFile(r.file, f));
+}
+
+const BARE_NAME = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 /** A file path with an extension, then `:` or `::`, then a name (not a line number: that is `node`'s). */
 const IN_FILE = /^([^\s:]+\.[A-Za-z0-9]+)::?([A-Za-z_$][^\s]*)$/;

@@ -159,5 +159,22 @@ describe("no default project", () => {
     });
     expect(notIndexed.isError).toBe(true);
     expect(textOf(notIndexed)).toContain(`codegraph init ${unindexed}`);
+    // Too broad to index: no advice to run an `init` that refuses it.
+    const root = await c.callTool({ name: "codegraph_search", arguments: { query: "twice", projectPath: "/" } });
+    expect(root.isError).toBe(true);
+    expect(textOf(root)).toMatch(/filesystem root or your home folder/);
+    expect(textOf(root)).not.toContain("codegraph init");
   });
+
+  it("names the indexed projects below an explicit workspace that has no index of its own", async () => {
+    const workspace = dir();
+    writeFileSync(join(workspace, "package.json"), "{}\n");
+    const a = await project(join(workspace, "a"));
+    const b = await project(join(workspace, "b"));
+    const { client: c } = await client({ cwd: dir() });
+    const r = await c.callTool({ name: "codegraph_search", arguments: { query: "twice", projectPath: workspace } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain(`the indexed projects below it are ${a}, ${b}`);
+    expect(textOf(r)).not.toContain("codegraph init");
+  }, 60_000);
 });

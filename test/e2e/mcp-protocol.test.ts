@@ -125,6 +125,10 @@ describe("tool errors", () => {
     const missing = await s.request(2, "tools/call", { name: "codegraph_callers", arguments: {} });
     expect(missing.result?.isError).toBe(true);
     expect(JSON.stringify(missing.result?.content)).toMatch(/Error: Missing required argument 'symbol'/);
+    // Blank is missing too, not a search for nothing.
+    const blank = await s.request(4, "tools/call", { name: "codegraph_explore", arguments: { query: " \t " } });
+    expect(blank.result?.isError).toBe(true);
+    expect(JSON.stringify(blank.result?.content)).toMatch(/Error: Missing required argument 'query'/);
     const wrong = await s.request(3, "tools/call", {
       name: "codegraph_search",
       arguments: { query: "add", limit: "lots" },
@@ -179,6 +183,49 @@ describe("malformed input", () => {
     expect((await s.request(55, "ping")).result).toEqual({});
     expect(s.child.exitCode).toBeNull();
   });
+
+  // A script pipes its requests in and closes stdin at once (`printf … | codegraph serve --mcp`): the
+  // input ended before the calls were answered, and the last line has no newline.
+  async function answersAfterStdinEnds(s: RawServer): Promise<void> {
+    const lines = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: initializeParams("2025-06-18") },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "codegraph_search", arguments: { query: "Adder" } },
+      },
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "codegraph_callers", arguments: { symbol: "add" } },
+      },
+    ].map((m) => JSON.stringify(m));
+    s.child.stdin.end(lines.join("\n"));
+    expect(await s.close()).toBe(0);
+    expect(s.replies.map((r) => r.id).sort()).toEqual([1, 2, 3]);
+    for (const id of [2, 3]) expect(s.replies.find((r) => r.id === id)?.result?.isError).toBeFalsy();
+    expect(JSON.stringify(s.replies.find((r) => r.id === 2)?.result?.content)).toContain("Adder");
+  }
+
+  it("answers every request written before stdin ended, through the project's daemon", async () => {
+    await answersAfterStdinEnds(server());
+  });
+
+  it("answers every request written before stdin ended, in the foreground (CODEGRAPH_NO_DAEMON=1)", async () => {
+    // A project of its own: this file's other sessions leave a daemon holding the shared one's lock.
+    const own = tempRepo(FIXTURE);
+    try {
+      expect((await run(["init", own.dir])).code).toBe(0);
+      const s = new RawServer({ cwd: own.dir, env: { CODEGRAPH_NO_DAEMON: "1" } });
+      servers.push(s);
+      await answersAfterStdinEnds(s);
+    } finally {
+      own.cleanup();
+    }
+  }, 60_000);
 
   it("exits cleanly when the client closes stdin", async () => {
     const { s } = await initialized("2025-06-18");

@@ -172,6 +172,14 @@ describe("reading the graph from the CLI", () => {
     expect(member.alsoNamed).toBeNull();
     const onlyMembers = await runJson<{ alsoNamed: unknown }>(["callees", "total", ...p()]);
     expect(onlyMembers.alsoNamed).toBeNull();
+    // A file that holds only the member: the bare name with that file means the member.
+    type Picked = { unmatchedFile: string | null; groups: { definition: { qualifiedName: string } }[] };
+    const inFile = await runJson<Picked>(["callers", "place", "--file", "services/checkout.ts", ...p()]);
+    expect(inFile.unmatchedFile).toBeNull();
+    expect(inFile.groups.map((g) => g.definition.qualifiedName)).toEqual(["Checkout.place"]);
+    const node = await run(["node", "place", "--file", "src/services/checkout.ts", "--line", "10", ...p()]);
+    expect(node.stdout).toContain("Checkout.place");
+    expect(node.stdout).not.toContain("No definition of");
   });
 
   it("a top-level symbol can be named by its module, as code elsewhere calls it", async () => {

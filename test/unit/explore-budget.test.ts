@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BUDGET_TIERS, FILE_CEILING, budgetFor, fileAllowance } from "../../src/query/explore-budget.js";
+import {
+  BUDGET_TIERS,
+  FILE_CEILING,
+  MAX_SOURCE_CHARS,
+  budgetFor,
+  fileAllowance,
+} from "../../src/query/explore-budget.js";
 import { coverageSuffix } from "../../src/render/explore.js";
 
 describe("explore budget", () => {
@@ -25,13 +31,19 @@ describe("explore budget", () => {
     expect(budgetFor(5000, 99).files).toBe(30);
   });
 
-  it("lets maxChars lower the total, shrinking each file's share alike, and never raise it", () => {
+  it("lets maxChars set the total, each file's share following it alike, up to the largest tier's", () => {
     const tier = budgetFor(5000);
     const small = budgetFor(5000, undefined, tier.total / 4);
     expect(small.total).toBe(tier.total / 4);
     expect(small.perFile).toBe(Math.round(tier.perFile / 4));
     expect(small.files).toBe(tier.files);
-    expect(budgetFor(5000, undefined, 10 * tier.total)).toEqual(tier);
+    // A small project asked for more gets it: twice its tier's total, twice each file's share.
+    const smallTier = budgetFor(100);
+    const more = budgetFor(100, undefined, 2 * smallTier.total);
+    expect(more.total).toBe(2 * smallTier.total);
+    expect(more.perFile).toBe(2 * smallTier.perFile);
+    expect(more.files).toBe(smallTier.files);
+    expect(budgetFor(100, undefined, 10 * MAX_SOURCE_CHARS).total).toBe(MAX_SOURCE_CHARS);
   });
 
   it("gives a named file up to 1.5x the per-file share, never more than what is left", () => {
