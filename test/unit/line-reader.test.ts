@@ -21,8 +21,10 @@ async function read(chunks: (string | Buffer)[], maxBytes?: number): Promise<str
 }
 
 describe("lines", () => {
-  it("splits on newlines across chunks, drops blank lines and a trailing \\r, and keeps no unfinished line", async () => {
-    expect(await read(["a\nb", "c\r\n\n  \nd", "e\nf"])).toEqual(["a", "bc", "de"]);
+  it("splits on newlines across chunks, drops blank lines and a trailing \\r, and reads a last line without its newline", async () => {
+    expect(await read(["a\nb", "c\r\n\n  \nd", "e\nf"])).toEqual(["a", "bc", "de", "f"]);
+    // A last line that is only white space is a blank line.
+    expect(await read(["a\n", "  "])).toEqual(["a"]);
   });
 
   it("decodes a character whose bytes arrive in two chunks", async () => {
