@@ -245,14 +245,17 @@ program
     runUnlock(opts);
   });
 
-const targetOption = () =>
-  new Option("-t, --target <ids>", "comma-separated agent ids (default: the agents detected on this machine)");
-const scopeOptions = (cmd: Command) =>
+/** `--target`, whose default differs: install acts on the agents found here, the others where we are. */
+const targetOption = (byDefault: string) =>
+  new Option("-t, --target <ids>", `comma-separated agent ids (default: ${byDefault})`);
+const DETECTED = "the agents detected on this machine";
+const REGISTERED = "the agents where codegraph is registered";
+const scopeOptions = (cmd: Command, byDefault: string) =>
   cmd
-    .addOption(targetOption())
+    .addOption(targetOption(byDefault))
     .addOption(new Option("-g, --global", "the agents' user-level config (the default)").conflicts("local"))
     .addOption(new Option("-l, --local", "the project's own config files, at the project root"))
-    .option("-y, --yes", "act on the detected agents without asking")
+    .option("-y, --yes", `act on ${byDefault} without asking`)
     .option("--dry-run", "print the changes, file by file, and write nothing")
     .addOption(pathOption())
     .addOption(jsonOption());
@@ -264,6 +267,7 @@ scopeOptions(
     .option("--print-config <id>", "print the snippet for one agent, and write nothing")
     .option("--prompt-hook", "Claude Code: also run `codegraph prompt-hook` on every prompt")
     .option("--no-permissions", "Claude Code: do not allow codegraph's (read-only) tools without asking"),
+  DETECTED,
 ).action(async (opts) => {
   const { runInstall } = await loadInstallCommands();
   await runInstall(opts);
@@ -271,6 +275,7 @@ scopeOptions(
 
 scopeOptions(
   program.command("uninstall").description("remove what `codegraph install` wrote: our entries, blocks and skill file"),
+  REGISTERED,
 ).action(async (opts) => {
   const { runUninstall } = await loadInstallCommands();
   await runUninstall(opts);
@@ -281,7 +286,7 @@ program
   .description("the instruction blocks and skill file codegraph keeps in agents' files")
   .command("update")
   .description("refresh codegraph's instruction blocks and .agents/skills/codegraph/SKILL.md where they are installed")
-  .addOption(targetOption())
+  .addOption(targetOption("the agents where codegraph's instructions are installed"))
   .option("--dry-run", "print the changes and write nothing")
   .addOption(pathOption())
   .addOption(jsonOption())

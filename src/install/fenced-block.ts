@@ -1,4 +1,5 @@
 import { CodegraphError } from "../core/errors.js";
+import { inLineEndingOf, lineEnding } from "./line-ending.js";
 
 /**
  * Our instructions live in agents' Markdown files (AGENTS.md, CLAUDE.md, GEMINI.md) between two
@@ -8,13 +9,18 @@ export const BLOCK_BEGIN = "<!-- BEGIN codegraph (managed by `codegraph install`
 export const BLOCK_END = "<!-- END codegraph -->";
 const BEGIN_PREFIX = "<!-- BEGIN codegraph";
 
-/** Put `body` in our block: replaced where it is, or appended after a blank line. */
+/**
+ * Put `body` in our block: replaced where it is, or appended after a blank line, in the file's line
+ * endings. A file that ends without a line break keeps ending without one, so uninstall can give it
+ * back as it was.
+ */
 export function upsertBlock(text: string, file: string, body: string): string {
-  const block = `${BLOCK_BEGIN}\n${body.trimEnd()}\n${BLOCK_END}`;
+  const nl = lineEnding(text);
+  const block = inLineEndingOf(text, `${BLOCK_BEGIN}\n${body.trimEnd()}\n${BLOCK_END}`);
   const span = findBlock(text, file);
   if (span) return text.slice(0, span.start) + block + text.slice(span.end);
-  if (text === "") return `${block}\n`;
-  return `${text}${text.endsWith("\n") ? "\n" : "\n\n"}${block}\n`;
+  if (text === "") return `${block}${nl}`;
+  return text.endsWith("\n") ? `${text}${nl}${block}${nl}` : `${text}${nl}${nl}${block}`;
 }
 
 /** Take our block out, with the line break after it and the blank line we put before it. */
@@ -22,10 +28,11 @@ export function removeBlock(text: string, file: string): string {
   const span = findBlock(text, file);
   if (!span) return text;
   let before = text.slice(0, span.start);
-  let after = text.slice(span.end);
-  if (after.startsWith("\n")) after = after.slice(1);
+  const after = text.slice(span.end).replace(/^\r?\n/, "");
   // The blank line that set the block apart goes with it.
-  if (before.endsWith("\n\n") && (after === "" || after.startsWith("\n"))) before = before.slice(0, -1);
+  if (/\r?\n\r?\n$/.test(before) && (after === "" || /^\r?\n/.test(after))) before = before.replace(/\r?\n$/, "");
+  // The block ended the file without a line break: the line before it ends the file again.
+  if (span.end === text.length) before = before.replace(/\r?\n$/, "");
   const rest = before + after;
   return rest.trim() === "" ? "" : rest;
 }

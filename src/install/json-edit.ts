@@ -1,6 +1,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import { CodegraphError } from "../core/errors.js";
 import { renderJson, type JsonValue } from "./json-render.js";
+import { inLineEndingOf, lineEnding } from "./line-ending.js";
 
 /**
  * Edits of JSON and JSON-with-comments files that change only the member we own. jsonc-parser finds
@@ -8,6 +9,9 @@ import { renderJson, type JsonValue } from "./json-render.js";
  * user's file must stay as they wrote it. An insertion is one contiguous span, so removing it gives
  * back the original bytes.
  */
+
+/** A position in a document: object keys, and indexes into arrays. */
+export type JsonPath = readonly (string | number)[];
 
 /** Parse, or explain where the file is broken: a malformed file is never overwritten. */
 export function parseJsonFile(text: string, file: string): Node | undefined {
@@ -56,12 +60,12 @@ export function setJsonMember(text: string, file: string, path: readonly string[
   return text;
 }
 
-/** The value at `path`, or undefined. */
-export function getJsonMember(text: string, file: string, path: readonly string[]): Node | undefined {
+/** The value at `path` (keys of objects, indexes of arrays), or undefined. */
+export function getJsonMember(text: string, file: string, path: JsonPath): Node | undefined {
   let node = parseJsonFile(text, file);
-  for (const key of path) {
-    if (node?.type !== "object") return undefined;
-    node = findProperty(node, key)?.children?.[1];
+  for (const step of path) {
+    if (typeof step === "number") node = node?.type === "array" ? node.children?.[step] : undefined;
+    else node = node?.type === "object" ? findProperty(node, step)?.children?.[1] : undefined;
   }
   return node;
 }
@@ -131,6 +135,37 @@ export function removeJsonArrayItems(
   }
 }
 
+/** Replace the item at `index` of the array at `path`; the other items keep their bytes. */
+export function replaceJsonArrayItem(
+  text: string,
+  file: string,
+  path: JsonPath,
+  index: number,
+  item: JsonValue,
+): string {
+  const array = arrayAt(text, file, path);
+  const existing = array.children![index]!;
+  const rendered = renderChild(text, array, item, indentUnit(text));
+  return splice(text, existing.offset, existing.offset + existing.length, rendered);
+}
+
+/** Remove the item at `index` of the array at `path`, with the comma and line break that joined it. */
+export function removeJsonArrayItem(text: string, file: string, path: JsonPath, index: number): string {
+  const array = arrayAt(text, file, path);
+  return removeChild(text, array, array.children![index]!);
+}
+
+function arrayAt(text: string, file: string, path: JsonPath): Node {
+  const array = getJsonMember(text, file, path);
+  if (array?.type !== "array") {
+    throw new CodegraphError(
+      "BAD_CONFIG",
+      `${file}: "${path.join(".")}" is not an array. The file was left untouched.`,
+    );
+  }
+  return array;
+}
+
 /** A node's plain value (comments dropped). */
 export function nodeValue(node: Node): unknown {
   switch (node.type) {
@@ -155,18 +190,19 @@ function insertProperty(text: string, object: Node, key: string, value: JsonValu
   return insertChild(text, object, `${JSON.stringify(key)}: ${renderChild(text, object, value, unit)}`);
 }
 
-/** Render a new child of `container`: on one line when the container is written on one line. */
+/**
+ * Render a new child of `container`: on one line when the container is written on one line, and with
+ * the file's line endings.
+ */
 function renderChild(text: string, container: Node, value: JsonValue, unit: string): string {
   return isInline(text, container)
     ? renderJson(value, "", "")
-    : renderJson(value, childIndent(text, container, unit), unit);
+    : inLineEndingOf(text, renderJson(value, childIndent(text, container, unit), unit));
 }
 
 /** Insert one rendered child (a property or an array item) after the container's last child. */
-function insertChild(text: string, container: Node, rendered: string): string {
-  // Lines end as the file's do: a Windows-edited config keeps CRLF throughout.
-  const nl = text.includes("\r\n") ? "\r\n" : "\n";
-  const child = rendered.replaceAll("\n", nl);
+function insertChild(text: string, container: Node, child: string): string {
+  const nl = lineEnding(text);
   const children = container.children ?? [];
   const last = children[children.length - 1];
   const inline = isInline(text, container);
@@ -192,7 +228,11 @@ function insertChild(text: string, container: Node, rendered: string): string {
   // An empty container's inside is only white space (or comments, which we keep before our entry).
   const inside = text.slice(open, close);
   const keep = inside.trim() === "" ? "" : inside.replace(/\s+$/, "");
-  return `${text.slice(0, open)}${keep}${nl}${childIndent(text, container, indentUnit(text))}${child}${nl}${indent}${text.slice(close)}`;
+  const line = `${nl}${childIndent(text, container, indentUnit(text))}${child}`;
+  // Comments on lines of their own: our line goes after them, and the line break and indentation
+  // that close the container stay as they were, so removing our line gives the file back.
+  if (keep && /\n/.test(inside.slice(keep.length))) return splice(text, open + keep.length, open + keep.length, line);
+  return `${text.slice(0, open)}${keep}${line}${nl}${indent}${text.slice(close)}`;
 }
 
 /** Remove one child, and the comma and line break that joined it to its neighbours, keeping their comments. */
@@ -223,9 +263,13 @@ function removeChild(text: string, container: Node, child: Node): string {
   const close = container.offset + container.length - 1;
   const inside = text.slice(open, child.offset) + text.slice(end, close);
   if (inside.trim() === "") return splice(text, open, close, "");
-  // Comments share the container with us: take out our member (and a trailing comma) only.
+  // Comments share the container with us: take out our member (and a trailing comma) only, and the
+  // line it stood on when it had one of its own.
   const trailingComma = /^\s*,/.exec(text.slice(end, close));
-  return splice(text, child.offset, end + (trailingComma ? trailingComma[0].length : 0), "");
+  const to = end + (trailingComma ? trailingComma[0].length : 0);
+  const ownLine = lineStart > open && /^[ \t]*$/.test(text.slice(lineStart + 1, child.offset));
+  const from = ownLine ? lineStart - (text[lineStart - 1] === "\r" ? 1 : 0) : child.offset;
+  return splice(text, from, to, "");
 }
 
 /** The container holds `child` and nothing else: no other member, no comment. */

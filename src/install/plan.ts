@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { CodegraphError } from "../core/errors.js";
 import { readRegularFile } from "../core/regular-file.js";
@@ -12,7 +12,7 @@ import {
 import { hasEntry, isEmptyJson, removeEntry, setEntry } from "./config-entry.js";
 import { hasBlock, removeBlock, upsertBlock } from "./fenced-block.js";
 import { INSTRUCTION_BLOCK, SKILL_FILE } from "./instructions.js";
-import { TARGETS, type Scope, type Target, type TargetContext } from "./targets.js";
+import { TARGETS, type ConfigEntry, type Scope, type Target, type TargetContext } from "./targets.js";
 
 /** One file's change: its text before and after (null: absent), and what we did to it. */
 export interface FileChange {
@@ -68,6 +68,14 @@ export class Plan {
   /** The files that really change. */
   list(): FileChange[] {
     return [...this.changes.values()].filter((c) => c.before !== c.after);
+  }
+
+  /** The changes whose planned text differs from `earlier`'s: what the edits made since then touched. */
+  changedSince(earlier: Plan): FileChange[] {
+    return this.list().filter((c) => {
+      const prior = earlier.changes.get(c.file);
+      return (prior ? prior.after : c.before) !== c.after;
+    });
   }
 }
 
@@ -133,8 +141,10 @@ export function planUninstall(
 ): void {
   const entry = target.config(scope, ctx);
   if (!entry) return;
-  for (const key of [entry.key, ...(entry.legacyKeys ?? [])]) {
-    plan.edit(entry.file, `removed ${key.join(".")}`, (text) => dropEmpty(removeEntry(entry, text, key), entry.file));
+  for (const at of entryFiles(entry)) {
+    for (const key of [at.key, ...(at.legacyKeys ?? [])]) {
+      plan.edit(at.file, `removed ${key.join(".")}`, (text) => dropEmpty(removeEntry(at, text, key), at.file));
+    }
   }
   const stays = TARGETS.filter((t) => t !== target && !leaving.includes(t) && isInstalled(plan, t, scope, ctx));
   const sharedBy = (file: string) => stays.some((t) => t.instructionFiles?.(scope, ctx).includes(file));
@@ -143,7 +153,8 @@ export function planUninstall(
     plan.edit(file, "removed the codegraph instruction block", (text) => dropEmpty(removeBlock(text, file), file));
   }
   if (scope === "local" && target.localSkill && !stays.some((t) => t.localSkill)) {
-    plan.edit(skillPath(ctx.projectRoot), "removed the codegraph skill", () => null);
+    const skill = skillPath(ctx.projectRoot);
+    plan.edit(skill, "removed the codegraph skill", () => (isLink(skill) ? "" : null));
   }
   if (target.id === "claude") {
     const settings = claudeSettingsFile(scope, ctx);
@@ -156,16 +167,25 @@ export function planUninstall(
   }
 }
 
-/** Our entry is in the target's config at this scope (as the plan leaves it). */
+/** Our entry is in one of the target's config files at this scope (as the plan leaves them). */
 export function isInstalled(plan: Plan, target: Target, scope: Scope, ctx: TargetContext): boolean {
   const entry = target.config(scope, ctx);
-  const text = entry && plan.textOf(entry.file);
-  if (!entry || !text) return false;
+  return !!entry && entryFiles(entry).some((at) => hasEntryIn(plan, at));
+}
+
+function hasEntryIn(plan: Plan, entry: ConfigEntry): boolean {
+  const text = plan.textOf(entry.file);
+  if (!text) return false;
   try {
     return hasEntry(entry, text);
   } catch {
     return false;
   }
+}
+
+/** The entry in its preferred file, then in each other file the agent may have been given it in. */
+function entryFiles(entry: ConfigEntry): ConfigEntry[] {
+  return [entry, ...(entry.alsoAt ?? []).map((file) => ({ ...entry, file }))];
 }
 
 /** The instruction blocks and skill that `skill update` refreshes: only those already there. */
@@ -182,8 +202,21 @@ export function planSkillUpdate(plan: Plan, target: Target, scope: Scope, ctx: T
   }
 }
 
-/** A file we emptied is deleted: nothing of the user's is left in it. */
+/**
+ * A file we emptied is deleted: nothing of the user's is left in it. A config reached through a
+ * symbolic link (dotfiles) is not: the link is the user's, and deleting it would leave our entry in
+ * the file it names, so that file gets the emptied text instead.
+ */
 function dropEmpty(text: string, file: string): string | null {
-  if (text.trim() === "") return null;
-  return file.endsWith(".json") || file.endsWith(".jsonc") ? (isEmptyJson(text, file) ? null : text) : text;
+  const emptied =
+    text.trim() === "" || ((file.endsWith(".json") || file.endsWith(".jsonc")) && isEmptyJson(text, file));
+  return emptied && !isLink(file) ? null : text;
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -28,6 +28,12 @@ export interface ConfigEntry {
   value: JsonValue;
   /** Keys an older codegraph wrote; an install moves them to `key`. */
   legacyKeys?: readonly (readonly string[])[];
+  /**
+   * The agent's other possible files for this entry (opencode's `.json` beside its `.jsonc`, the two
+   * Antigravity locations): `file` is the one preferred now, and an earlier install may have written
+   * another one, so uninstall looks in each.
+   */
+  alsoAt?: readonly string[];
 }
 
 export interface Target {
@@ -74,11 +80,22 @@ const hermesHome = (env: InstallEnv) => env.env.HERMES_HOME || join(env.home, ".
 const copilotHome = (env: InstallEnv) => env.env.COPILOT_HOME || join(env.home, ".copilot");
 const zedConfigDir = (env: InstallEnv) =>
   env.platform === "win32" ? join(env.env.APPDATA || env.appConfig, "Zed") : join(env.xdgConfig, "zed");
-/** Antigravity 2 moved its MCP config to `~/.gemini/config/`; earlier versions read `~/.gemini/antigravity/`. */
-const antigravityDir = (env: InstallEnv) =>
-  isDir(join(env.home, ".gemini", "config"))
-    ? join(env.home, ".gemini", "config")
-    : join(env.home, ".gemini", "antigravity");
+/**
+ * Antigravity 2 moved its MCP config to `~/.gemini/config/`; earlier versions read
+ * `~/.gemini/antigravity/`. The first is preferred when that folder exists.
+ */
+const antigravityFiles = (env: InstallEnv) => {
+  const files = [
+    join(env.home, ".gemini", "config", "mcp_config.json"),
+    join(env.home, ".gemini", "antigravity", "mcp_config.json"),
+  ];
+  return isDir(join(env.home, ".gemini", "config")) ? files : files.reverse();
+};
+/** `name.jsonc` when the user has one, else `name.json`, and the other for uninstall. */
+const jsoncOrJsonEntry = (dir: string, name: string) => {
+  const file = jsoncOrJson(dir, name);
+  return { file, alsoAt: [join(dir, file.endsWith(".jsonc") ? `${name}.json` : `${name}.jsonc`)] };
+};
 const jetbrainsCopilotDir = (env: InstallEnv) =>
   env.platform === "win32"
     ? join(env.localAppData, "github-copilot", "intellij")
@@ -138,7 +155,7 @@ export const TARGETS: readonly Target[] = [
     name: "opencode",
     detect: (env) => anyOf(!!onPath(env, "opencode"), isDir(join(env.xdgConfig, "opencode"))),
     config: (scope, { env, projectRoot, server }) => ({
-      file: jsoncOrJson(scope === "global" ? join(env.xdgConfig, "opencode") : projectRoot, "opencode"),
+      ...jsoncOrJsonEntry(scope === "global" ? join(env.xdgConfig, "opencode") : projectRoot, "opencode"),
       format: "json",
       key: ["mcp", SERVER_NAME],
       value: localCommandArray(server),
@@ -182,8 +199,11 @@ export const TARGETS: readonly Target[] = [
         !!onPath(env, "antigravity"),
         !!onPath(env, "agy"),
       ),
-    config: (scope, { env, server }) =>
-      scope === "global" ? mcpServers(join(antigravityDir(env), "mcp_config.json"), commandAndArgs(server)) : undefined,
+    config: (scope, { env, server }) => {
+      if (scope !== "global") return undefined;
+      const [file, ...alsoAt] = antigravityFiles(env);
+      return { ...mcpServers(file!, commandAndArgs(server)), alsoAt };
+    },
   },
   {
     // Kiro (docs: kiro.dev/docs/mcp/configuration). A workspace entry pins --path, as the reference
@@ -253,7 +273,7 @@ export const TARGETS: readonly Target[] = [
     name: "Zuno",
     detect: (env) => anyOf(isDir(join(env.xdgConfig, "zuno")), !!onPath(env, "zuno")),
     config: (scope, { env, projectRoot, server }) => ({
-      file: jsoncOrJson(scope === "global" ? join(env.xdgConfig, "zuno") : join(projectRoot, ".zuno"), "zuno"),
+      ...jsoncOrJsonEntry(scope === "global" ? join(env.xdgConfig, "zuno") : join(projectRoot, ".zuno"), "zuno"),
       format: "json",
       key: ["mcp", SERVER_NAME],
       value: localCommandArray(server),

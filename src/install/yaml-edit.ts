@@ -1,5 +1,6 @@
 import { Document, isMap, parseDocument } from "yaml";
 import { CodegraphError } from "../core/errors.js";
+import { inLineEndingOf } from "./line-ending.js";
 
 /**
  * Hermes keeps its MCP servers in YAML. The `yaml` package edits the document tree and keeps the
@@ -22,7 +23,8 @@ export function setYamlMember(text: string, file: string, path: readonly string[
     }
   }
   doc.setIn(path, doc.createNode(value));
-  return doc.toString();
+  // The document prints with \n: a CRLF file keeps its endings.
+  return inLineEndingOf(text, doc.toString());
 }
 
 /** Remove the member at `path`, and mappings it leaves empty. */
@@ -34,7 +36,7 @@ export function removeYamlMember(text: string, file: string, path: readonly stri
     const parent = doc.getIn(path.slice(0, i), true);
     if (isMap(parent) && parent.items.length === 0) doc.deleteIn(path.slice(0, i));
   }
-  const out = doc.toString();
+  const out = inLineEndingOf(text, doc.toString());
   return out.trim() === "{}" ? "" : out;
 }
 

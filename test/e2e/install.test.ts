@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -6,6 +7,8 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -181,13 +184,25 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** The CLI with a scratch HOME and XDG_CONFIG_HOME, and a PATH without any agent (or codegraph) on it. */
-function cli(args: string[]) {
+/**
+ * The CLI with a scratch HOME and XDG_CONFIG_HOME, and a PATH without any agent (or codegraph) on it
+ * unless `env` says otherwise.
+ */
+function cli(args: string[], env: Record<string, string> = {}) {
   return run(args, {
     cwd: project,
-    env: { HOME: home, XDG_CONFIG_HOME: xdg, PATH: dirname(process.execPath), NO_COLOR: "1" },
+    env: { HOME: home, XDG_CONFIG_HOME: xdg, PATH: dirname(process.execPath), NO_COLOR: "1", ...env },
   });
 }
+
+/** A folder holding an executable `codegraph` (a stand-in: only its presence on PATH matters). */
+function binWithCodegraph(dir: string): string {
+  write(join(dir, "codegraph"), "#!/bin/sh\nexit 0\n");
+  chmodSync(join(dir, "codegraph"), 0o755);
+  return dir;
+}
+
+const withPath = (...dirs: string[]) => ({ PATH: [...dirs, dirname(process.execPath)].join(":") });
 
 function pathOf(spec: string, scope: "global" | "local"): string {
   if (scope === "local") return join(project, spec);
@@ -529,7 +544,6 @@ describe("choosing targets, printing, and refusing", () => {
     const real = join(scratch, "dotfiles", "cursor-mcp.json");
     write(real, "{}\n");
     mkdirSync(join(home, ".cursor"));
-    const { symlinkSync } = await import("node:fs");
     symlinkSync(real, join(home, ".cursor", "mcp.json"));
     expect((await cli(["install", "--target=cursor", "--yes"])).code).toBe(0);
     expect(lstatSync(join(home, ".cursor", "mcp.json")).isSymbolicLink()).toBe(true);
@@ -537,7 +551,6 @@ describe("choosing targets, printing, and refusing", () => {
   });
 
   it("writes no project config through a link out of the project, file or folder", async () => {
-    const { symlinkSync } = await import("node:fs");
     const theirs = join(scratch, "theirs");
     write(join(theirs, "victim.json"), '{"mcpServers":{}}\n');
     mkdirSync(join(project, ".cursor"));
@@ -662,5 +675,206 @@ describe("the prompt hook we register runs", () => {
     });
     expect(out).toContain("compute_invoice_total");
     expect(out).toContain("billing.py");
+  });
+});
+
+describe("the command in an entry", () => {
+  it("a codegraph that npx or npm put on PATH for the run is not written as `codegraph`: node and this build are", async () => {
+    const npx = binWithCodegraph(join(scratch, "npm-cache", "_npx", "0f1e2d3c", "node_modules", ".bin"));
+    const local = binWithCodegraph(join(project, "node_modules", ".bin"));
+    const transient = await cli(["install", "--print-config=cursor"], withPath(npx, local));
+    expect(transient.code, transient.stderr).toBe(0);
+    expect(transient.stdout).toContain(`"command": ${JSON.stringify(process.execPath)}`);
+    expect(transient.stdout).toContain(join("dist", "cli", "main.js"));
+
+    const lasting = binWithCodegraph(join(scratch, "usr", "local", "bin"));
+    const named = await cli(["install", "--print-config=cursor"], withPath(npx, lasting));
+    expect(named.stdout).toContain('"command": "codegraph"');
+  });
+
+  it("a relative XDG_CONFIG_HOME is ignored: ~/.config is used", async () => {
+    const r = await cli(["install", "--print-config=zed"], { XDG_CONFIG_HOME: "rel" });
+    expect(r.stdout).toContain(`${join(home, ".config", "zed", "settings.json")}\n`);
+  });
+});
+
+describe("Claude's prompt hook beside the user's", () => {
+  const settings = () => join(home, ".claude", "settings.json");
+  type Settings = { hooks?: { UserPromptSubmit?: { hooks: { command: string }[] }[] } };
+  const groups = () =>
+    ((parseAs("json", readFileSync(settings(), "utf8")) as Settings).hooks?.UserPromptSubmit ?? []).map((g) =>
+      g.hooks.map((h) => h.command),
+    );
+
+  it("a group shared with the user's hook keeps it: install updates our entry in place, uninstall takes only ours", async () => {
+    write(
+      settings(),
+      '{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"~/bin/log-prompt.sh"},{"type":"command","command":"npx codegraph prompt-hook"}]}]}}',
+    );
+    expect((await cli(["install", "-t", "claude", "--prompt-hook"])).code).toBe(0);
+    const installed = groups();
+    expect(installed).toHaveLength(1);
+    expect(installed[0]![0]).toBe("~/bin/log-prompt.sh");
+    expect(installed[0]![1]).toMatch(/dist\/cli\/main\.js prompt-hook$/);
+    expect(installed[0]).toHaveLength(2);
+
+    expect((await cli(["uninstall", "-t", "claude"])).code).toBe(0);
+    expect(readFileSync(settings(), "utf8")).toBe(
+      '{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"~/bin/log-prompt.sh"}]}]}}',
+    );
+  });
+
+  it("the hook an earlier install wrote as node + main.js is found once codegraph is on PATH: one hook, and uninstall takes it", async () => {
+    const mine = '{\n  "model": "opus"\n}\n';
+    write(settings(), mine);
+    const onPath = withPath(binWithCodegraph(join(scratch, "bin")));
+    expect((await cli(["install", "-t", "claude", "--prompt-hook", "--no-permissions"])).code).toBe(0);
+    expect(groups()).toEqual([[expect.stringMatching(/ prompt-hook$/)]]);
+    expect(groups()[0]![0]).not.toBe("codegraph prompt-hook");
+
+    expect((await cli(["install", "-t", "claude", "--prompt-hook", "--no-permissions"], onPath)).code).toBe(0);
+    expect(groups()).toEqual([["codegraph prompt-hook"]]);
+
+    // And back: written as `codegraph`, removed by an install that runs as node.
+    expect((await cli(["install", "-t", "claude", "--prompt-hook", "--no-permissions"])).code).toBe(0);
+    expect(groups()).toHaveLength(1);
+    expect((await cli(["uninstall", "-t", "claude"], onPath)).code).toBe(0);
+    expect(readFileSync(settings(), "utf8")).toBe(mine);
+  });
+});
+
+describe("a target that cannot be written", () => {
+  it("is reported, and the other targets are still written and reported (exit 1), with --json too", async () => {
+    // A regular file where Kiro's settings folder goes: its config cannot be created.
+    write(join(home, ".kiro", "settings"), "not a folder\n");
+    const json = await cli(["install", "-t", "cursor,kiro,gemini", "--json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { changes: { file: string }[]; errors: string[] };
+    expect(report.changes.map((c) => c.file)).toEqual(
+      expect.arrayContaining([join(home, ".cursor", "mcp.json"), join(home, ".gemini", "settings.json")]),
+    );
+    expect(report.changes.some((c) => c.file.includes(".kiro"))).toBe(false);
+    expect(report.errors).toEqual([expect.stringMatching(/^Kiro: cannot write .*\.kiro\/settings\/mcp\.json: /)]);
+    expect(existsSync(join(home, ".gemini", "settings.json"))).toBe(true);
+
+    const human = await cli(["install", "-t", "kiro,vscode"]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/created +.*Code\/User\/mcp\.json/);
+    expect(human.stdout).toMatch(/Error: Kiro: cannot write .*nothing was written to it/);
+    expect(existsSync(join(xdg, "Code", "User", "mcp.json"))).toBe(true);
+  });
+
+  it("a read-only config is named with the fix and left as it is; a file we rewrite keeps its mode", async () => {
+    const cursor = join(home, ".cursor", "mcp.json");
+    const gemini = join(home, ".gemini", "settings.json");
+    write(cursor, '{"mcpServers": {}}\n');
+    chmodSync(cursor, 0o444);
+    write(gemini, "{}\n");
+    chmodSync(gemini, 0o600);
+    const r = await cli(["install", "-t", "cursor,gemini"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Error: Cursor: ${cursor} is read-only (mode 0444)`);
+    expect(r.stdout).toContain(`chmod u+w ${cursor}`);
+    expect(readFileSync(cursor, "utf8")).toBe('{"mcpServers": {}}\n');
+    expect(statSync(cursor).mode & 0o777).toBe(0o444);
+    expect(readFileSync(gemini, "utf8")).toContain('"codegraph"');
+    expect(statSync(gemini).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("configs that are links", () => {
+  it("uninstall edits the file the link names, and never deletes the link", async () => {
+    const real = join(home, "dot", "m.json");
+    write(real, '{"mcpServers":{}}');
+    mkdirSync(join(home, ".cursor"));
+    const link = join(home, ".cursor", "mcp.json");
+    symlinkSync(real, link);
+    expect((await cli(["install", "-t", "cursor"])).code).toBe(0);
+    expect(readFileSync(real, "utf8")).toContain('"codegraph"');
+    const r = await cli(["uninstall", "-t", "cursor"]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    // What uninstall leaves of a file it emptied: `{}`, written through the link rather than deleted.
+    expect(readFileSync(real, "utf8")).toBe("{}");
+  });
+
+  it("a dangling link is named and its target skipped (exit 1); the others are written", async () => {
+    mkdirSync(join(home, ".cursor"));
+    const link = join(home, ".cursor", "mcp.json");
+    const missing = join(home, "dot", "missing.json");
+    symlinkSync(missing, link);
+    const r = await cli(["install", "-t", "cursor,gemini"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Error: Cursor: ${link} is a symbolic link to ${missing}, which does not exist`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(existsSync(missing)).toBe(false);
+    expect(readFileSync(join(home, ".gemini", "settings.json"), "utf8")).toContain('"codegraph"');
+  });
+});
+
+describe("byte for byte", () => {
+  it("a CRLF config: a second install changes nothing, and uninstall gives the bytes back", async () => {
+    const file = join(home, ".kiro", "settings", "mcp.json");
+    const original = '{\r\n  "mcpServers": {\r\n    "other": {"command": "x"}\r\n  }\r\n}\r\n';
+    write(file, original);
+    expect((await cli(["install", "-t", "kiro"])).code).toBe(0);
+    const once = readFileSync(file, "utf8");
+    expect(once.replace(/\r\n/g, "")).not.toContain("\n");
+    const twice = await cli(["install", "-t", "kiro"]);
+    expect(twice.stdout).toMatch(/Nothing to change/);
+    expect(readFileSync(file, "utf8")).toBe(once);
+    expect((await cli(["uninstall", "-t", "kiro"])).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(original);
+  });
+
+  it("Codex: a TOML file without a final line break comes back without one", async () => {
+    const file = join(home, ".codex", "config.toml");
+    write(file, 'model = "o3"');
+    expect((await cli(["install", "-t", "codex"])).code).toBe(0);
+    expect((await cli(["uninstall", "-t", "codex"])).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe('model = "o3"');
+  });
+
+  it("Codex: a header-like line inside a multi-line string is left alone", async () => {
+    const file = join(home, ".codex", "config.toml");
+    const original = 'notes = """\n[mcp_servers.codegraph]\n"""\n';
+    write(file, original);
+    const r = await cli(["uninstall", "-t", "codex"]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(original);
+  });
+
+  it("Codex: our table with a nested array over several lines goes whole, and the file stays valid", async () => {
+    const file = join(home, ".codex", "config.toml");
+    write(file, 'model = "o3"\n\n[mcp_servers.codegraph]\ncommand = "x"\nargs = [\n "a",\n ["x"]\n]\n');
+    const r = await cli(["uninstall", "-t", "codex"]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe('model = "o3"\n');
+  });
+});
+
+describe("agents with two possible files", () => {
+  it("Antigravity: uninstall finds our entry in the earlier location once Antigravity 2's folder appears", async () => {
+    const earlier = join(home, ".gemini", "antigravity", "mcp_config.json");
+    expect((await cli(["install", "-t", "antigravity"])).code).toBe(0);
+    expect(existsSync(earlier)).toBe(true);
+    mkdirSync(join(home, ".gemini", "config"));
+    // Without --target: the entry in the other file still counts as registered.
+    const r = await cli(["uninstall", "--yes"]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain("Antigravity");
+    expect(existsSync(earlier)).toBe(false);
+  });
+
+  it("opencode: uninstall takes our entry out of opencode.json when an opencode.jsonc has appeared beside it", async () => {
+    const json = join(xdg, "opencode", "opencode.json");
+    const jsonc = join(xdg, "opencode", "opencode.jsonc");
+    expect((await cli(["install", "-t", "opencode"])).code).toBe(0);
+    expect(existsSync(json)).toBe(true);
+    write(jsonc, '{\n  // mine\n  "theme": "dark"\n}\n');
+    const r = await cli(["uninstall", "-t", "opencode"]);
+    expect(r.code).toBe(0);
+    expect(existsSync(json)).toBe(false);
+    expect(readFileSync(jsonc, "utf8")).toBe('{\n  // mine\n  "theme": "dark"\n}\n');
   });
 });

@@ -2,9 +2,9 @@ import { homedir } from "node:os";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CodegraphError, isCodegraphError } from "../../core/errors.js";
-import { applyChanges } from "../../install/apply.js";
+import { applyChanges, writeProblem } from "../../install/apply.js";
 import { setEntry } from "../../install/config-entry.js";
-import { installEnv, onPath, type InstallEnv } from "../../install/locations.js";
+import { installEnv } from "../../install/locations.js";
 import {
   isInstalled,
   Plan,
@@ -14,6 +14,7 @@ import {
   unsupported,
   type FileChange,
 } from "../../install/plan.js";
+import { serverCommand } from "../../install/server-command.js";
 import { TARGETS, targetById, type Scope, type Target, type TargetContext } from "../../install/targets.js";
 import { findIndexedRoot } from "../../project/root.js";
 import { multiselect } from "../multiselect.js";
@@ -39,7 +40,11 @@ interface Outcome {
   changes: FileChange[];
   notes: string[];
   errors: string[];
+  /** The names of the targets that changed each file, to say whose write failed. */
+  owners: Map<string, string[]>;
 }
+
+const newOutcome = (): Outcome => ({ changes: [], notes: [], errors: [], owners: new Map() });
 
 /** `codegraph install`: register our MCP server (and instructions) with agents. */
 export async function runInstall(flags: InstallFlags): Promise<void> {
@@ -48,7 +53,7 @@ export async function runInstall(flags: InstallFlags): Promise<void> {
   if (flags.printConfig !== undefined) return printConfig(flags.printConfig, scope, ctx);
   const targets = await chooseTargets(flags, ctx, "install", (t) => t.detect(ctx.env));
   if (!targets) return;
-  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  const outcome = newOutcome();
   let plan = new Plan();
   for (const target of targets) {
     const why = unsupported(target, scope, ctx);
@@ -74,7 +79,7 @@ export async function runUninstall(flags: ScopeFlags): Promise<void> {
   const installed = (t: Target) => isInstalled(new Plan(), t, scope, ctx) || hasClaudeExtras(t, scope, ctx);
   const targets = await chooseTargets(flags, ctx, "uninstall", installed);
   if (!targets) return;
-  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  const outcome = newOutcome();
   let plan = new Plan();
   for (const target of targets) {
     plan = tryTarget(plan, outcome, target, (trial) => planUninstall(trial, target, scope, ctx, targets));
@@ -86,7 +91,7 @@ export async function runUninstall(flags: ScopeFlags): Promise<void> {
 export function runSkillUpdate(flags: Pick<ScopeFlags, "target" | "path" | "json" | "dryRun">): void {
   const ctx = context(flags, "local");
   const targets = flags.target ? parseTargets(flags.target) : TARGETS;
-  const outcome: Outcome = { changes: [], notes: [], errors: [] };
+  const outcome = newOutcome();
   let plan = new Plan();
   for (const target of targets) {
     plan = tryTarget(plan, outcome, target, (trial) => {
@@ -103,7 +108,8 @@ export function writeInitTarget(id: string, root: string, json: boolean | undefi
   const plan = new Plan();
   planInstall(plan, targetById("zed")!, "local", ctx, { permissions: false, promptHook: false });
   const changes = plan.list();
-  applyChanges(changes, ctx.projectRoot);
+  const failed = applyChanges(changes, ctx.projectRoot)[0];
+  if (failed) throw new CodegraphError("IO", failed.message);
   // With --json, stdout holds the index summary alone.
   if (!json)
     process.stdout.write(
@@ -122,13 +128,20 @@ export function checkInitTarget(id: string): void {
 }
 
 /**
- * Plan one target on a copy of the plan: a malformed file stops that target alone (reported), and
- * the other targets' edits are still written.
+ * Plan one target on a copy of the plan: a malformed file, or one that cannot be written (read-only,
+ * a dangling link), stops that target alone (reported), and the other targets' edits are still
+ * written.
  */
 function tryTarget(plan: Plan, outcome: Outcome, target: Target, edit: (trial: Plan) => void): Plan {
   const trial = plan.clone();
   try {
     edit(trial);
+    const touched = trial.changedSince(plan);
+    for (const change of touched) {
+      const problem = writeProblem(change);
+      if (problem) throw new CodegraphError("IO", `${problem} Nothing was written for ${target.name}.`);
+    }
+    for (const { file } of touched) outcome.owners.set(file, [...(outcome.owners.get(file) ?? []), target.name]);
     return trial;
   } catch (e) {
     if (!isCodegraphError(e)) throw e;
@@ -147,7 +160,14 @@ function finish(
 ): void {
   outcome.changes = plan.list();
   if (!flags.dryRun) {
-    applyChanges(outcome.changes, ctx.projectRoot);
+    // Each file on its own: one that fails is reported with the targets that wanted it, and the
+    // others are written (and reported) all the same.
+    const failures = applyChanges(outcome.changes, ctx.projectRoot);
+    const failed = new Set(failures.map((f) => f.file));
+    outcome.changes = outcome.changes.filter((c) => !failed.has(c.file));
+    for (const { file, message } of failures) {
+      outcome.errors.push(`${(outcome.owners.get(file) ?? []).join(", ") || file}: ${message}`);
+    }
   }
   if (flags.json) {
     // Files, not their texts: ~/.claude.json alone can run to megabytes.
@@ -242,7 +262,11 @@ function scopeOf(flags: ScopeFlags): Scope {
 
 function context(flags: Pick<ScopeFlags, "path">, scope: Scope): TargetContext {
   const env = installEnv(process.env, process.platform, process.env.HOME || homedir());
-  return { env, projectRoot: projectRoot(flags.path, scope), server: serverCommand(env) };
+  return {
+    env,
+    projectRoot: projectRoot(flags.path, scope),
+    server: serverCommand(env, process.execPath, realpathSync(process.argv[1]!)),
+  };
 }
 
 /** A local install writes at the project root: the indexed project around us, else the git root, else here. */
@@ -260,15 +284,6 @@ function findUp(start: string, name: string): string | undefined {
     if (existsSync(join(dir, name))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
-}
-
-/**
- * `codegraph` when it is on PATH, as the reference's snippets have it; otherwise this very install,
- * run by this node, so the entry works for a clone that was never linked.
- */
-function serverCommand(env: InstallEnv): TargetContext["server"] {
-  if (onPath(env, "codegraph")) return { command: "codegraph", prefix: [] };
-  return { command: process.execPath, prefix: [realpathSync(process.argv[1]!)] };
 }
 
 function hasClaudeExtras(target: Target, scope: Scope, ctx: TargetContext): boolean {
