@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
 import { codegraphVersion } from "../core/version.js";
-import { exitQuietlyOnClosedPipe, fail } from "./output.js";
+import { exitQuietlyOnClosedPipe, fail, writeUsageError } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
 
 const version = codegraphVersion();
+/** Asked for anywhere on the line, even by a line the parser refuses. */
+const wantsJson = process.argv.includes("--json");
 
 const program = new Command()
   .name("codegraph")
   .description("Local code intelligence for AI coding agents: a symbol graph of your repository, kept in .codegraph/.")
   .version(version)
-  .showHelpAfterError();
+  // With --json, a line the parser refuses (an unknown option, a missing argument) answers as every
+  // other error does there: one JSON object on stdout, which a script reads as the command's answer.
+  .configureOutput({ outputError: (message, write) => (wantsJson ? writeUsageError(message) : write(message)) })
+  .showHelpAfterError(!wantsJson);
 
 const pathOption = () =>
   new Option("-p, --path <dir>", "the project (default: the indexed project around the working directory)");
@@ -229,6 +234,7 @@ program
   .option("--pagerank", "add each node's PageRank over the use edges")
   .option("-o, --output <file>", "write to this file instead of stdout")
   .addOption(pathOption())
+  .addOption(new Option("--json", "accepted as every command's is: the output is JSON already"))
   .action(async (opts) => {
     const { runExport } = await import("./commands/graph-commands.js");
     await runExport(opts);

@@ -31,6 +31,14 @@ export function fail(e: unknown, json: boolean): never {
   process.exit(1);
 }
 
+/** A usage error (commander's `error: …` line, with its help hint) as the JSON error every command prints. */
+export function writeUsageError(message: string): void {
+  const text = message.replace(/^error: /, "").trim();
+  process.stdout.write(
+    `${JSON.stringify({ error: { code: "BAD_INPUT", message: `${text} (see codegraph --help)` } })}\n`,
+  );
+}
+
 /** Parse a positive whole-number option, or explain what was wrong. */
 export function positiveInt(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;

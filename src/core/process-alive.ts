@@ -17,3 +17,26 @@ export function processAlive(pid: number): boolean {
     return true; // no /proc (not Linux): signal 0 is all we know
   }
 }
+
+/**
+ * When a process started, as Linux counts it (clock ticks since boot, /proc/PID/stat's 22nd field), or
+ * null where that cannot be read. With its pid it names one process: after a reboot, or once pids wrap,
+ * the same pid is another process, started at another time.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The name (field 2) may hold spaces and parentheses: the fields after it follow its last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** processAlive, and, when a start time was recorded with the pid, still that process. */
+export function sameProcessAlive(pid: number, startTime: string | null): boolean {
+  if (!processAlive(pid)) return false;
+  if (startTime === null) return true;
+  const now = processStartTime(pid);
+  return now === null || now === startTime;
+}

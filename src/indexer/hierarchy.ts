@@ -27,6 +27,20 @@ export function hierarchyByNames(language: string): boolean {
  * itself declares elsewhere (a Go method in another file), found by qualified name.
  */
 export function ancestorMemberNames(db: Db, ctx: ProjectContext, fileId: number): Set<string> {
+  return namesThroughTypes(db, ctx, typeIdsOfFile(db, fileId), false);
+}
+
+/**
+ * Names reached through the types `typeIds`: what each of their ancestors declares, and, with
+ * `withOwn`, what each declares itself (a type that stops being a base takes its own members from
+ * the types below it too).
+ */
+export function namesThroughTypes(
+  db: Db,
+  ctx: ProjectContext,
+  typeIds: readonly number[],
+  withOwn: boolean,
+): Set<string> {
   const lookup = new SqliteLookup(db);
   const resolver = new Resolver(lookup, ctx);
   const names = new Set<string>();
@@ -39,9 +53,9 @@ export function ancestorMemberNames(db: Db, ctx: ProjectContext, fileId: number)
       for (const n of memberNamesByQualifiedName(db, resolver.memberFiles(type), language, type.qualifiedName))
         names.add(n);
   };
-  for (const t of typeIdsOfFile(db, fileId)) {
+  for (const t of typeIds) {
     const type = lookup.symbol(t);
-    if (type) add(type, true);
+    if (type) add(type, !withOwn);
     for (const a of resolver.ancestors(t)) add(a, false);
   }
   return names;

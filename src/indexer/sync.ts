@@ -13,6 +13,7 @@ import {
   seesThroughImports,
 } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
+import type { ProjectContext } from "../resolve/rules.js";
 import { parseSnapshot, snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
 import { folderMtimeTracksEntries } from "../scan/mtime-probe.js";
@@ -32,7 +33,9 @@ import {
   allRefs,
   edgeTargets,
   fileShape,
+  heritageKey,
   heritageSignature,
+  heritageTargetsOfFile,
   filesOfIds,
   filesOfTypesBelow,
   importTargetsOfFile,
@@ -70,7 +73,7 @@ import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { phaseTimer } from "./timing.js";
-import { EXTENSION_LANGUAGES, ancestorMemberNames, hierarchyByNames } from "./hierarchy.js";
+import { EXTENSION_LANGUAGES, ancestorMemberNames, hierarchyByNames, namesThroughTypes } from "./hierarchy.js";
 import { IdAllocator, changedNames, recordFacts, toRecord } from "./records.js";
 
 export interface SyncOptions {
@@ -319,6 +322,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     }
     /** References that lost a target this sync: its declaration went. */
     const lostTargets = new Set<number>();
+    /** What the `extends` and `implements` of modified files reached before, by `heritageKey`. */
+    const heritageBefore = new Map<string, string>();
     for (const id of removedIds)
       for (const refId of writer.deleteFile(id)) {
         toResolve.add(refId);
@@ -349,9 +354,11 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // A modified file keeps the ids of surviving declarations; only what changed is news elsewhere.
       if (seesThroughImports(o.language)) includesBefore.set(oldId, importTargetsOfFile(db, oldId));
       const before = storedFacts(db, oldId);
-      const heritageBefore = heritageSignature(db, oldId);
+      // What its `extends` reach may change without their text (an import of the base went).
+      for (const [key, targets] of heritageTargetsOfFile(db, oldId)) heritageBefore.set(key, targets);
+      const signatureBefore = heritageSignature(db, oldId);
       const byNames = hierarchyByNames(o.language);
-      const ancestorsBefore = byNames && heritageBefore ? ancestorMemberNames(db, ctx, oldId) : null;
+      const ancestorsBefore = byNames && signatureBefore ? ancestorMemberNames(db, ctx, oldId) : null;
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
       for (const refId of writer.deleteFile(oldId, kept)) {
@@ -364,7 +371,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       if (reshaped.moved.has(o.path))
         for (const list of [...before.names, ...after.names]) for (const n of list) names.add(n);
       insert(record);
-      if (heritageSignature(db, oldId) === heritageBefore) continue;
+      if (heritageSignature(db, oldId) === signatureBefore) continue;
       // A class hierarchy changed: what references find through its old and new ancestors may differ.
       if (!byNames) {
         hierarchyChanged = true;
@@ -408,18 +415,29 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       writer.flush();
     };
     // The bases of types declared before this sync, as they were.
+    // A modified file's references are new, but its types kept their ids: its own were read before it went.
     const basesBefore = new Map(
       refs
-        .filter((r) => (r.kind === "extends" || r.kind === "implements") && r.id <= max.ref)
-        .map((r) => [r, lostTargets.has(r.id) ? null : edgeTargets(db, r.id)] as const),
+        .filter((r) => r.kind === "extends" || r.kind === "implements")
+        .flatMap((r) => {
+          if (r.id <= max.ref) return [[r, lostTargets.has(r.id) ? null : edgeTargets(db, r.id)] as const];
+          const before = heritageBefore.get(heritageKey(r));
+          return before === undefined ? [] : [[r, before] as const];
+        }),
     );
     onProgress({ phase: "resolving", done: 0, total: refs.length });
     resolveAll(refs);
     const seen = new Set(refs.map((r) => r.id));
     const cascade = new Set<number>();
     const fileOfRef = new Map(refs.map((r) => [r.id, r.fileId]));
-    for (const fileId of filesSeeingOtherwise(db, { moduleBefore, fileOfRef, includesBefore, basesBefore }))
+    const rebased = rebasedTypes(db, basesBefore);
+    for (const fileId of filesSeeingOtherwise(db, { moduleBefore, fileOfRef, includesBefore }, rebased))
       for (const id of refIdsOfFile(db, fileId)) if (!seen.has(id)) cascade.add(id);
+    // And a call on a value of a rebased type, or of a type below it, anywhere: `m.hello()` of an
+    // unchanged file, `m` a Mid, when a barrel now re-exports another `Base` for Mid to extend.
+    const reached = namesThroughRebased(db, ctx, rebased);
+    const more = reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, reached);
+    for (const id of more) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);
@@ -459,9 +477,8 @@ function filesSeeingOtherwise(
     fileOfRef: ReadonlyMap<number, number>;
     /** C and C++ files' include targets, by file. */
     includesBefore: ReadonlyMap<number, string>;
-    /** `extends` and `implements` references' targets, null for those whose target went. */
-    basesBefore: ReadonlyMap<RefInfo, string | null>;
   },
+  rebased: readonly Rebased[],
 ): Set<number> {
   const files = new Set<number>();
   // A file whose imports now reach other modules may see every name differently.
@@ -478,10 +495,50 @@ function filesSeeingOtherwise(
   // looked up (a base from outside the project may declare any name): deleting jdk-util's
   // BaseStream.java left SortedOps' nested classes reached by their bare names, as if Stream's
   // bases were all known.
-  for (const [ref, targets] of before.basesBefore)
-    if (targets === null || edgeTargets(db, ref.id) !== targets)
-      for (const f of filesOfTypesBelow(db, ref.fromId)) files.add(f);
+  for (const { type } of rebased) for (const f of filesOfTypesBelow(db, type)) files.add(f);
   return files;
+}
+
+/** A type whose `extends` or `implements` reference now reaches other types, and those it reached. */
+interface Rebased {
+  type: number;
+  fileId: number;
+  /** The bases before, by node id (none when its target went). */
+  before: number[];
+}
+
+/** The types of `basesBefore` (`extends` and `implements` references' targets before; null for a target that went) whose bases changed. */
+function rebasedTypes(db: Db, basesBefore: ReadonlyMap<RefInfo, string | null>): Rebased[] {
+  const rebased: Rebased[] = [];
+  for (const [ref, targets] of basesBefore) {
+    if (targets !== null && edgeTargets(db, ref.id) === targets) continue;
+    rebased.push({ type: ref.fromId, fileId: ref.fileId, before: targets ? targets.split(",").map(Number) : [] });
+  }
+  return rebased;
+}
+
+/**
+ * Names a reference may now find elsewhere through the rebased types: what their ancestors declare
+ * now, and what their bases before (still there) and those bases' ancestors declare. Where members
+ * live apart from their types (see `hierarchyByNames`), any reference may: "all".
+ */
+function namesThroughRebased(db: Db, ctx: ProjectContext, rebased: readonly Rebased[]): Set<string> | "all" {
+  const names = new Set<string>();
+  if (!rebased.length) return names;
+  for (const { language } of filesOfIds(db, [...new Set(rebased.map((r) => r.fileId))]))
+    if (!hierarchyByNames(language)) return "all";
+  const through = (ids: number[], withOwn: boolean) => {
+    for (const n of namesThroughTypes(db, ctx, ids, withOwn)) names.add(n);
+  };
+  through(
+    rebased.map((r) => r.type),
+    false,
+  );
+  through(
+    rebased.flatMap((r) => r.before),
+    true,
+  );
+  return names;
 }
 
 /**

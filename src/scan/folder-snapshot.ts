@@ -10,6 +10,10 @@ export const MANIFEST = 4;
 export const SOURCE = 8;
 /** A symbolic link the index holds when it resolves to a file inside the project. */
 export const LINK = 16;
+/** A FIFO, socket or device named as a source file would be: listed as skipped, never opened. */
+export const SPECIAL = 32;
+/** Any other symbolic link where a folder may be: links to folders are not followed, and say so. */
+export const OTHER_LINK = 64;
 
 /**
  * What the walk learnt by reading one folder: the entries that matter, each with its flags, in name
@@ -47,8 +51,11 @@ export function settled(mtimeMs: number, readAtMs: number): boolean {
  * settings, and the same codegraph (which decides the languages, hence which names are sources).
  */
 function rulesKey(config: IndexingConfig): string {
-  return JSON.stringify([codegraphVersion(), config]);
+  return JSON.stringify([SNAPSHOT_FORMAT, codegraphVersion(), config]);
 }
+
+/** Bumped when what a record holds changes (2: special files and links to folders are recorded). */
+const SNAPSHOT_FORMAT = 2;
 
 /** A stored snapshot as text. */
 export function snapshotText(snapshot: FolderSnapshot, config: IndexingConfig): string {

@@ -7,8 +7,10 @@ import {
   IGNORED,
   LINK,
   MANIFEST,
+  OTHER_LINK,
   settled,
   SOURCE,
+  SPECIAL,
   type FolderRecord,
   type FolderSnapshot,
 } from "./folder-snapshot.js";
@@ -30,13 +32,24 @@ export type SkipReason =
   | "symlink outside project"
   | "symlink loop"
   | "name not UTF-8"
-  | "name has control characters";
+  | "name has control characters"
+  | "not a regular file"
+  | "link to a folder, not followed";
 
 /**
  * Why an entry the listing named could not be opened. Node decodes names as UTF-8, so a name with
  * other bytes (Latin-1, from an old archive) comes back with U+FFFD in it and names no file: say that,
  * not "unreadable", which sends the user looking at permissions.
  */
+/** Whether a link leads to a folder, or round in a loop (`ln -s .. up`: a folder in effect). */
+function isFolderOrLoop(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ELOOP";
+  }
+}
+
 function openFailure(err: unknown, rel: string): SkipReason {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === "ELOOP") return "symlink loop";
@@ -137,6 +150,10 @@ export function scanProject(
       } else if (e.isFile() || e.isSymbolicLink()) {
         if (e.isFile() && scope.isManifest(childRel, e.name, layers)) flags |= MANIFEST;
         if (scope.admitsFile(childRel, e.name, layers)) flags |= e.isSymbolicLink() ? LINK : SOURCE;
+        // A link by any other name may stand for a folder the walk would have entered.
+        else if (e.isSymbolicLink() && !scope.skipsFolder(childRel, e.name, layers)) flags |= OTHER_LINK;
+      } else if (scope.admitsFile(childRel, e.name, layers)) {
+        flags |= SPECIAL;
       }
       if (flags) recorded.push([e.name, flags]);
     }
@@ -154,7 +171,13 @@ export function scanProject(
           return;
         }
         st = statSync(abs);
-        if (!st.isFile()) return;
+        if (!st.isFile()) {
+          skipped.push({
+            path: rel,
+            reason: st.isDirectory() ? "link to a folder, not followed" : "not a regular file",
+          });
+          return;
+        }
       } else {
         st = lstatSync(abs);
       }
@@ -203,7 +226,7 @@ export function scanProject(
     snapshot.set(rel, record);
     for (const [name, flags] of record.entries) {
       const childRel = rel ? `${rel}/${name}` : name;
-      if (flags & (ENTER | SOURCE | LINK) && hasControlCharacters(name)) {
+      if (flags & (ENTER | SOURCE | LINK | SPECIAL | OTHER_LINK) && hasControlCharacters(name)) {
         skipped.push({ path: printablePath(childRel), reason: "name has control characters" });
         continue;
       }
@@ -212,6 +235,9 @@ export function scanProject(
       if (flags & ENTER) walk(abs, childRel, layers, previous);
       if (flags & MANIFEST) manifests.push(childRel);
       if (flags & (SOURCE | LINK)) addFile(abs, childRel, (flags & LINK) !== 0);
+      if (flags & SPECIAL) skipped.push({ path: childRel, reason: "not a regular file" });
+      if (flags & OTHER_LINK && isFolderOrLoop(abs))
+        skipped.push({ path: childRel, reason: "link to a folder, not followed" });
     }
   };
   walk(root, "", () => [], options.previous);

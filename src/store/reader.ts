@@ -103,6 +103,20 @@ export function heritageSignature(db: Db, fileId: number): string {
     .join("\n");
 }
 
+/** One `extends` or `implements` reference, the same across a file's re-parse: its type, kind and text. */
+export const heritageKey = (r: { fromId: number; kind: string; name: string; receiver: string | null }) =>
+  `${r.fromId} ${r.kind} ${r.receiver ?? ""}.${r.name}`;
+
+/** What each `extends` and `implements` reference of a file reaches now, by `heritageKey` (see `edgeTargets`). */
+export function heritageTargetsOfFile(db: Db, fileId: number): Map<string, string> {
+  const refs = prepared(
+    db,
+    `SELECT id, from_id AS fromId, kind, name, receiver FROM refs
+     WHERE file_id = ? AND kind IN ('extends', 'implements')`,
+  ).all(fileId) as { id: number; fromId: number; kind: string; name: string; receiver: string | null }[];
+  return new Map(refs.map((r) => [heritageKey(r), edgeTargets(db, r.id)]));
+}
+
 /** Node ids of a file's declarations by stable id, so a modified file can keep the ids of what survives. */
 export function nodeIdsByUid(db: Db, fileId: number): Map<string, number> {
   const rows = prepared(db, "SELECT uid, id FROM nodes WHERE file_id = ?").all(fileId) as { uid: string; id: number }[];
@@ -240,19 +254,34 @@ export function mentionsAnyOf(names: Iterable<string>): (text: string) => boolea
 /** Up to this many names, SQLite finds the local types containing one (see `refsAffectedByNames`). */
 const FEW_NAMES = 8;
 
-/** Ids of references in other files that may now resolve differently because names in `names` changed. */
+/**
+ * Ids of references in other files that may now resolve differently because names in `names` changed.
+ * What a field, a module-level value or a function's result is typed by may be one of them, and then
+ * what a receiver reaches through that field or value, or that call, elsewhere may change too: their
+ * names are followed in turn (Flask's `session_interface = SecureCookieSessionInterface()`, whose
+ * import went: `self.app.session_interface.open_session()` in ctx.py no longer reaches it).
+ */
 export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
-  if (names.size === 0) return [];
+  const ids = new Set<number>();
+  // `*` (a wildcard or package import's binding) names nothing: joined with every such import in the
+  // project, it re-resolved each `fmt.X` of go-stdlib when one file importing fmt went.
+  const seen = new Set<string>();
+  for (let next = [...names]; ;) {
+    const named = next.filter((n) => n && n !== "*" && !seen.has(n));
+    if (!named.length) return [...ids];
+    for (const n of named) seen.add(n);
+    next = [...affectedOnce(db, named, ids)];
+  }
+}
+
+/** `refsAffectedByNames` for one round of names: adds to `ids`, and returns the names typed by them. */
+function affectedOnce(db: Db, named: readonly string[], ids: Set<number>): Set<string> {
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
   const ins = prepared(db, "INSERT OR IGNORE INTO sync_names(name) VALUES (?)");
-  // `*` (a wildcard or package import's binding) names nothing: joined with every such import in the
-  // project, it re-resolved each `fmt.X` of go-stdlib when one file importing fmt went.
-  const named = [...names].filter((n) => n && n !== "*");
   for (const n of named) ins.run(n);
   // Two queries, merged here: as one UNION, SQLite read every reference in id order to merge them and
   // looked up each one's file imports (Django: 100 ms for one added name, against 5 ms apart).
-  const ids = new Set<number>();
   for (const sql of AFFECTED_BY_NAMES) for (const id of prepared(db, sql).pluck().all() as number[]) ids.add(id);
   // And by a receiver that mentions one, or by a receiver in a file where a local's type mentions one.
   // SQLite finds the texts holding a name, each distinct receiver once; only those are split into
@@ -275,18 +304,22 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   // (go-stdlib, 60 names: 0.5 s; Django, one name: 4 ms, against 15 ms read whole).
   const typed =
     named.length > FEW_NAMES
-      ? prepared(db, "SELECT file_id, type_name FROM local_types").raw()
+      ? prepared(db, "SELECT file_id, type_name, scope_id, name FROM local_types").raw()
       : prepared(
           db,
-          "SELECT DISTINCT t.file_id, t.type_name FROM local_types t JOIN sync_names s ON instr(t.type_name, s.name) > 0",
+          `SELECT DISTINCT t.file_id, t.type_name, t.scope_id, t.name FROM local_types t
+           JOIN sync_names s ON instr(t.type_name, s.name) > 0`,
         ).raw();
   const files = new Set<number>();
   const typeMentions = new Map<string, boolean>();
-  for (const [fileId, type] of typed.iterate() as IterableIterator<[number, string]>) {
-    if (files.has(fileId)) continue;
+  const reached = new Set<string>();
+  for (const [fileId, type, scopeId, name] of typed.iterate() as IterableIterator<[number, string, number, string]>) {
     let hit = typeMentions.get(type);
     if (hit === undefined) typeMentions.set(type, (hit = mentions(type)));
-    if (hit) files.add(fileId);
+    if (!hit) continue;
+    files.add(fileId);
+    const seenFrom = nameSeenElsewhere(db, scopeId, name);
+    if (seenFrom) reached.add(seenFrom);
   }
   const inFiles = JSON.stringify([...files]);
   const withReceiver = prepared(
@@ -312,7 +345,22 @@ export function refsAffectedByNames(db: Db, names: Set<string>): number[] {
   for (const [id, local] of bareCalls.iterate(inFiles) as IterableIterator<[number, string]>)
     if (boundLocals.has(local)) ids.add(id);
   db.exec("DELETE FROM sync_names");
-  return [...ids];
+  return reached;
+}
+
+/**
+ * The name by which code in other files reaches what a local type types, or null for a local of a
+ * function (seen in its own file only, whose receivers are resolved again anyway): a field
+ * (`this.name`) or a value at the top of a module or type by its name, a function's result (`()`,
+ * `()#1`) by the function's.
+ */
+function nameSeenElsewhere(db: Db, scopeId: number, name: string): string | null {
+  if (name.startsWith("this.")) return name.slice(5);
+  const scope = prepared(db, "SELECT kind, name FROM nodes WHERE id = ?").get(scopeId) as
+    { kind: string; name: string } | undefined;
+  if (!scope) return null;
+  if (name.startsWith("()")) return scope.name;
+  return scope.kind === "file" || scope.kind === "module" || TYPE_KINDS.has(scope.kind as never) ? name : null;
 }
 
 /** The type declarations (classes, interfaces, ...) of a file. */

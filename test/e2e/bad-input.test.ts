@@ -48,6 +48,8 @@ describe("bad input never stops the index", () => {
     mkdirSync(at("loop"));
     symlinkSync(at("loop"), at("loop/again")); // a folder loop: never followed
     symlinkSync("/etc/hostname", at("outside.ts")); // a file outside the project: never read
+    symlinkSync("/usr", at("vendored")); // a folder outside the project: never followed
+    expect(spawnSync("mkfifo", [at("pipe.ts")]).status).toBe(0); // named as a source, never opened
     writeFileSync(at("long-line.go"), `package main\n\nvar s = "${"y".repeat(200_000)}"\n\nfunc main() {}\n`);
     // Names in Latin-1, as an old archive leaves them: Node lists them with U+FFFD, which names nothing.
     const latin1 = (p: string) => Buffer.from(at(p), "latin1");
@@ -64,6 +66,15 @@ describe("bad input never stops the index", () => {
     expect(reasons["outside.ts"]).toBe("symlink outside project");
     expect(reasons["r\uFFFDsum\uFFFD.py"]).toBe("name not UTF-8");
     expect(reasons["d\uFFFDp"]).toBe("name not UTF-8");
+    expect(reasons["loop/again"]).toBe("link to a folder, not followed");
+    expect(reasons["vendored"]).toBe("link to a folder, not followed");
+    expect(reasons["pipe.ts"]).toBe("not a regular file");
+    // A sync that reads no folder again (they are recorded) reports them alike.
+    const synced = await runJson<Summary>(["sync", repo.dir]);
+    const unfollowed = (list: Summary["skipped"]) =>
+      list.filter((k) => k.reason === "link to a folder, not followed" || k.reason === "not a regular file");
+    expect(unfollowed(synced.skipped)).toEqual(unfollowed(s.skipped));
+    expect(unfollowed(s.skipped)).toHaveLength(3);
     expect(s.partial.map((p) => p.path)).toContain("broken.py");
     const snap = graphSnapshot(repo.dir);
     expect(snap.nodes).toContain("good.ts|good|function|1");
@@ -176,6 +187,24 @@ describe("bad input never stops the index", () => {
     expect(badLimit.stderr).toMatch(/--limit takes a whole number/);
     const asJson = await run(["search", "a", "--limit", "-3", "-p", repo.dir, "--json"]);
     expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "BAD_INPUT" } });
+    // A line the parser refuses is a JSON error too, with --json: an unknown option, a missing
+    // argument, an unknown command.
+    for (const args of [["search", "a", "--unknown"], ["callers"], ["bogus"]]) {
+      const refused = await run([...args, "-p", repo.dir, "--json"]);
+      expect(refused.code, args.join(" ")).toBe(1);
+      const { error } = JSON.parse(refused.stdout) as { error: { code: string; message: string } };
+      expect(error.code).toBe("BAD_INPUT");
+      expect(error.message).toMatch(/unknown option|missing required argument|unknown command/);
+    }
+    // Without it, the usage error and the help go to stderr, as before.
+    const plain = await run(["callers", "-p", repo.dir]);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toBe("");
+    expect(plain.stderr).toMatch(/missing required argument/);
+    // export takes --json as every command does (its output is JSON already).
+    const exported = await run(["export", "-p", repo.dir, "--json"]);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout)).toHaveProperty("nodes");
   });
 
   it("a reader that closes the pipe early (`| head`) ends the command quietly", async () => {
@@ -610,5 +639,27 @@ describe("bad input never stops the index", () => {
     } finally {
       sh.kill("SIGKILL");
     }
+  });
+
+  it("a lock whose pid now names another process (a reboot, pids wrapped) is stale, and says nothing of it", async () => {
+    repo = tempRepo();
+    writeFileSync(join(repo.dir, "a.ts"), "export function a() {\n  return 1;\n}\n");
+    await runJson(["init", repo.dir]);
+    const lock = join(repo.dir, ".codegraph", "writer.lock");
+    // A live process that is not the writer: this test's own, with a start time of long ago.
+    writeFileSync(lock, `${process.pid} 1\n`);
+    const synced = await run(["sync", repo.dir, "--json"]);
+    expect(synced.code, synced.stdout + synced.stderr).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    // The same pid with its own start time is that process, still writing: refused as before.
+    const started = readFileSync(`/proc/${process.pid}/stat`, "utf8");
+    writeFileSync(lock, `${process.pid} ${started.slice(started.lastIndexOf(")") + 2).split(" ")[19]}\n`);
+    const refused = await run(["sync", repo.dir, "--json"]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: "LOCKED" } });
+    // And a lock written by an older codegraph, a pid alone, is judged by the pid as before.
+    writeFileSync(lock, `${process.pid}\n`);
+    expect((await run(["sync", repo.dir])).code).toBe(1);
+    rmSync(lock);
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/store/schema.js";
@@ -193,9 +193,14 @@ describe("reading the graph from the CLI", () => {
     expect(elsewhere.groups).toEqual([]);
   });
 
-  it("unlock reports when there is no lock", async () => {
+  it("unlock reports when there is no lock, and removes one that names no process", async () => {
     const r = await run(["unlock", ...p()]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/No writer lock/);
+    const lock = join(repo.dir, ".codegraph", "writer.lock");
+    writeFileSync(lock, "garbage\n");
+    const garbage = await run(["unlock", ...p()]);
+    expect(garbage.stdout).toMatch(/Removed a writer lock that named no process/);
+    expect(existsSync(lock)).toBe(false);
   });
 });

@@ -611,6 +611,58 @@ describe("sync equals init --force", () => {
     await syncThenCompare({ modified: 2 });
   });
 
+  it("a barrel that re-exports another base re-resolves calls through a subclass in an unchanged file", async () => {
+    // Mid's file does not change, nor does use.ts: only what `Base` in lib/index.ts is.
+    mkdirSync(at("rebase/lib"), { recursive: true });
+    mkdirSync(at("rebase/app"), { recursive: true });
+    writeFileSync(at("rebase/lib/index.ts"), 'export { Base } from "./core";\n');
+    writeFileSync(at("rebase/lib/core.ts"), "export class Base { hello() { return 1; } }\n");
+    writeFileSync(at("rebase/lib/other.ts"), "export class Base { hello() { return 2; } }\n");
+    writeFileSync(at("rebase/app/mid.ts"), 'import { Base } from "../lib/index";\nexport class Mid extends Base {}\n');
+    writeFileSync(
+      at("rebase/app/use.ts"),
+      'import { Mid } from "./mid";\nexport function use(m: Mid) { return m.hello(); }\n',
+    );
+    await syncThenCompare({ added: 5 });
+    writeFileSync(at("rebase/lib/index.ts"), 'export { Base } from "./other";\n');
+    await syncThenCompare({ modified: 1 });
+    const callees = await runJson<{ groups: { rows: { symbol: { file: string } }[] }[] }>([
+      "callees",
+      "use",
+      "--file",
+      "rebase/app/use.ts",
+      "-p",
+      repo.dir,
+    ]);
+    expect(callees.groups[0]?.rows.map((r) => r.symbol.file)).toEqual(["rebase/lib/other.ts"]);
+    // Mid's own file loses the import of its base: `extends Base` reads the same, and reaches nothing.
+    writeFileSync(at("rebase/app/mid.ts"), "export class Mid extends Base {}\n");
+    await syncThenCompare({ modified: 1 });
+    // And a Python package that stops re-exporting a subclass's base.
+    mkdirSync(at("rebase_py/lib"), { recursive: true });
+    mkdirSync(at("rebase_py/app"), { recursive: true });
+    writeFileSync(at("rebase_py/lib/__init__.py"), "from .core import Base as Base\n");
+    writeFileSync(at("rebase_py/lib/core.py"), "class Base:\n    def hello(self):\n        return 1\n");
+    writeFileSync(at("rebase_py/app/__init__.py"), "");
+    writeFileSync(at("rebase_py/app/mid.py"), "import lib\n\nclass Mid(lib.Base):\n    pass\n");
+    writeFileSync(at("rebase_py/app/use.py"), "from app.mid import Mid\n\ndef use(m: Mid):\n    return m.hello()\n");
+    await syncThenCompare({ added: 5 });
+    writeFileSync(at("rebase_py/lib/__init__.py"), "");
+    await syncThenCompare({ modified: 1 });
+  });
+
+  it("a PHP class imported with `use` is renamed: the import no longer reaches its file", async () => {
+    mkdirSync(at("php_use/src/A"), { recursive: true });
+    mkdirSync(at("php_use/src/B"), { recursive: true });
+    writeFileSync(at("php_use/src/A/Foo.php"), "<?php\nnamespace App\\A;\n\nclass Foo {\n}\n");
+    writeFileSync(at("php_use/src/B/Bar.php"), "<?php\nnamespace App\\B;\n\nuse App\\A\\Foo;\n\nclass Bar {\n}\n");
+    await syncThenCompare({ added: 2 });
+    writeFileSync(at("php_use/src/A/Foo.php"), "<?php\nnamespace App\\A;\n\nclass Foo2 {\n}\n");
+    await syncThenCompare({ modified: 1 });
+    writeFileSync(at("php_use/src/A/Foo.php"), "<?php\nnamespace App\\A;\n\nclass Foo {\n}\n");
+    await syncThenCompare({ modified: 1 });
+  });
+
   it("a Python function returning a local: a change of what the local holds re-resolves its callers elsewhere", async () => {
     writeFileSync(
       at("python/shop/made.py"),

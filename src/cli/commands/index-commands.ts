@@ -66,6 +66,10 @@ export function runUnlock(opts: { path?: string; force?: boolean; json?: boolean
   const root = resolveProject(opts.path);
   const result = clearWriterLock(indexDir(root), opts.force ?? false);
   emit(opts.json, result, () =>
-    result.removed ? `Removed the writer lock left by pid ${result.pid}.` : "No writer lock was held; nothing to do.",
+    !result.removed
+      ? "No writer lock was held; nothing to do."
+      : result.pid === null
+        ? "Removed a writer lock that named no process."
+        : `Removed the writer lock left by pid ${result.pid}.`,
   );
 }

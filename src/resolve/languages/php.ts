@@ -75,6 +75,8 @@ export const phpRules: LanguageRules = {
   alternatives: FUNCTIONS_AND_METHODS,
   // A class or function is looked up in the files of its namespace, as a Java type in its package.
   moduleMayReach: (spec, file) => isRequirePath(spec) || packageMayReach(spec, file),
+  // `use App\A\Foo;` reaches the file declaring Foo: renaming Foo there moves it, as a Java import.
+  importsDeclarations: true,
   resolveModule(spec, from, lookup, ctx) {
     if (isRequirePath(spec)) return requireTarget(spec, from, lookup);
     const dot = spec.lastIndexOf(".");
