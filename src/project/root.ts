@@ -61,7 +61,8 @@ export function resolveProject(pathOption: string | undefined, cwd = process.cwd
   if (pathOption !== undefined) {
     const abs = resolve(cwd, pathOption);
     if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-      throw new CodegraphError("BAD_INPUT", `${abs} is not a directory. Pass the project folder with --path.`);
+      const what = existsSync(abs) ? "is not a directory" : "does not exist";
+      throw new CodegraphError("BAD_INPUT", `${abs} ${what}. Pass the project folder with --path.`);
     }
     const indexed = findIndexedRoot(abs);
     return unfinishedIndexBelow(abs, indexed) ?? indexed ?? abs;

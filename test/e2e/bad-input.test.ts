@@ -176,7 +176,11 @@ describe("bad input never stops the index", () => {
     repo = tempRepo();
     const missing = await run(["init", join(repo.dir, "nope")]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/is not a directory/);
+    expect(missing.stderr).toMatch(/nope does not exist/);
+    writeFileSync(join(repo.dir, "file.txt"), "");
+    const aFile = await run(["status", "-p", join(repo.dir, "file.txt")]);
+    expect(aFile.code).toBe(1);
+    expect(aFile.stderr).toMatch(/file\.txt is not a directory/);
     const notIndexed = await run(["status", "-p", repo.dir]);
     expect(notIndexed.code).toBe(1);
     expect(notIndexed.stderr).toMatch(/codegraph init/);

@@ -16,10 +16,8 @@ export async function runInit(path: string, opts: { force?: boolean; json?: bool
   // Check the target before the (long) index, so a typo fails at once.
   if (opts.target !== undefined) (await loadInstallCommands()).checkInitTarget(opts.target);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new CodegraphError(
-      "BAD_INPUT",
-      `${root} is not a directory. Pass the project folder: codegraph init <path>.`,
-    );
+    const what = existsSync(root) ? "is not a directory" : "does not exist";
+    throw new CodegraphError("BAD_INPUT", `${root} ${what}. Pass the project folder: codegraph init <path>.`);
   }
   if (isUnsafeRoot(root)) {
     throw new CodegraphError(
