@@ -36,11 +36,6 @@ export type SkipReason =
   | "not a regular file"
   | "link to a folder, not followed";
 
-/**
- * Why an entry the listing named could not be opened. Node decodes names as UTF-8, so a name with
- * other bytes (Latin-1, from an old archive) comes back with U+FFFD in it and names no file: say that,
- * not "unreadable", which sends the user looking at permissions.
- */
 /** Whether a link leads to a folder, or round in a loop (`ln -s .. up`: a folder in effect). */
 function isFolderOrLoop(abs: string): boolean {
   try {
@@ -50,6 +45,11 @@ function isFolderOrLoop(abs: string): boolean {
   }
 }
 
+/**
+ * Why an entry the listing named could not be opened. Node decodes names as UTF-8, so a name with
+ * other bytes (Latin-1, from an old archive) comes back with U+FFFD in it and names no file: say that,
+ * not "unreadable", which sends the user looking at permissions.
+ */
 function openFailure(err: unknown, rel: string): SkipReason {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === "ELOOP") return "symlink loop";
