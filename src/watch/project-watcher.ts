@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import parcel, { type AsyncSubscription, type Event } from "@parcel/watcher";
 import { readEnv } from "../config/env.js";
@@ -102,25 +102,40 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
   /** Whether a sync ran before it was: one more must follow it then. */
   let syncedUnwatched = false;
 
+  /**
+   * A folder holding folders came in (renamed or moved in, `mkdir -p`, an unpacked archive): the OS watch
+   * covers the folder alone. inotify watches follow inodes, so a renamed folder's subfolders keep watches
+   * named by their old paths, and folders made before their parent's watch have none. The next sync
+   * renews the watch.
+   */
+  let treeStale = false;
+
   let watchChange: Promise<void> = Promise.resolve();
   /**
-   * Subscribe with the ignores of the current scope, replacing the running watch if they changed. One
-   * at a time: the first subscribe may still be walking the tree when a sync reloads the scope.
+   * Subscribe with the ignores of the current scope, replacing the running watch if they changed or
+   * `renew` is set. One at a time: the first subscribe may still be walking the tree when a sync reloads
+   * the scope.
    */
-  const rewatch = (): Promise<void> => (watchChange = watchChange.catch(() => {}).then(subscribeNow));
-  const subscribeNow = async (): Promise<void> => {
+  const rewatch = (renew = false): Promise<void> =>
+    (watchChange = watchChange.catch(() => {}).then(() => subscribeNow(renew)));
+  const subscribeNow = async (renew: boolean): Promise<void> => {
     const ignore = osIgnores(live.scope);
     const key = ignoresKey(ignore);
-    if (subscription && key === watchedWith) return;
+    if (subscription && key === watchedWith && !renew) return;
+    // The old watch goes first: the library keeps one list of watched folders per root, shared by its
+    // watches, so a new one made beside the old would reuse that list (read under the old ignores, and
+    // blind to the folders that came in since), and with the same ignores it would be the old one.
+    // Events between the two are lost: each renewal runs in a sync, before its walk of the tree.
+    const previous = subscription;
+    if (previous) {
+      subscription = null;
+      await previous.unsubscribe();
+      log(key === watchedWith ? "a folder tree came in: watch renewed" : "scope changed: watch renewed");
+    }
     const next = await parcel.subscribe(abs, onEvents, { ignore, backend: BACKEND });
     if (stopped) return void (await next.unsubscribe());
-    const previous = subscription;
     subscription = next;
     watchedWith = key;
-    if (previous) {
-      log("scope changed: watch renewed");
-      await previous.unsubscribe();
-    }
   };
 
   const stop = async (): Promise<void> => {
@@ -144,11 +159,12 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
       if (!watching) syncedUnwatched = true;
       // Every sync re-reads the config, so an event the watch missed cannot leave an old scope running.
       const reread = live.refresh(scopeStale);
-      scopeStale = false;
-      if (reread) {
-        log("scope reloaded");
+      const renew = treeStale;
+      scopeStale = treeStale = false;
+      if (reread) log("scope reloaded");
+      if (reread || renew) {
         try {
-          await rewatch();
+          await rewatch(renew);
         } catch (e) {
           loop.disable(watchFailure(e as Error));
           throw e;
@@ -198,6 +214,7 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     try {
       if (lstatSync(`${abs}/${rel}`).isDirectory() && paths.entersFolder(rel)) {
         live.folders.add(rel);
+        if (type === "create" && holdsEnteredFolder(rel)) treeStale = true;
         return "change";
       }
     } catch {
@@ -205,6 +222,11 @@ export async function watchProject(root: string, options: WatchOptions = {}): Pr
     }
     return null;
   };
+
+  const holdsEnteredFolder = (rel: string): boolean =>
+    readdirSync(`${abs}/${rel}`, { withFileTypes: true }).some(
+      (d) => d.isDirectory() && live.scope?.paths.entersFolder(`${rel}/${d.name}`) !== false,
+    );
 
   // @parcel/watcher turns an exception thrown here into a fatal one: nothing may escape.
   function onEvents(err: Error | null, events: Event[]): void {

@@ -141,6 +141,31 @@ describe("live watch", () => {
     expect(h.errors).toEqual([]);
   });
 
+  it("a folder tree renamed inside the project: later edits in its subfolders reach the index", async () => {
+    // inotify watches follow inodes: the renamed folder's subfolders keep watches named by their old
+    // paths, and the watch library adds one only for the folder itself.
+    const repo = await indexedRepo({ ...BASE, "pkg/sub/deep/leaf.ts": "export function leafBefore() {}\n" });
+    const h = await watch(repo.dir);
+    renameSync(h.at("pkg"), h.at("pkg_rn"));
+    await waitFor("the rename", () => filesDefining(h.dir, "leafBefore").join() === "pkg_rn/sub/deep/leaf.ts");
+    writeFileSync(h.at("pkg_rn/sub/deep/leaf.ts"), "export function leafAfter() {}\n");
+    await waitFor("the edit below the renamed folder", () => filesDefining(h.dir, "leafAfter").length === 1);
+    writeFileSync(h.at("pkg_rn/sub/added.ts"), "export function addedBelow() {}\n");
+    await waitFor("a file added below it", () => filesDefining(h.dir, "addedBelow").length === 1);
+    expect(h.errors).toEqual([]);
+  });
+
+  it("a folder tree made at once (mkdir -p, an unpacked archive): later edits deep inside reach the index", async () => {
+    const repo = await indexedRepo(BASE);
+    const h = await watch(repo.dir);
+    mkdirSync(h.at("gen/a/b/c"), { recursive: true });
+    writeFileSync(h.at("gen/a/b/c/made.ts"), "export function madeDeep() {}\n");
+    await waitFor("the new tree", () => filesDefining(h.dir, "madeDeep").length === 1);
+    writeFileSync(h.at("gen/a/b/c/made.ts"), "export function editedDeep() {}\n");
+    await waitFor("the edit deep inside", () => filesDefining(h.dir, "editedDeep").length === 1);
+    expect(h.errors).toEqual([]);
+  });
+
   it("the catch-up is one sync, and waiting for it starts no other", async () => {
     const repo = await indexedRepo(BASE);
     writeFileSync(repo.at("src/before.ts"), "export function madeBefore() {\n  return 6;\n}\n");
@@ -276,6 +301,17 @@ describe("live watch", () => {
     rmSync(h.at(".gitignore"));
     rmSync(h.at("codegraph.json"));
     await waitFor("both back", () => ["legacy/old.ts", "src/util.ts"].every((f) => indexedFiles(h.dir).includes(f)));
+  });
+
+  it("a folder ignored when the watch began, let in later: its edits reach the index", async () => {
+    const repo = await indexedRepo({ ...BASE, ".gitignore": "legacy/\n" });
+    const h = await watch(repo.dir);
+    expect(indexedFiles(h.dir)).not.toContain("legacy/old.ts");
+    rmSync(h.at(".gitignore"));
+    await waitFor("the folder let in", () => indexedFiles(h.dir).includes("legacy/old.ts"));
+    writeFileSync(h.at("legacy/old.ts"), "export function oldEdited() {}\n");
+    await waitFor("an edit in the folder let in", () => filesDefining(h.dir, "oldEdited").length === 1);
+    expect(h.errors).toEqual([]);
   });
 
   it("RECOVERING while another process holds the index lock, ok again once it commits", async () => {
