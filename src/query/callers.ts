@@ -104,11 +104,15 @@ export function relations(
   let at = 0;
   const found = definitions.map(({ group, whole, ids }) => {
     const own = new Set(ids);
+    // A call of a function from within it (recursion, from its own body or a function it nests) is a
+    // caller like any other; a type's members calling each other, or a function calling what it
+    // nests, is not.
+    const recursion = TYPES.has(group[0]!.kind) ? null : new Set(group.map((d) => d.id));
     const seen = new Set<string>();
     const edges: Neighbour[] = [];
     for (const id of ids) {
       for (const e of into ? into[at++]! : outgoing(db, id, kinds)) {
-        if (own.has(e.nodeId) && whole) continue; // a class calling itself, or its members each other
+        if (whole && own.has(e.nodeId) && !recursion?.has(id)) continue;
         const key = `${e.nodeId}:${e.line}:${e.kind}`;
         if (seen.has(key)) continue;
         seen.add(key);
