@@ -540,11 +540,14 @@ export class ExtractionBuilder {
     };
   }
 
-  /** The declaration's head: from its start to `end` (its body), never past its first line break if shorter. */
+  /**
+   * The declaration's head: from its start to `end` (its body), never past its first line break if
+   * shorter, unless that line leaves a list open (`(`, `<`, `[`, `,`) or ends at an `=`.
+   */
   private signature(start: number, end: number, multiline = false): string | null {
     let stop = end;
     const eol = multiline ? -1 : this.source.indexOf("\n", start);
-    if (eol >= 0 && eol < stop && !/[(,]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
+    if (eol >= 0 && eol < stop && !/[(,<=[]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
     const raw = this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2));
     const sig = raw
       .replace(/\s+/g, " ")
