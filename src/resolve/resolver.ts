@@ -106,6 +106,8 @@ export class Resolver {
   /** Per file, the extension traits it imports (see `importedTraitMethod`). */
   private readonly extensionTraits = new Map<number, SymbolInfo[]>();
   private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
+  /** Per file and name, where its import bindings were made (see `importScopes`). */
+  private readonly importScopeCache = new Map<number, Map<string, ImportScopes | null>>();
   /** Per file, its local types by scope and name (see `typesAt`). */
   private readonly typesByScope = new Map<number, Map<number, Map<string, LocalTypeInfo[]>>>();
   /**
@@ -690,10 +692,15 @@ export class Resolver {
     while (scope) {
       if (LEXICAL_SCOPES.has(scope.kind)) {
         const inner = scope;
-        const local = this.lookup
-          .children(scope.id, name)
-          .filter((s) => isDeclaration(s) && !MEMBER_KINDS.has(s.kind) && !implMember(s, inner, rules));
+        const children = this.lookup.children(scope.id, name);
+        const local = children.filter(
+          (s) => isDeclaration(s) && !MEMBER_KINDS.has(s.kind) && !implMember(s, inner, rules),
+        );
         if (local.length) return { symbols: local, how: "lexical" };
+        if (rules.scopedImports && children.some((s) => !isDeclaration(s))) {
+          const own = this.importScopes(file, name)?.inFunction.get(scope.id);
+          if (own) return this.throughBindings(own, file, rules, depth);
+        }
       }
       scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
     }
@@ -703,20 +710,11 @@ export class Resolver {
       .topLevel(file.id, name)
       .filter((s) => isDeclaration(s) && !isOwnedMethod(s) && !implMember(s, null, rules));
     if (top.length) return this.required(file, name, top, rules, depth) ?? { symbols: top, how: "lexical" };
-    // A binding to a module stands for the name only when no other binding of it gives a value
-    // (Rust's `mod spawn; pub use spawn::spawn;`).
-    let module = false;
-    let imported = false;
-    for (const b of this.importsNamed(file.id, name)) {
-      if (b.reexport) continue;
-      imported = true;
-      const v = this.binding(b, file, rules, depth);
-      if (!v) continue;
-      if ("files" in v) module = true;
-      else return { symbols: v.symbols, how: "import" };
-    }
-    if (module) return { symbols: [], how: "import" };
-    if (imported && rules.importsShadowPackage) return null;
+    const bindings =
+      (rules.scopedImports && this.importScopes(file, name)?.outside) || this.importsNamed(file.id, name);
+    const imported = this.throughBindings(bindings, file, rules, depth);
+    if (imported) return imported;
+    if (rules.importsShadowPackage && bindings.some((b) => !b.reexport)) return null;
     const pkg = this.packageNamed(file, rules, name);
     if (pkg.length) return { symbols: pkg, how: "package" };
     // C and C++ import by `#include` only: a name means what it does as a bare name, the declarations
@@ -818,6 +816,54 @@ export class Resolver {
   /** Top-level declarations named `name` in a crate's files. */
   private crateNamed(crate: FileGroup, name: string): SymbolInfo[] {
     return this.packageNames.named(crate.key, () => crate.files, name);
+  }
+
+  /**
+   * What a name means through these import bindings. A binding to a module stands for the name only
+   * when no other binding of it gives a value (Rust's `mod spawn; pub use spawn::spawn;`).
+   */
+  private throughBindings(
+    bindings: readonly ImportBinding[],
+    file: FileInfo,
+    rules: LanguageRules,
+    depth: number,
+  ): { symbols: SymbolInfo[]; how: Resolution } | null {
+    let module = false;
+    for (const b of bindings) {
+      if (b.reexport) continue;
+      const v = this.binding(b, file, rules, depth);
+      if (!v) continue;
+      if ("files" in v) module = true;
+      else return { symbols: v.symbols, how: "import" };
+    }
+    return module ? { symbols: [], how: "import" } : null;
+  }
+
+  /**
+   * With `scopedImports`, a file's bindings of one name by where they were made: inside a function (by
+   * its id), or elsewhere (the module, a class body). The k-th binding of a name is the k-th import
+   * node of it, as the extractor makes one with each; when they do not pair up, null (every binding
+   * then counts everywhere, as in other languages).
+   */
+  private importScopes(file: FileInfo, name: string): ImportScopes | null {
+    let byName = this.importScopeCache.get(file.id);
+    if (!byName) this.importScopeCache.set(file.id, (byName = new Map()));
+    let scopes = byName.get(name);
+    if (scopes === undefined) {
+      const bindings = this.importsNamed(file.id, name).filter((b) => !b.reexport);
+      const atTop = this.lookup.topLevel(file.id, name).filter((s) => !isDeclaration(s));
+      if (atTop.length === bindings.length) {
+        scopes = { outside: bindings, inFunction: new Map() }; // the usual case: no import inside a function
+      } else {
+        const nodes = this.lookup
+          .named(name)
+          .filter((s) => s.fileId === file.id && !isDeclaration(s))
+          .sort((a, b) => a.id - b.id);
+        scopes = nodes.length === bindings.length ? scopesOf(nodes, bindings, this.lookup) : null;
+      }
+      byName.set(name, scopes);
+    }
+    return scopes;
   }
 
   /** A file's import bindings of one local name (`*` for globs), in source order. */
@@ -2392,4 +2438,24 @@ const MEMBER_WAYS = new Set(["member", "inherited", "typed", "static"]);
 function unique(list: SymbolInfo[]): SymbolInfo | null {
   const d = dedupe(list);
   return d.length === 1 ? d[0]! : null;
+}
+
+/** A file's import bindings of one name, by the function they were made in (see `importScopes`). */
+interface ImportScopes {
+  outside: readonly ImportBinding[];
+  inFunction: Map<number, ImportBinding[]>;
+}
+
+function scopesOf(nodes: readonly SymbolInfo[], bindings: readonly ImportBinding[], lookup: Lookup): ImportScopes {
+  const outside: ImportBinding[] = [];
+  const inFunction = new Map<number, ImportBinding[]>();
+  nodes.forEach((node, k) => {
+    const parent = node.parentId === null ? undefined : lookup.symbol(node.parentId);
+    if (parent && LEXICAL_SCOPES.has(parent.kind)) {
+      const list = inFunction.get(parent.id);
+      if (list) list.push(bindings[k]!);
+      else inFunction.set(parent.id, [bindings[k]!]);
+    } else outside.push(bindings[k]!);
+  });
+  return { outside, inFunction };
 }

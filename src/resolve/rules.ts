@@ -56,6 +56,12 @@ export interface LanguageRules {
    * namespace `Doctrine\ORM\Mapping` is the library's interface, not the ORM's `ClassMetadata`.
    */
   importsShadowPackage?: boolean;
+  /**
+   * An import binds its names where it is written: one inside a function binds them in that function
+   * only, and before the module's names (Python's `def f(): from .testing import Runner as cls`). The
+   * extractor makes an `import` node of each bound name, under the function that holds it.
+   */
+  scopedImports?: boolean;
   /** Receivers that mean the current instance or class. */
   selfNames: ReadonlySet<string>;
   /** Whether a bare `m()` inside a class may be `this.m()` (Java). */

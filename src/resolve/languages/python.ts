@@ -47,6 +47,7 @@ function pythonMayReach(spec: string, file: { path: string }): boolean {
 
 export const pythonRules: LanguageRules = {
   alternatives: FUNCTIONS_AND_METHODS,
+  scopedImports: true,
   moduleMayReach: pythonMayReach,
   resolveModule(spec, from, lookup) {
     if (spec.startsWith(".")) {
