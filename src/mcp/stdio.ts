@@ -22,8 +22,11 @@ export function guardStdout(): void {
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
 }
 
-/** Serve MCP inline on stdin/stdout until the client closes stdin. */
-export function serveMcpStdio(options: StdioOptions): void {
+/**
+ * Serve MCP inline on stdin/stdout until the client closes stdin. Resolves once it has, and every
+ * request read has been answered.
+ */
+export function serveMcpStdio(options: StdioOptions): Promise<void> {
   guardStdout();
   const resolver = options.resolver ?? new ProjectResolver(process.cwd(), options.pinned);
   const start = resolver.current();
@@ -31,7 +34,8 @@ export function serveMcpStdio(options: StdioOptions): void {
     stderrLog(`several indexed projects below ${process.cwd()}; pass projectPath, or --path, to pick one:`);
     for (const c of start.candidates) stderrLog(`  ${c}`);
   }
-  serveSession(new LineTransport(process.stdin, process.stdout), {
+  const transport = new LineTransport(process.stdin, process.stdout);
+  serveSession(transport, {
     version: options.version,
     resolver,
     indexes: new IndexConnections(),
@@ -40,4 +44,5 @@ export function serveMcpStdio(options: StdioOptions): void {
     log: stderrLog,
     viaDaemon: options.viaDaemon,
   });
+  return transport.answered;
 }

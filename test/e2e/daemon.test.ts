@@ -322,6 +322,26 @@ describe("explicit projects", () => {
   });
 });
 
+describe("explicit projects, when the client leaves", () => {
+  it("the session exits once stdin ends, and lets go of the daemons it attached, which then idle out", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const elsewhere = tempRepo(); // not a project: no default
+    cleanups.push(() => elsewhere.cleanup());
+    const s = new RawServer({ cwd: elsewhere.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
+    await s.request(1, "initialize", initializeParams("2025-06-18"));
+    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const reply = await s.request(2, "tools/call", {
+      name: "codegraph_search",
+      arguments: { query: "twice", projectPath: repo.dir },
+    });
+    expect(JSON.stringify(reply.result)).toContain("src/math.ts:6");
+    const pid = await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
+    expect(await s.close()).toBe(0); // a held daemon connection kept it alive until killed (null)
+    await until("the idle daemon to exit", () => !daemonsOf(repo.dir).includes(pid));
+  });
+});
+
 describe("sessions on one daemon", () => {
   it("serve clients on different protocol revisions side by side", async () => {
     const legacy = new RawServer({ cwd: repo.dir });

@@ -78,12 +78,15 @@ export async function runServe(opts: ServeOptions, version: string): Promise<voi
         hostPid: process.ppid,
         noWatch: opts.watch === false,
       });
-  serveMcpStdio({
+  await serveMcpStdio({
     version,
     resolver,
     languageOf: languageForPath,
     viaDaemon: broker ? daemonSync(broker) : undefined,
   });
+  // The client went away, and had every answer it asked for: the daemons it attached may now idle out.
+  broker?.closeAll();
+  process.exit(0);
 }
 
 /** `codegraph daemon --path <root> --host-pid <pid>`: started by `serve --mcp`, not by people. */
