@@ -7,8 +7,10 @@ import { watchProject } from "../watch/index.js";
 import { LineTransport } from "../mcp/line-transport.js";
 import { toolPool } from "../mcp/read-pool.js";
 import { IndexConnections, listedTools, serveSession } from "../mcp/session.js";
+import { realPathOrGiven } from "../core/paths.js";
 import { isUnsafeRoot } from "../project/root.js";
 import { ProjectResolver } from "../project/workspace.js";
+import { ExplicitProjects } from "./broker.js";
 import { acquireWriterLock, listenExclusive } from "./kernel-lock.js";
 import { daemonLogger } from "./log.js";
 import { socketPath } from "./paths.js";
@@ -56,6 +58,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     return;
   }
   const path = socketPath(root);
+  const realRoot = realPathOrGiven(root);
   // We hold the writer lock, so no other daemon of this project is alive: a socket file is a leftover.
   rmSync(path, { force: true });
   const connections = new Set<Socket>();
@@ -115,6 +118,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     connections.add(socket);
     clearTimeout(idleTimer);
     const listed = new Set<string>();
+    // The agent behind this session, from its hello: the daemons it has us attach live as long as it does.
+    let sessionHost = process.pid;
+    let others: ExplicitProjects | null = null;
     const session = serveSession(new LineTransport(socket, socket), {
       version,
       resolver: new ProjectResolver(root, root),
@@ -126,6 +132,18 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       beforeCall: () => (watcher ? watcher.flush() : catchUp),
       health: watcher ? () => watcher.health() : undefined,
       runTool: reads ? (call, concurrent) => reads.run(call, concurrent) : undefined,
+      // A call naming another indexed project is kept live by that project's daemon, as it would be
+      // from a session with no project of its own; this session holds the connection.
+      viaDaemon: async (other) => {
+        if (isUnsafeRoot(other) || realPathOrGiven(other) === realRoot) return null;
+        others ??= new ExplicitProjects({
+          version,
+          mainScript: process.argv[1]!,
+          hostPid: sessionHost,
+          noWatch: !options.watch,
+        });
+        return { health: await others.ready(other) };
+      },
       peek: (message: JSONRPCMessage) => {
         if (!("method" in message)) return false;
         if (message.method === READY_METHOD && "id" in message) {
@@ -142,7 +160,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         if (message.method !== HELLO_METHOD) return false;
         const hello = (message.params ?? {}) as Partial<Hello>;
         // pid 1 is init: a proxy whose agent already died was adopted by it, and init never exits.
-        if (typeof hello.hostPid === "number" && hello.hostPid > 1) hosts.add(hello.hostPid);
+        if (typeof hello.hostPid === "number" && hello.hostPid > 1) {
+          hosts.add(hello.hostPid);
+          sessionHost = hello.hostPid;
+        }
         for (const t of listedTools(hello.mcpTools ?? null, log)) listed.add(t);
         if (hello.version && hello.version !== version) log(`client ${hello.version} attached to daemon ${version}`);
         return true;
@@ -151,6 +172,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
       void session.close();
+      others?.closeAll();
       connections.delete(socket);
       readers.delete(socket);
       if (!connections.size && !closing) armIdle();

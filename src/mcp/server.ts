@@ -215,11 +215,15 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
   const given = (raw ?? {}) as { projectPath?: unknown };
   let root: string;
   let live: boolean;
+  /** Whether the call is about the session's own project, whose health `deps.health` tells. */
+  let own = true;
   if (given.projectPath !== undefined && given.projectPath !== null && given.projectPath !== "") {
     if (typeof given.projectPath !== "string") throw new ArgumentError("'projectPath' must be a string.");
     root = deps.resolver.explicit(given.projectPath);
     if (deps.onlyPinned) refuseOtherProject(deps.resolver, root);
     live = true;
+    const current = deps.resolver.current().root;
+    own = current !== null && realPathOrGiven(current) === realPathOrGiven(root);
   } else {
     const found = deps.resolver.current();
     // Not an error: the agent can act on the remedies, and an error would read as a broken server.
@@ -240,7 +244,7 @@ async function answerCall(deps: ServerDeps, tool: ToolSpec, raw: unknown): Promi
     name: tool.name,
     root,
     args: checkArgs(tool.args, tool.required, raw),
-    health: daemon ? daemon.health : (deps.health?.() ?? null),
+    health: daemon ? daemon.health : own ? (deps.health?.() ?? null) : null,
   };
   const answer = deps.runTool
     ? await deps.runTool(call, callsInProgress > 1)

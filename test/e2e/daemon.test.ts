@@ -322,23 +322,26 @@ describe("explicit projects", () => {
   });
 });
 
-describe("explicit projects, when the client leaves", () => {
-  it("the session exits once stdin ends, and lets go of the daemons it attached, which then idle out", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
-    const elsewhere = tempRepo(); // not a project: no default
-    cleanups.push(() => elsewhere.cleanup());
-    const s = new RawServer({ cwd: elsewhere.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
-    await s.request(1, "initialize", initializeParams("2025-06-18"));
-    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    const reply = await s.request(2, "tools/call", {
-      name: "codegraph_search",
-      arguments: { query: "twice", projectPath: repo.dir },
+describe("explicit projects from a project's own session", () => {
+  it("a call naming another project is kept live by that project's daemon, with its own health", async () => {
+    const other = tempRepo(FIXTURE);
+    cleanups.push(() => {
+      for (const pid of daemonsOf(other.dir)) process.kill(pid, "SIGKILL");
+      other.cleanup();
     });
-    expect(JSON.stringify(reply.result)).toContain("src/math.ts:6");
-    const pid = await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
-    expect(await s.close()).toBe(0); // a held daemon connection kept it alive until killed (null)
-    await until("the idle daemon to exit", () => !daemonsOf(repo.dir).includes(pid));
+    expect((await run(["init", other.dir])).code).toBe(0);
+    const c = await client(); // in repo: its daemon serves this session
+    const call = async (name: string, args: Record<string, unknown>) =>
+      textOf(await c.client.callTool({ name, arguments: { ...args, projectPath: other.dir } }));
+    expect(await call("codegraph_search", { query: "twice" })).toContain("src/math.ts:6");
+    const pid = await until("the other project's daemon", () => daemonsOf(other.dir)[0]);
+    writeFileSync(join(other.dir, "src", "late.ts"), "export function savedInTheOtherProject() {}\n");
+    await until("the save, through that daemon", async () =>
+      (await call("codegraph_search", { query: "savedInTheOtherProject" })).includes("src/late.ts"),
+    );
+    expect(daemonsOf(other.dir)).toEqual([pid]);
+    expect(await call("codegraph_status", {})).toMatch(/Auto-sync: ok/);
+    await c.close();
   });
 });
 
@@ -575,5 +578,25 @@ describe("a daemon on its way out", () => {
     const answer = await s.waitFor((r) => r.id === 2);
     expect(JSON.stringify(answer.result)).toContain("src/math.ts:6");
     expect(daemonsOf(repo.dir)).toHaveLength(1);
+  });
+});
+
+describe("explicit projects, when the client leaves", () => {
+  it("the session exits once stdin ends, and lets go of the daemons it attached, which then idle out", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const elsewhere = tempRepo(); // not a project: no default
+    cleanups.push(() => elsewhere.cleanup());
+    const s = new RawServer({ cwd: elsewhere.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
+    await s.request(1, "initialize", initializeParams("2025-06-18"));
+    s.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const reply = await s.request(2, "tools/call", {
+      name: "codegraph_search",
+      arguments: { query: "twice", projectPath: repo.dir },
+    });
+    expect(JSON.stringify(reply.result)).toContain("src/math.ts:6");
+    const pid = await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
+    expect(await s.close()).toBe(0); // a held daemon connection kept it alive until killed (null)
+    await until("the idle daemon to exit", () => !daemonsOf(repo.dir).includes(pid));
   });
 });
