@@ -28,7 +28,13 @@ interface Retained {
   changes: number;
 }
 
-const wentAway = () => new CodegraphError("IO", "the project's daemon went away; call again.");
+/** The daemon's connection closed before it answered. */
+class WentAway extends CodegraphError {
+  constructor() {
+    super("IO", "the project's daemon went away; call again.");
+  }
+}
+const wentAway = () => new WentAway();
 
 /**
  * Keeps explicitly named projects live through each project's own daemon: the first call starts or
@@ -55,6 +61,17 @@ export class ExplicitProjects {
    * So does a project whose index is gone: null, and the read finds no index.
    */
   async ready(root: string): Promise<SyncHealth | null> {
+    try {
+      return await this.readyOnce(root);
+    } catch (e) {
+      // The daemon died under the call (killed, or replaced by an upgrade): attach again, once; a
+      // daemon that dies at once again is reported.
+      if (!(e instanceof WentAway)) throw e;
+      return this.readyOnce(root);
+    }
+  }
+
+  private async readyOnce(root: string): Promise<SyncHealth | null> {
     // Removed since the caller found it (`rm -rf .codegraph`): nothing to keep live, and no daemon can
     // start without its folder. The read that follows answers that there is no index, and how to make one.
     const ino = statSync(dbPath(root), { throwIfNoEntry: false })?.ino;
@@ -155,6 +172,7 @@ export class ExplicitProjects {
       r.pending.delete(msg.id);
     });
     socket.on("close", () => {
+      r.holds = null;
       for (const resolve of r.pending.values()) resolve(wentAway());
       r.pending.clear();
     });

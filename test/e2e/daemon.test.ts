@@ -581,6 +581,34 @@ describe("a daemon on its way out", () => {
   });
 });
 
+describe("explicit projects, when their daemon dies", () => {
+  it("a call waiting on a daemon that is killed is answered through a new one", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const elsewhere = tempRepo(); // not a project: no default
+    cleanups.push(() => elsewhere.cleanup());
+    const c = await connectClient({ cwd: elsewhere.dir });
+    cleanups.push(c.close);
+    const call = () =>
+      c.client.callTool({ name: "codegraph_search", arguments: { query: "twice", projectPath: repo.dir } });
+    expect(textOf(await call())).toContain("src/math.ts:6");
+    const pid = await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
+    // A save makes the daemon say its last answer no longer holds, so the next call must ask it.
+    writeFileSync(join(repo.dir, "src", "touched.ts"), "export const touched = 1;\n");
+    cleanups.push(() => rmSync(join(repo.dir, "src", "touched.ts"), { force: true }));
+    await new Promise((r) => setTimeout(r, 1500));
+    process.kill(pid, "SIGSTOP"); // it cannot answer: the call waits on it
+    const pending = call();
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(pid, "SIGKILL");
+    const answer = await pending;
+    expect(answer.isError ?? false).toBe(false);
+    expect(textOf(answer)).toContain("src/math.ts:6");
+    const next = await until("a new daemon", () => daemonsOf(repo.dir).find((p) => p !== pid));
+    expect(next).not.toBe(pid);
+  });
+});
+
 describe("explicit projects, when the client leaves", () => {
   it("the session exits once stdin ends, and lets go of the daemons it attached, which then idle out", async () => {
     for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
