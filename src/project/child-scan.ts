@@ -63,10 +63,11 @@ export function isWorkspace(dir: string): boolean {
 /**
  * Indexed projects below a workspace folder that is not itself indexed: breadth-first to depth 4,
  * skipping dot, dependency, build, cache and temp folders, not descending below an indexed project,
- * and stopping at 64 candidates. Never runs at $HOME or `/`, nor outside a workspace. Sorted.
+ * and stopping at 64 candidates. Never runs at $HOME or `/`, nor outside a workspace unless `anyFolder`
+ * (a folder the user named). Sorted.
  */
-export function scanIndexedChildren(dir: string): string[] {
-  if (isUnsafeRoot(dir) || !isWorkspace(dir)) return [];
+export function scanIndexedChildren(dir: string, options: { anyFolder?: boolean } = {}): string[] {
+  if (isUnsafeRoot(dir) || (!options.anyFolder && !isWorkspace(dir))) return [];
   const found: string[] = [];
   let level = [dir];
   for (let depth = 1; depth <= MAX_DEPTH && level.length && found.length < MAX_CANDIDATES; depth++) {

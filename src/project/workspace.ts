@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CodegraphError } from "../core/errors.js";
@@ -81,8 +81,18 @@ export class ProjectResolver {
   explicit(projectPath: string): string {
     const dir = toPath(projectPath);
     const abs = dir ? resolve(this.cwd, dir) : null;
-    if (!abs || !existsSync(abs) || !statSync(abs).isDirectory()) {
-      throw new CodegraphError("BAD_INPUT", `projectPath ${projectPath} is not a folder on this machine.`);
+    const stat = abs ? statSync(abs, { throwIfNoEntry: false }) : undefined;
+    if (!abs || !stat) {
+      throw new CodegraphError(
+        "BAD_INPUT",
+        `The projectPath ${abs ?? projectPath} does not exist on this machine: pass the folder of an indexed project (an absolute path, or a file:// URI).`,
+      );
+    }
+    if (!stat.isDirectory()) {
+      throw new CodegraphError(
+        "BAD_INPUT",
+        `The projectPath ${abs} is a file, not a folder: pass the project's folder (the one holding .codegraph), and name the file in the tool's own arguments.`,
+      );
     }
     const found = findIndexedRoot(abs);
     if (!found) throw new CodegraphError("NOT_INDEXED", notIndexedAdvice(abs));
@@ -119,7 +129,8 @@ function notIndexedAdvice(abs: string): string {
   if (isUnsafeRoot(abs)) {
     return `${abs} is the filesystem root or your home folder, which codegraph does not index. Pass the project's own folder as projectPath.`;
   }
-  const below = isWorkspace(abs) ? scanIndexedChildren(abs) : [];
+  // A folder the user named (`~/projects`), repository or not: the projects below it are the advice.
+  const below = scanIndexedChildren(abs, { anyFolder: true });
   if (below.length) {
     return `${abs} has no codegraph index of its own; the indexed projects below it are ${below.join(", ")}. Pass one of them as projectPath.`;
   }

@@ -151,7 +151,13 @@ describe("no default project", () => {
       arguments: { query: "twice", projectPath: join(indexed, "no-such-folder") },
     });
     expect(missing.isError).toBe(true);
-    expect(textOf(missing)).toMatch(/^Error: .*not a folder/);
+    expect(textOf(missing)).toMatch(/^Error: The projectPath .*no-such-folder does not exist/);
+    const file = await c.callTool({
+      name: "codegraph_search",
+      arguments: { query: "twice", projectPath: join(indexed, "src", "math.ts") },
+    });
+    expect(file.isError).toBe(true);
+    expect(textOf(file)).toMatch(/math\.ts is a file, not a folder/);
     const unindexed = dir();
     const notIndexed = await c.callTool({
       name: "codegraph_search",
@@ -166,9 +172,8 @@ describe("no default project", () => {
     expect(textOf(root)).not.toContain("codegraph init");
   });
 
-  it("names the indexed projects below an explicit workspace that has no index of its own", async () => {
-    const workspace = dir();
-    writeFileSync(join(workspace, "package.json"), "{}\n");
+  it("names the indexed projects below an explicit folder that has no index of its own", async () => {
+    const workspace = dir(); // a plain folder of projects (~/projects): no repository, no manifest
     const a = await project(join(workspace, "a"));
     const b = await project(join(workspace, "b"));
     const { client: c } = await client({ cwd: dir() });
