@@ -141,7 +141,7 @@ export class ExplicitProjects {
   private async connect(root: string, ino: number): Promise<Retained> {
     const socket = await connectOrStart(
       { root, version: this.options.version, mainScript: this.options.mainScript, noWatch: this.options.noWatch },
-      { hostPid: this.options.hostPid, version: this.options.version, mcpTools: null },
+      { hostPid: this.options.hostPid, version: this.options.version, mcpTools: null, watch: !this.options.noWatch },
     );
     const r: Retained = {
       socket,

@@ -78,20 +78,30 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     }
   };
   // The watcher's first sync is the catch-up: tool calls wait for it, so the first answer is current.
-  const watcher = options.watch
-    ? await watchProject(root, {
-        initialSync: true,
-        log,
-        onError: (e) => log(`auto-sync: ${e.message}`),
-        onChange: tellReaders,
-      })
-    : null;
+  const watch = () =>
+    watchProject(root, {
+      initialSync: true,
+      log,
+      onError: (e) => log(`auto-sync: ${e.message}`),
+      onChange: tellReaders,
+    });
+  let watcher = options.watch ? await watch() : null;
   const catchUp = watcher
     ? watcher.caughtUp()
     : syncIndex(root).then(
         () => undefined,
         (e: Error) => log(`catch-up sync failed: ${e.message}`),
       );
+  /** Started without a watch (`--no-watch`), and a client that wants one attached: from now on, watch. */
+  let watchWanted: Promise<unknown> | null = null;
+  const startWatching = () => {
+    if (watcher || watchWanted || closing) return;
+    log("a client wants later saves watched: watching from now on");
+    watchWanted = catchUp.then(watch).then((w) => {
+      if (closing) return w.close();
+      watcher = w;
+    });
+  };
   void catchUp.then(() => log("caught up with the files on disk"));
 
   const shutdown = async (why: string) => {
@@ -130,7 +140,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       log,
       // A question asked while edits wait out the debounce syncs them first: no answer from before a save.
       beforeCall: () => (watcher ? watcher.flush() : catchUp),
-      health: watcher ? () => watcher.health() : undefined,
+      health: () => watcher?.health() ?? null,
       runTool: reads ? (call, concurrent) => reads.run(call, concurrent) : undefined,
       // A call naming another indexed project is kept live by that project's daemon, as it would be
       // from a session with no project of its own; this session holds the connection.
@@ -165,6 +175,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
           sessionHost = hello.hostPid;
         }
         for (const t of listedTools(hello.mcpTools ?? null, log)) listed.add(t);
+        if (hello.watch === true) startWatching();
         if (hello.version && hello.version !== version) log(`client ${hello.version} attached to daemon ${version}`);
         return true;
       },

@@ -10,6 +10,11 @@ export interface Hello {
   version: string;
   /** The client's CODEGRAPH_MCP_TOOLS: which tools its session lists. */
   mcpTools: string[] | null;
+  /**
+   * Whether the client wants later saves watched (false: `--no-watch`). A daemon started without a
+   * watch starts one for the first client that wants it; one watching goes on watching.
+   */
+  watch?: boolean;
 }
 
 /**

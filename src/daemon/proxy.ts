@@ -46,7 +46,12 @@ type Message = { id?: string | number | null; method?: string; params?: { protoc
  * the requests in flight are sent again.
  */
 export async function runProxy(options: ProxyOptions): Promise<void> {
-  const hello: Hello = { hostPid: process.ppid, version: options.version, mcpTools: readEnv().mcpTools };
+  const hello: Hello = {
+    hostPid: process.ppid,
+    version: options.version,
+    mcpTools: readEnv().mcpTools,
+    watch: !options.noWatch,
+  };
   // Read here as the daemon will read it, so that what it makes of CODEGRAPH_MCP_TOOLS (unknown names)
   // is said on this process's stderr, which the agent's MCP log shows, and not only in the daemon's log.
   const listed = listedTools(hello.mcpTools, options.log);

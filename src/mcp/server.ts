@@ -121,7 +121,7 @@ export interface ServerDeps {
    */
   onlyPinned?: boolean;
   /** The live auto-sync's health; absent when nothing watches the project in this session. */
-  health?: () => SyncHealth;
+  health?: () => SyncHealth | null;
   /**
    * Answers a read call elsewhere (read workers); absent: answered on this thread. `concurrent` says
    * whether other tool calls are in progress in this process.

@@ -21,7 +21,7 @@ export interface SessionDeps {
   languageOf: (path: string) => string | null;
   log: (line: string) => void;
   /** The live auto-sync's health, when this process (or its daemon) watches the project. */
-  health?: () => SyncHealth;
+  health?: () => SyncHealth | null;
   viaDaemon?: ServerDeps["viaDaemon"];
   runTool?: ServerDeps["runTool"];
   /** Runs before each tool call (the daemon waits here for its catch-up sync). */

@@ -38,7 +38,8 @@ export function renderChangedWhileFrozen(state: "recovering" | "disabled", files
 
 /** The `Auto-sync:` line of status: null health means nothing watches the project in this session. */
 export function renderAutoSync(health: SyncHealth | null): string {
-  if (!health) return "Auto-sync: off (no daemon serves this session; run `codegraph sync` after edits)";
+  if (!health)
+    return "Auto-sync: off (nothing watches this project for this session; run `codegraph sync` after edits)";
   if (health.state === "ok") return "Auto-sync: ok (watching for changes)";
   if (health.state === "recovering") return `Auto-sync: RECOVERING since ${health.since} — ${health.reason}`;
   return `Auto-sync: DISABLED — ${health.reason}`;

@@ -90,8 +90,8 @@ afterAll(async () => {
 const search = async (c: Awaited<ReturnType<typeof connectClient>>, query: string) =>
   textOf(await c.client.callTool({ name: "codegraph_search", arguments: { query } }));
 
-async function client(env: Record<string, string> = {}) {
-  const c = await connectClient({ cwd: repo.dir, env });
+async function client(env: Record<string, string> = {}, args: string[] = []) {
+  const c = await connectClient({ cwd: repo.dir, env, args });
   cleanups.push(c.close);
   return c;
 }
@@ -192,6 +192,28 @@ describe("one daemon per project", () => {
     });
     host.kill("SIGKILL");
     await until("the daemon to follow its host", () => !daemonsOf(repo.dir).includes(pid!));
+  });
+});
+
+describe("a daemon started with --no-watch", () => {
+  it("starts watching when a client that wants later saves watched attaches", async () => {
+    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    const quiet = await client({}, ["--no-watch"]);
+    expect(await search(quiet, "twice")).toContain("src/math.ts:6");
+    const pid = await until("its daemon", () => daemonsOf(repo.dir)[0]);
+    expect(textOf(await quiet.client.callTool({ name: "codegraph_status", arguments: {} }))).toMatch(/Auto-sync: off/);
+    const watching = await client();
+    expect(await search(watching, "twice")).toContain("src/math.ts:6");
+    writeFileSync(join(repo.dir, "src", "watched.ts"), "export function seenOnceWatched() {}\n");
+    cleanups.push(() => rmSync(join(repo.dir, "src", "watched.ts"), { force: true }));
+    await until("the save, in the index", async () =>
+      (await search(watching, "seenOnceWatched")).includes("src/watched.ts"),
+    );
+    expect(daemonsOf(repo.dir)).toEqual([pid]);
+    expect(textOf(await watching.client.callTool({ name: "codegraph_status", arguments: {} }))).toMatch(
+      /Auto-sync: ok/,
+    );
   });
 });
 
