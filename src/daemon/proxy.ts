@@ -116,27 +116,30 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
   );
 
   let answeringWithoutIndex = false;
+  let besideForeground = false;
   /** Who answers next: the project's daemon, or this process when no daemon can. */
   const answerer = async (): Promise<Duplex> => {
     const { languageOf } = options;
+    besideForeground = false;
     answeringWithoutIndex = languageOf !== undefined && !existsSync(dbPath(options.root));
     if (languageOf && answeringWithoutIndex) {
       options.log(
         `no index at ${dbPath(options.root)} (was .codegraph removed?): this session answers without one ` +
           "until `codegraph init` builds it again, then goes back to the project's daemon.",
       );
-      const { sessionWithoutIndex } = await import("./without-index.js");
+      const { sessionWithoutIndex } = await import("./stand-in.js");
       return sessionWithoutIndex(options.root, options.version, languageOf, listed);
     }
     return connectOrStart(options, hello).catch(async (e: unknown) => {
       if (!(e instanceof ForegroundWriter) || !languageOf) throw e;
       options.log(
         `${e.message}: no daemon can serve this project while it runs, so this session reads the index it keeps ` +
-          "(no watching here).",
+          "(no watching here) until it exits.",
       );
+      besideForeground = true;
       // That server keeps the index fresh: this process reads it, taking no lock and watching nothing.
-      const { inProcessSession } = await import("./in-process-session.js");
-      return inProcessSession(options.root, options.version, languageOf, listed);
+      const { sessionBesideForeground } = await import("./stand-in.js");
+      return sessionBesideForeground(options.root, options.version, languageOf, listed);
     });
   };
 
@@ -166,6 +169,7 @@ export async function runProxy(options: ProxyOptions): Promise<void> {
     socket = null;
     if (stdinEnded && inFlight.size === 0) process.exit(0);
     if (answeringWithoutIndex) options.log("an index is there again; starting the project's daemon");
+    else if (besideForeground) options.log("the foreground server is gone; starting the project's daemon");
     else options.log(`the daemon went away${existsSync(dbPath(options.root)) ? "; starting a new one" : ""}`);
     // Replay the handshake so the new daemon's session is in the same state (its reply is not the
     // client's), then resend what was in flight: the client never sees the restart.

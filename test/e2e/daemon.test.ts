@@ -296,6 +296,21 @@ describe("beside a foreground writer", () => {
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(seen).toBe(true);
+
+    // The writer exits: the reader's session goes to the project's daemon, which watches again.
+    expect(await writer.close()).toBe(0);
+    await until("the project's daemon", () => daemonsOf(repo.dir)[0]);
+    writeFileSync(join(repo.dir, "src", "later.ts"), "export function afterTheWriter(): number {\n  return 4;\n}\n");
+    cleanups.push(() => rmSync(join(repo.dir, "src", "later.ts")));
+    let id = 300;
+    await until("the save after the writer left", async () => {
+      const r = await reader.request(id++, "tools/call", {
+        name: "codegraph_search",
+        arguments: { query: "afterTheWriter" },
+      });
+      return JSON.stringify(r.result).includes("src/later.ts:1");
+    });
+    expect(reader.stderr).toMatch(/the foreground server is gone; starting the project's daemon/);
   });
 });
 
