@@ -86,7 +86,7 @@ export function relations(
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   const kinds = options.uses === "all" ? USE_KINDS : options.uses === "callers" ? CALLER_KINDS : CALL_KINDS;
   const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
-  const definitions = groupDefinitions(defs).map((group) => {
+  const definitions = groupDefinitions(db, defs).map((group) => {
     // A type's members speak for it both ways; a function's nested functions only for its callers.
     const whole = direction === "callers" || TYPES.has(group[0]!.kind);
     const ids = whole ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);

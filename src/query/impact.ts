@@ -56,7 +56,7 @@ export function impact(
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
   const limit = Math.max(1, Math.min(options.limit ?? 200, 5000));
   const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
-  const found = groupDefinitions(defs).map((roots) => ({
+  const found = groupDefinitions(db, defs).map((roots) => ({
     roots,
     // A class's blast radius includes what depends on its members.
     start: [...new Set(roots.flatMap((r) => withDescendants(db, r.id)))],

@@ -10,6 +10,7 @@ import {
   declarationsByQualifiedName,
   declarationsHeldBy,
   otherDeclarationsNamed,
+  staticIds,
   symbolRowById,
   symbolRowsById,
   symbolRowsByUid,
@@ -218,9 +219,12 @@ export function findDefinitions(db: Db, text: string, file?: string): Definition
 
 /**
  * Definitions grouped by (file, qualified name): overloads of one definition stay together, while
- * two files that each define `handle` stay apart.
+ * two files that each define `handle` stay apart. Within a name, a class's own method and an
+ * instance's (Ruby's `def self.full_message` and `def full_message`, a static and an instance
+ * method) are apart, and so are a property and a method (Java's field `values` and `values()`,
+ * PHP's `$format` and `format()`).
  */
-export function groupDefinitions(defs: readonly SymbolHit[]): SymbolHit[][] {
+export function groupDefinitions(db: Db, defs: readonly SymbolHit[]): SymbolHit[][] {
   const groups = new Map<string, SymbolHit[]>();
   for (const d of defs) {
     const key = `${d.file}\0${d.qualifiedName}`;
@@ -228,9 +232,28 @@ export function groupDefinitions(defs: readonly SymbolHit[]): SymbolHit[][] {
     if (g) g.push(d);
     else groups.set(key, [d]);
   }
-  // A group is headed by its function or type before a variable of the same name: Express's
-  // response.js has `var send = require("send")` above `res.send = function send ..`.
-  return [...groups.values()].map((g) => (g.length > 1 ? g.sort((a, b) => valueRank(a) - valueRank(b)) : g));
+  const shared = [...groups.values()].filter((g) => g.length > 1);
+  if (!shared.length) return [...groups.values()];
+  const statics = staticIds(
+    db,
+    shared.flat().map((d) => d.id),
+  );
+  return [...groups.values()].flatMap((g) => {
+    if (g.length === 1) return [g];
+    const withMethod = g.some((d) => d.kind === "method");
+    const sides = new Map<string, SymbolHit[]>();
+    for (const d of g) {
+      const side = `${withMethod && d.kind === "property" ? "property" : ""}${statics.has(d.id) ? " static" : ""}`;
+      const list = sides.get(side);
+      if (list) list.push(d);
+      else sides.set(side, [d]);
+    }
+    // A group is headed by its function or type before a variable of the same name: Express's
+    // response.js has `var send = require("send")` above `res.send = function send ..`.
+    return [...sides.values()].map((side) =>
+      side.length > 1 ? side.sort((a, b) => valueRank(a) - valueRank(b)) : side,
+    );
+  });
 }
 
 const valueRank = (d: SymbolHit) => (d.kind === "variable" || d.kind === "constant" || d.kind === "property" ? 1 : 0);

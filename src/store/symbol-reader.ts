@@ -20,6 +20,14 @@ export function symbolRowsById(db: Db, ids: readonly number[]): Map<number, Symb
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** Which of these nodes are static members (a class's own methods, where the language has them). */
+export function staticIds(db: Db, ids: readonly number[]): Set<number> {
+  const rows = prepared(db, "SELECT id FROM nodes WHERE is_static = 1 AND id IN (SELECT value FROM json_each(?))").all(
+    JSON.stringify(ids),
+  ) as { id: number }[];
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The node with this stable id (any kind), as a list: empty or one. */
 export function symbolRowsByUid(db: Db, uid: string): SymbolRow[] {
   return prepared(db, `${SELECT} WHERE n.uid = ?`).all(uid) as SymbolRow[];

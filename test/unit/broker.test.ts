@@ -119,17 +119,20 @@ describe("ExplicitProjects.ready", () => {
     expect(fake.requests).toHaveLength(3);
   });
 
-  it("fails a call whose daemon went away, and reconnects for the next", async () => {
-    let first = true;
+  it("attaches again once when a call's daemon goes away, and fails a call whose next daemon goes too", async () => {
+    let drops = 1;
     const fake = await fakeDaemon((id, socket) => {
-      if (first) {
-        first = false;
+      if (drops > 0) {
+        drops--;
         socket.destroy();
       } else reply(socket, { id, result: { health: { state: "ok" } } });
     });
     const b = broker();
-    await expect(b.ready(fake.root)).rejects.toThrow(/the project's daemon went away; call again/);
     expect(await b.ready(fake.root)).toEqual({ state: "ok" });
     expect(fake.connections).toBe(2);
+    drops = 2;
+    await expect(b.ready(fake.root)).rejects.toThrow(/the project's daemon went away; call again/);
+    expect(fake.connections).toBe(3);
+    expect(await b.ready(fake.root)).toEqual({ state: "ok" });
   });
 });

@@ -53,3 +53,65 @@ describe("definitions sharing a qualified name", () => {
     expect(relations(project.db, "res.get", "callees").groups).toEqual([]);
   });
 });
+
+// Where a class's own method and its instances' method share a name, or a field and a method do,
+// they are two things an agent must tell apart, each with its own callers.
+const ERROR_RB = `class Report
+  def self.render(value)
+    value
+  end
+
+  def render
+    "x"
+  end
+end
+
+class Caller
+  def run
+    Report.render(1)
+  end
+
+  def show
+    Report.new.render
+  end
+end
+`;
+
+const FORMATTER_PHP = `<?php
+class Formatter
+{
+    protected $format;
+
+    public function format(array $record)
+    {
+        return $this->format;
+    }
+
+    public function formatBatch(array $records)
+    {
+        return $this->format($records[0]);
+    }
+}
+`;
+
+const sides = useIndexedProject("definition-sides", {
+  files: { "lib/report.rb": ERROR_RB, "src/Formatter.php": FORMATTER_PHP },
+});
+
+describe("definitions sharing a file and a qualified name, apart", () => {
+  it("a class method and an instance method are two definitions, each with its callers", () => {
+    const r = relations(sides.db, "Report.render", "callers");
+    expect(
+      r.groups.map((g) => `${g.definition.startLine}: ${g.rows.map((row) => row.symbol.qualifiedName).join()}`),
+    ).toEqual(["2: Caller.run", "6: Caller.show"]);
+  });
+
+  it("a property and a method are two definitions", () => {
+    const r = relations(sides.db, "Formatter.format", "callers");
+    expect(r.groups.map((g) => `${g.definition.kind} ${g.definition.startLine} ${g.overloads}`)).toEqual([
+      "property 4 0",
+      "method 6 0",
+    ]);
+    expect(r.groups[1]!.rows.map((row) => row.symbol.qualifiedName)).toEqual(["Formatter.formatBatch"]);
+  });
+});
