@@ -117,6 +117,12 @@ export class RubyResolution {
       return edges(this.inherited(owner.qualifiedName, name, mode, 0, new Set()), "inherited");
     }
     if (receiver === "?") return [];
+    if (receiver === "self.class") {
+      // An instance method's class; in a singleton method (self is the class) it is Class, not ours.
+      if (!method || !owner || owner.kind !== "class" || this.isSingleton(method)) return [];
+      if (name === "new") return this.instantiate(owner.qualifiedName, owner);
+      return edges(this.members(owner.qualifiedName, name, "singleton"), "static");
+    }
     if (/^[A-Z]/.test(receiver)) {
       const created = receiver.endsWith(".new()");
       const c = this.constant(created ? receiver.slice(0, -6) : receiver, ref.fromId, 0);

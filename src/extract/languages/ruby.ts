@@ -664,6 +664,10 @@ class RubyFile {
           const path = constPath(inner, this.source);
           if (path) return `${path}.new()`;
         }
+        // `self.class.m`: in an instance method, the class's own method.
+        if (inner?.type === "self" && method && this.text(method) === "class" && !recv.childForFieldName("arguments")) {
+          return "self.class";
+        }
         return "?";
       }
       default:
