@@ -1,3 +1,4 @@
+import { partlyParsedMentions, type PartlyParsed } from "./partly-parsed.js";
 import {
   CALLER_KINDS,
   CALL_KINDS,
@@ -55,6 +56,8 @@ export interface RelationResult {
   omitted: number;
   /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
   suggestions: string[];
+  /** With no definition: files that parsed only in part and mention the name (see partlyParsedMentions). */
+  partlyParsed: PartlyParsed[];
   /** Members of the name left out because top-level declarations matched it exactly. */
   alsoNamed: AlsoNamed | null;
   /** A `file` filter that matched no definition: every definition is shown instead, and the answer says so. */
@@ -148,7 +151,19 @@ export function relations(
     total: edges.length,
   }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
-  return { query: text, direction, groups, others, omitted, suggestions, alsoNamed, unmatchedFile, limit };
+  const partlyParsed = defs.length ? [] : partlyParsedMentions(db, text);
+  return {
+    query: text,
+    direction,
+    groups,
+    others,
+    omitted,
+    suggestions,
+    partlyParsed,
+    alsoNamed,
+    unmatchedFile,
+    limit,
+  };
 }
 
 /** Calls and instantiations before other uses (stable, so each kind keeps its order). */

@@ -1,3 +1,4 @@
+import { partlyParsedMentions, type PartlyParsed } from "./partly-parsed.js";
 import { impactOf, withDescendants } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
 import { symbolSuggestions } from "./suggest.js";
@@ -38,6 +39,8 @@ export interface ImpactResult {
   omitted: number;
   /** When no symbol has the name: names it may have meant (a typo away, or containing it). */
   suggestions: string[];
+  /** With no definition: files that parsed only in part and mention the name (see partlyParsedMentions). */
+  partlyParsed: PartlyParsed[];
   /** Members of the name left out because top-level declarations matched it exactly. */
   alsoNamed: AlsoNamed | null;
   /** A `file` filter that matched no definition (all are shown instead). */
@@ -80,5 +83,6 @@ export function impact(
   });
   const others = listed.map((f) => ({ roots: f.roots, direct: direct(f) }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
-  return { query: text, depth, sections, others, omitted, suggestions, alsoNamed, unmatchedFile };
+  const partlyParsed = defs.length ? [] : partlyParsedMentions(db, text);
+  return { query: text, depth, sections, others, omitted, suggestions, partlyParsed, alsoNamed, unmatchedFile };
 }

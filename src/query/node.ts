@@ -1,3 +1,4 @@
+import { partlyParsedMentions, type PartlyParsed } from "./partly-parsed.js";
 import { echo } from "../core/echo.js";
 import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
@@ -80,7 +81,7 @@ export type NodeResult =
     }
   | { type: "ambiguous"; query: string; candidates: string[]; more: boolean; drifted: string[] }
   | { type: "outside"; query: string; drifted: string[] }
-  | { type: "not-found"; query: string; suggestions: string[]; drifted: string[] };
+  | { type: "not-found"; query: string; suggestions: string[]; partlyParsed: PartlyParsed[]; drifted: string[] };
 
 /** A file's lines; a final newline does not make an extra empty line. */
 export function splitLines(text: string): string[] {
@@ -296,7 +297,13 @@ function unresolvedFile(
 ): NodeResult {
   if (r.type === "ambiguous") return { type: "ambiguous", query, candidates: r.candidates, more: r.more, drifted: [] };
   if (r.type === "outside") return { type: "outside", query, drifted: [] };
-  return { type: "not-found", query, suggestions: suggestions(db, query), drifted: [] };
+  return {
+    type: "not-found",
+    query,
+    suggestions: suggestions(db, query),
+    partlyParsed: partlyParsedMentions(db, query),
+    drifted: [],
+  };
 }
 
 /**

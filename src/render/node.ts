@@ -3,6 +3,7 @@ import type { FileState } from "../query/freshness.js";
 import type { NodeResult, SymbolView } from "../query/node.js";
 import { withStaleBanner } from "./banner.js";
 import { numbered } from "./source.js";
+import { partlyParsedLines } from "./text.js";
 
 /** Why a file's text is not shown, in words for the reader. */
 function unreadable(state: FileState): string {
@@ -61,7 +62,10 @@ export function renderNode(r: NodeResult): string {
 function nodeBody(r: NodeResult): string {
   switch (r.type) {
     case "not-found":
-      return `Nothing named "${echo(r.query)}" is indexed, as a symbol or a file.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`;
+      return [
+        `Nothing named "${echo(r.query)}" is indexed, as a symbol or a file.${r.suggestions.length ? ` Did you mean: ${r.suggestions.join(", ")}?` : ""}`,
+        ...partlyParsedLines(r.partlyParsed),
+      ].join("\n");
     case "outside":
       return `"${r.query}" is outside the project: codegraph only reads files inside the project.`;
     case "ambiguous":

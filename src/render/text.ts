@@ -6,6 +6,7 @@ import type { SearchResult } from "../query/search.js";
 import type { StatusResult } from "../query/status.js";
 import type { FileEntry } from "../query/files.js";
 import type { AlsoNamed, SymbolHit } from "../query/symbols.js";
+import type { PartlyParsed } from "../query/partly-parsed.js";
 import { echo } from "../core/echo.js";
 import { plural } from "./plural.js";
 
@@ -118,9 +119,18 @@ function searchLines(r: SearchResult): string {
     .join("\n");
 }
 
-function noSymbol(query: string, suggestions: readonly string[]): string {
+function noSymbol(query: string, suggestions: readonly string[], partlyParsed: readonly PartlyParsed[]): string {
   const hint = suggestions.length ? ` Did you mean: ${suggestions.join(", ")}?` : "";
-  return `No symbol named "${echo(query)}" is indexed.${hint}`;
+  return [`No symbol named "${echo(query)}" is indexed.${hint}`, ...partlyParsedLines(partlyParsed)].join("\n");
+}
+
+/** Where a name the index lacks may be defined all the same: files the parser read only in part. */
+export function partlyParsedLines(files: readonly PartlyParsed[]): string[] {
+  if (!files.length) return [];
+  const list = files.map((f) => `${f.path} (${plural(f.errors, "syntax error")})`).join(", ");
+  return [
+    `The name appears in files that parsed only in part, where a definition may have gone unindexed: ${list}. Read them directly.`,
+  ];
 }
 
 /** The members a bare name left out (`Server.Serve` beside a function `Serve`), named so they are not taken for absent. */
@@ -144,7 +154,7 @@ function unmatched(file: string | null, query: string): string[] {
  * left out, so the host knows how far to widen it.
  */
 export function renderRelations(r: RelationResult, maxLimit?: number): string {
-  if (!r.groups.length) return noSymbol(r.query, r.suggestions);
+  if (!r.groups.length) return noSymbol(r.query, r.suggestions, r.partlyParsed);
   const out = unmatched(r.unmatchedFile, r.query);
   const verb = r.direction === "callers" ? "Callers of" : "Callees of";
   for (const g of r.groups) {
@@ -209,7 +219,7 @@ function moreDefinitions<T>(
 }
 
 export function renderImpact(r: ImpactResult): string {
-  if (!r.sections.length) return noSymbol(r.query, r.suggestions);
+  if (!r.sections.length) return noSymbol(r.query, r.suggestions, r.partlyParsed);
   const out = unmatched(r.unmatchedFile, r.query);
   for (const s of r.sections) {
     if (out.length) out.push("");

@@ -1,7 +1,7 @@
 import { MAX_PATH_CHARS } from "../core/paths.js";
 import type { StoredFile } from "./reader.js";
 import type { Db } from "./database.js";
-import { prepared, unplanned } from "./statements.js";
+import { prepared, sqlLimit, unplanned } from "./statements.js";
 
 const FILE_COLS = "id, path, size, mtime_ms AS mtimeMs, sha256, language";
 
@@ -56,4 +56,13 @@ export function pathsInFolder(db: Db, dir: string): string[] {
       .pluck()
       .all(like) as string[]
   ).filter((p) => !p.slice(prefix.length).includes("/"));
+}
+
+/** Indexed files that parsed only in part, most syntax errors first. */
+export function filesWithSyntaxErrors(db: Db, limit: number): { path: string; errors: number; size: number }[] {
+  return prepared(
+    db,
+    `SELECT path, syntax_errors AS errors, size FROM files WHERE syntax_errors > 0
+       ORDER BY syntax_errors DESC, path LIMIT ${sqlLimit(limit)}`,
+  ).all() as { path: string; errors: number; size: number }[];
 }
