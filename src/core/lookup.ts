@@ -69,6 +69,8 @@ export interface Lookup {
   topLevel(fileId: number, name: string): SymbolInfo[];
   /** Every symbol declared directly in the file. */
   allTopLevel(fileId: number): SymbolInfo[];
+  /** The file's `import` nodes at any depth (a Python import inside a function is under it), by id. */
+  importNodes(fileId: number): readonly SymbolInfo[];
   /** Symbols declared directly in any of the files, by name: in the files' order, then each file's. */
   topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[];
   /** Symbols declared directly inside another symbol, by name. */

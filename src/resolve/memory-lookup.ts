@@ -26,6 +26,7 @@ export class MemoryLookup implements Lookup {
   // Keyed by id, then name: the resolver's hottest questions, so no key string is built per call.
   private readonly childIndex = new Map<number, Map<string, SymbolInfo[]>>();
   private readonly topLevelIndex = new Map<number, SymbolInfo[]>();
+  private readonly importIndex = new Map<number, SymbolInfo[]>();
   private readonly qnameIndex = new Map<number, Map<string, SymbolInfo[]>>();
   private readonly heritageIndex = new Map<number, RefInfo[]>();
   private readonly heritageByName = new Map<string, RefInfo[]>();
@@ -55,6 +56,7 @@ export class MemoryLookup implements Lookup {
       this.symbols.set(n.id, n);
       if (n.parentId !== null) push(inner(this.childIndex, n.parentId), n.name, n);
       if (n.parentId === f.nodeId) push(this.topLevelIndex, f.id, n);
+      if (n.kind === "import") push(this.importIndex, f.id, n);
       push(inner(this.qnameIndex, n.fileId), n.qualifiedName, n);
       this.names.add(n.name);
     }
@@ -113,6 +115,9 @@ export class MemoryLookup implements Lookup {
   }
   allTopLevel(fileId: number): SymbolInfo[] {
     return this.topLevelIndex.get(fileId) ?? EMPTY;
+  }
+  importNodes(fileId: number): readonly SymbolInfo[] {
+    return this.importIndex.get(fileId) ?? EMPTY;
   }
   topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[] {
     return files.flatMap((f) => this.topLevel(f.id, name));

@@ -106,8 +106,11 @@ export class Resolver {
   /** Per file, the extension traits it imports (see `importedTraitMethod`). */
   private readonly extensionTraits = new Map<number, SymbolInfo[]>();
   private readonly importsByLocal = new Map<number, Map<string, ImportBinding[]>>();
-  /** Per file and name, where its import bindings were made (see `importScopes`). */
-  private readonly importScopeCache = new Map<number, Map<string, ImportScopes | null>>();
+  /**
+   * Per file and name, where its import bindings were made (see `importScopes`); null for a file that
+   * imports at its top only.
+   */
+  private readonly importScopeCache = new Map<number, Map<string, ImportScopes | null> | null>();
   /** Per file, its local types by scope and name (see `typesAt`). */
   private readonly typesByScope = new Map<number, Map<number, Map<string, LocalTypeInfo[]>>>();
   /**
@@ -847,20 +850,18 @@ export class Resolver {
    */
   private importScopes(file: FileInfo, name: string): ImportScopes | null {
     let byName = this.importScopeCache.get(file.id);
-    if (!byName) this.importScopeCache.set(file.id, (byName = new Map()));
+    if (byName === undefined) {
+      // Most files import at their top only: then every binding counts everywhere, and none is paired.
+      const inner = this.lookup.importNodes(file.id).some((n) => n.parentId !== file.nodeId);
+      byName = inner ? new Map() : null;
+      this.importScopeCache.set(file.id, byName);
+    }
+    if (byName === null) return null;
     let scopes = byName.get(name);
     if (scopes === undefined) {
       const bindings = this.importsNamed(file.id, name).filter((b) => !b.reexport);
-      const atTop = this.lookup.topLevel(file.id, name).filter((s) => !isDeclaration(s));
-      if (atTop.length === bindings.length) {
-        scopes = { outside: bindings, inFunction: new Map() }; // the usual case: no import inside a function
-      } else {
-        const nodes = this.lookup
-          .named(name)
-          .filter((s) => s.fileId === file.id && !isDeclaration(s))
-          .sort((a, b) => a.id - b.id);
-        scopes = nodes.length === bindings.length ? scopesOf(nodes, bindings, this.lookup) : null;
-      }
+      const nodes = this.lookup.importNodes(file.id).filter((n) => n.name === name);
+      scopes = nodes.length === bindings.length ? scopesOf(nodes, bindings, this.lookup) : null;
       byName.set(name, scopes);
     }
     return scopes;

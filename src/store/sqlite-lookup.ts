@@ -62,6 +62,7 @@ export class SqliteLookup implements Lookup {
       inPackage: prepared(db, `SELECT ${FILE_COLS} FROM files WHERE package = ? AND language = ? ORDER BY path`),
       symbol: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE id = ?`),
       childrenAll: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE parent_id = ? ORDER BY id`),
+      importNodes: prepared(db, `SELECT ${NODE_COLS} FROM nodes WHERE file_id = ? AND kind = 'import' ORDER BY id`),
       topLevelIn: prepared(
         db,
         `SELECT ${NODE_COLS} FROM nodes WHERE name = ? AND parent_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
@@ -131,6 +132,9 @@ export class SqliteLookup implements Lookup {
   allTopLevel(fileId: number): SymbolInfo[] {
     const f = this.file(fileId);
     return f ? (this.q.childrenAll.all(f.nodeId) as NodeSqlRow[]).map(toSymbol) : [];
+  }
+  importNodes(fileId: number): readonly SymbolInfo[] {
+    return (this.q.importNodes.all(fileId) as NodeSqlRow[]).map(toSymbol);
   }
   topLevelIn(files: readonly FileInfo[], name: string): SymbolInfo[] {
     const place = new Map(files.map((f, i) => [f.nodeId, i]));

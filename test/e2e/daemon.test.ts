@@ -72,6 +72,12 @@ async function until<T>(
   }
 }
 
+/** Kill every daemon of the test's project, and wait until they are gone. */
+async function stopDaemons(): Promise<void> {
+  for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
+  await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+}
+
 let repo: ReturnType<typeof tempRepo>;
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
@@ -149,8 +155,7 @@ describe("one daemon per project", () => {
   });
 
   it("exits after the idle timeout once its clients are gone", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const a = await connectClient({ cwd: repo.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
     await search(a, "twice");
     const pid = await until("a daemon", () => daemonsOf(repo.dir)[0]);
@@ -161,8 +166,7 @@ describe("one daemon per project", () => {
   });
 
   it("exits when its host dies, even with a long idle timeout", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     // A host (an agent) that runs `serve --mcp` as its child, talks to it, and is then killed.
     const host = spawn(
       process.execPath,
@@ -197,8 +201,7 @@ describe("one daemon per project", () => {
 
 describe("a daemon started with --no-watch", () => {
   it("starts watching when a client that wants later saves watched attaches", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const quiet = await client({}, ["--no-watch"]);
     expect(await search(quiet, "twice")).toContain("src/math.ts:6");
     const pid = await until("its daemon", () => daemonsOf(repo.dir)[0]);
@@ -219,8 +222,7 @@ describe("a daemon started with --no-watch", () => {
 
 describe("writers", () => {
   it("a second direct writer exits non-zero and says what to do", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const first = new RawServer({ cwd: repo.dir, env: { CODEGRAPH_NO_DAEMON: "1" } });
     cleanups.push(() => first.close());
     await first.request(1, "initialize", initializeParams("2025-06-18"));
@@ -248,8 +250,7 @@ describe("writers", () => {
 
 describe("beside a foreground writer", () => {
   it("a client in daemon mode is answered from the index that writer keeps, which follows edits", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const writer = new RawServer({
       cwd: repo.dir,
       env: { CODEGRAPH_NO_DAEMON: "1", CODEGRAPH_WATCH_DEBOUNCE_MS: "100" },
@@ -316,8 +317,7 @@ describe("beside a foreground writer", () => {
 
 describe("the home guard", () => {
   it("never starts a daemon for $HOME, even when it is indexed", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const c = await client({ HOME: repo.dir });
     expect(await search(c, "twice")).toContain("src/math.ts:6");
     expect(daemonsOf(repo.dir)).toEqual([]);
@@ -339,8 +339,7 @@ describe("a daemon that cannot start", () => {
 
 describe("explicit projects", () => {
   it("a call naming a project starts its daemon, keeps it, and re-attaches after a rebuild", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const elsewhere = tempRepo(); // not a project: no default
     cleanups.push(() => elsewhere.cleanup());
     const c = await connectClient({ cwd: elsewhere.dir });
@@ -411,8 +410,7 @@ describe("sessions on one daemon", () => {
   });
 
   it("a project the client names through roots is served by that project's daemon", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const elsewhere = tempRepo();
     cleanups.push(() => elsewhere.cleanup());
     const c = await connectClient({ cwd: elsewhere.dir, roots: [pathToFileURL(repo.dir).href] });
@@ -519,8 +517,7 @@ describe("an index folder removed under a running daemon", () => {
   const log = () => readFileSync(join(repo.dir, ".codegraph", "daemon.log"), "utf8");
 
   it("removed and made again (git clean -fdx, then init): the old daemon exits, and new sessions start one", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const a = await client({ CODEGRAPH_HOST_CHECK_MS: "100" });
     expect(await search(a, "twice")).toContain("src/math.ts:6");
     const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
@@ -552,8 +549,7 @@ describe("an index folder removed under a running daemon", () => {
   });
 
   it("while there is no index, a session says so and starts no daemon; after init it is served again", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const a = await client({ CODEGRAPH_HOST_CHECK_MS: "100" });
     expect(await search(a, "twice")).toContain("src/math.ts:6");
     const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
@@ -581,8 +577,7 @@ describe("an index folder removed under a running daemon", () => {
 
 describe("a daemon on its way out", () => {
   it("holding the lock when a session's new daemon starts, is waited for, and another daemon is started", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     // A process that holds the daemon's writer lock and serves no socket, as a daemon that closed its
     // connections and has not yet let go of the lock does, until the test lets it go.
     const kernelLock = join(import.meta.dirname, "..", "..", "dist", "daemon", "kernel-lock.js");
@@ -620,8 +615,7 @@ describe("a daemon on its way out", () => {
 
 describe("explicit projects, when their daemon dies", () => {
   it("a call waiting on a daemon that is killed is answered through a new one", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const elsewhere = tempRepo(); // not a project: no default
     cleanups.push(() => elsewhere.cleanup());
     const c = await connectClient({ cwd: elsewhere.dir });
@@ -648,8 +642,7 @@ describe("explicit projects, when their daemon dies", () => {
 
 describe("explicit projects, when the client leaves", () => {
   it("the session exits once stdin ends, and lets go of the daemons it attached, which then idle out", async () => {
-    for (const pid of daemonsOf(repo.dir)) process.kill(pid, "SIGKILL");
-    await until("no daemon", () => daemonsOf(repo.dir).length === 0);
+    await stopDaemons();
     const elsewhere = tempRepo(); // not a project: no default
     cleanups.push(() => elsewhere.cleanup());
     const s = new RawServer({ cwd: elsewhere.dir, env: { CODEGRAPH_DAEMON_IDLE_TIMEOUT_MS: "300" } });
