@@ -130,6 +130,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     const listed = new Set<string>();
     // The agent behind this session, from its hello: the daemons it has us attach live as long as it does.
     let sessionHost = process.pid;
+    let sessionWatches = options.watch;
     let others: ExplicitProjects | null = null;
     const session = serveSession(new LineTransport(socket, socket), {
       version,
@@ -150,7 +151,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
           version,
           mainScript: process.argv[1]!,
           hostPid: sessionHost,
-          noWatch: !options.watch,
+          noWatch: !sessionWatches,
         });
         return { health: await others.ready(other) };
       },
@@ -175,6 +176,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
           sessionHost = hello.hostPid;
         }
         for (const t of listedTools(hello.mcpTools ?? null, log)) listed.add(t);
+        if (typeof hello.watch === "boolean") sessionWatches = hello.watch;
         if (hello.watch === true) startWatching();
         if (hello.version && hello.version !== version) log(`client ${hello.version} attached to daemon ${version}`);
         return true;
