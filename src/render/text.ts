@@ -183,7 +183,7 @@ export function renderRelations(r: RelationResult, maxLimit?: number): string {
   }
   out.push(
     ...moreDefinitions(
-      r.groups.length,
+      r.groups.map((g) => g.definition),
       r.others,
       r.omitted,
       (o) => {
@@ -202,16 +202,22 @@ export function renderRelations(r: RelationResult, maxLimit?: number): string {
  * past those shown in full, the next ones (one line each) and a count of the rest.
  */
 function moreDefinitions<T>(
-  shown: number,
+  shown: readonly SymbolHit[],
   listed: readonly T[],
   omitted: number,
   line: (t: T) => string,
   heaviest: string,
 ): string[] {
-  const all = shown + listed.length + omitted;
+  const all = shown.length + listed.length + omitted;
   if (all < 2) return [];
-  if (all === shown) return [`${all} definitions share this name; pass file to pick one.`];
-  const out = [`${all} definitions share this name; the ${shown} with the most ${heaviest} are shown above.`];
+  if (all === shown.length) {
+    // A file filter cannot pick between a class's own method and its instances', or a field and a method.
+    const file = shown[0]!.file;
+    if (shown.every((d) => d.file === file))
+      return [`${all} definitions share this name in ${file}, each shown above.`];
+    return [`${all} definitions share this name; pass file to pick one.`];
+  }
+  const out = [`${all} definitions share this name; the ${shown.length} with the most ${heaviest} are shown above.`];
   if (listed.length) out.push(`The next ${listed.length}:`, ...listed.map((t) => `  ${line(t)}`));
   if (omitted) out.push(`… and ${omitted} more.`);
   out.push("Pass file to pick one.");
@@ -237,7 +243,7 @@ export function renderImpact(r: ImpactResult): string {
     if (s.truncated) out.push("  … truncated; raise the limit to see more.");
   }
   const more = moreDefinitions(
-    r.sections.length,
+    r.sections.map((sec) => sec.roots[0]!),
     r.others,
     r.omitted,
     (o) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { relations } from "../../src/query/callers.js";
+import { renderRelations } from "../../src/render/text.js";
 import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A variable and a function may share a file and a qualified name: Express's response.js binds
@@ -113,5 +114,9 @@ describe("definitions sharing a file and a qualified name, apart", () => {
       "method 6 0",
     ]);
     expect(r.groups[1]!.rows.map((row) => row.symbol.qualifiedName)).toEqual(["Formatter.formatBatch"]);
+    // A file filter could not pick between them: the answer does not ask for one.
+    const text = renderRelations(r);
+    expect(text).toContain("2 definitions share this name in src/Formatter.php, each shown above.");
+    expect(text).not.toContain("pass file");
   });
 });
