@@ -3,6 +3,7 @@ import { rootOfIndex } from "../config/paths.js";
 import { getMeta, type Db } from "../store/database.js";
 import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
+import { groupBy } from "../core/group-by.js";
 import { TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import {
   basesOf,
@@ -225,29 +226,20 @@ export function findDefinitions(db: Db, text: string, file?: string): Definition
  * PHP's `$format` and `format()`).
  */
 export function groupDefinitions(db: Db, defs: readonly SymbolHit[]): SymbolHit[][] {
-  const groups = new Map<string, SymbolHit[]>();
-  for (const d of defs) {
-    const key = `${d.file}\0${d.qualifiedName}`;
-    const g = groups.get(key);
-    if (g) g.push(d);
-    else groups.set(key, [d]);
-  }
-  const shared = [...groups.values()].filter((g) => g.length > 1);
-  if (!shared.length) return [...groups.values()];
+  const groups = [...groupBy(defs, (d) => `${d.file}\0${d.qualifiedName}`).values()];
+  const shared = groups.filter((g) => g.length > 1);
+  if (!shared.length) return groups;
   const statics = staticIds(
     db,
     shared.flat().map((d) => d.id),
   );
-  return [...groups.values()].flatMap((g) => {
+  return groups.flatMap((g) => {
     if (g.length === 1) return [g];
     const withMethod = g.some((d) => d.kind === "method");
-    const sides = new Map<string, SymbolHit[]>();
-    for (const d of g) {
-      const side = `${withMethod && d.kind === "property" ? "property" : ""}${statics.has(d.id) ? " static" : ""}`;
-      const list = sides.get(side);
-      if (list) list.push(d);
-      else sides.set(side, [d]);
-    }
+    const sides = groupBy(
+      g,
+      (d) => `${withMethod && d.kind === "property" ? "property" : ""}${statics.has(d.id) ? " static" : ""}`,
+    );
     // A group is headed by its function or type before a variable of the same name: Express's
     // response.js has `var send = require("send")` above `res.send = function send ..`.
     return [...sides.values()].map((side) =>

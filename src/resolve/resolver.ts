@@ -17,6 +17,7 @@ import { Linkage } from "./linkage.js";
 import { RubyResolution } from "./ruby.js";
 import { CppScopes } from "./cpp.js";
 import { isDeclaration, PackageNames } from "./package-names.js";
+import { groupBy } from "../core/group-by.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import type { FileGroup, LanguageRules, ProjectContext } from "./rules.js";
 import { CALL_TARGETS, MAX_DEPTH } from "./reach.js";
@@ -46,18 +47,6 @@ const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
   "constant",
 ]);
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALL_TARGETS, "enum_member", "namespace", "module"]);
-
-/** Items grouped by a key, each group in the items' order. */
-function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
 
 /** No bindings: shared, never written. */
 const NONE: readonly ImportBinding[] = [];
