@@ -1,9 +1,10 @@
 import { CALLABLE_KINDS, TYPE_KINDS as CORE_TYPE_KINDS } from "../core/kinds.js";
 import type { Db } from "../store/database.js";
 import { membersOf } from "../store/explore-lookup.js";
+import { countFullText, searchFullText } from "../store/search-reader.js";
 import { searchSymbols } from "./search.js";
 import { identifierParts, stem } from "./stem.js";
-import { findSymbols, toHit, type SymbolHit } from "./symbols.js";
+import { findSymbols, symbolsById, toHit, type SymbolHit } from "./symbols.js";
 
 const STOPWORDS = new Set(
   (
@@ -81,6 +82,14 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
   if (words) {
     const fts = searchSymbols(db, words, { limit: 30 }).hits;
     fts.forEach((h, i) => add(h, h.score >= 90 ? h.score : 50 * (1 - i / 40)));
+    // Each prose word by its stems (a prefix of the word), or as written when they are too short.
+    const prose = terms
+      .filter((t) => !t.code)
+      .flatMap((t) => {
+        const s = searchedStems(t.term).filter((w) => w.length >= 4);
+        return s.length ? s : [t.term.toLowerCase()];
+      });
+    proseMatches(db, [...new Set(prose)]).forEach((h, i) => add(h, 50 * (1 - i / 40)));
   }
   const lowered = terms.map((t) => t.term.toLowerCase());
   const ranked = [...best.values()].map((c) => {
@@ -96,6 +105,34 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
       (a, b) =>
         b.score - a.score || a.symbol.file.localeCompare(b.symbol.file) || a.symbol.startLine - b.symbol.startLine,
     );
+}
+
+/** A word matched in more rows than this says little of what a question is about, and costs the most to rank. */
+const COMMON_WORD_ROWS = 2000;
+/** Functions and types a question's words find in documentation as well as in names. */
+const PROSE_MATCHES = 20;
+const CALLABLE_OR_TYPE_KINDS = [...CALLABLE_OR_TYPE];
+
+/**
+ * Functions and types holding any of a question's words, in their documentation too, best bm25 first.
+ * The search above matches names alone when no symbol holds every word, and there the words of a
+ * common subject (`query`, `fetch`) outnumber the rarer one the question is about: tanstack-query's
+ * `createRetryer` ("retries it on failure") was not among them for "how does a query retry after a
+ * failed fetch". Words found in very many rows are left out; bm25 would weigh them near nothing.
+ */
+function proseMatches(db: Db, words: readonly string[]): SymbolHit[] {
+  const kept = words
+    .filter((w) => w.length >= 3)
+    .map((w) => `"${w.replace(/"/g, '""')}"*`)
+    .filter((t) => countFullText(db, t, COMMON_WORD_ROWS + 1) <= COMMON_WORD_ROWS);
+  if (!kept.length) return [];
+  const filters = { kinds: CALLABLE_OR_TYPE_KINDS, languages: null, pathLike: null, pathGlob: null };
+  const rows = searchFullText(db, kept.join(" OR "), filters, PROSE_MATCHES);
+  const hits = symbolsById(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.flatMap((r) => hits.get(r.id) ?? []);
 }
 
 /**

@@ -32,6 +32,8 @@ const EXACT_SCORE = 200;
 const ANCHOR_SCORE = 190;
 /** What a short named function hands its work to (`thenApply` → `uniApplyStage`). */
 const DELEGATE_SCORE = 180;
+/** What a wrapper the query names in prose hands its work to: just under an exact name (100). */
+const NAMED_DELEGATE_SCORE = 95;
 /** Declarations holding the literal text of a pasted error message. */
 const MESSAGE_SCORE = 170;
 /** A declaration that mentions two or more of the names the query writes (plus 10 per name). */
@@ -180,6 +182,12 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   for (const s of anchorSymbols) put(s, ANCHOR_SCORE);
   for (const s of targets.exact) put(s, EXACT_SCORE);
   for (const s of delegatesOf(db, targets.exact)) put(s, DELEGATE_SCORE);
+  // A name written in prose (`useQuery`) that is a wrapper: what it wraps (`useBaseQuery`) comes next.
+  const namedNames = new Set(targets.named);
+  const namedHits = [...best.values()]
+    .filter((c) => c.score >= 90 && namedNames.has(c.symbol.name))
+    .map((c) => c.symbol);
+  for (const s of delegatesOf(db, namedHits)) put(s, NAMED_DELEGATE_SCORE);
   // A pasted error message: the code that raises it holds its text as a literal.
   const pasted = looksLikeMessage(query);
   const quoting = pasted
