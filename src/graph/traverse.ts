@@ -1,4 +1,5 @@
 import type { Db } from "../store/database.js";
+import { membersOutside } from "../store/outside-members.js";
 import { edgesIntoEach, edgesOutOf, selfAndDescendants, sourcesInto, type EdgeRow } from "../store/edge-reader.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
@@ -30,8 +31,16 @@ export const incoming = (db: Db, nodeIds: readonly number[], kinds: readonly str
 export const outgoing = (db: Db, nodeId: number, kinds: readonly string[]): Neighbour[] =>
   edgesOutOf(db, nodeId, kinds);
 
-/** Ids of a node and everything it contains (a class and its methods), so "callers of a class" includes its members'. */
-export const withDescendants = (db: Db, nodeId: number): number[] => selfAndDescendants(db, nodeId);
+/**
+ * Ids of a node and everything it contains (a class and its methods), and of a type's members written
+ * outside its body (Go's and Rust's methods, C++'s out-of-line definitions), so "callers of a class"
+ * includes its members'.
+ */
+export function withMembers(db: Db, nodeId: number): number[] {
+  const ids = selfAndDescendants(db, nodeId);
+  const outside = membersOutside(db, nodeId);
+  return outside.length ? [...new Set([...ids, ...outside])] : ids;
+}
 
 export interface ImpactHit {
   nodeId: number;

@@ -5,7 +5,7 @@ import {
   USE_KINDS,
   incoming,
   outgoing,
-  withDescendants,
+  withMembers,
   type Neighbour,
 } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
@@ -92,7 +92,7 @@ export function relations(
   const definitions = groupDefinitions(db, defs).map((group) => {
     // A type's members speak for it both ways; a function's nested functions only for its callers.
     const whole = direction === "callers" || TYPES.has(group[0]!.kind);
-    const ids = whole ? group.flatMap((d) => withDescendants(db, d.id)) : group.map((d) => d.id);
+    const ids = whole ? group.flatMap((d) => withMembers(db, d.id)) : group.map((d) => d.id);
     return { group, whole, ids };
   });
   // The callers of every definition in one read: a name may have a hundred.

@@ -1,5 +1,5 @@
 import { partlyParsedMentions, type PartlyParsed } from "./partly-parsed.js";
-import { impactOf, withDescendants } from "../graph/traverse.js";
+import { impactOf, withMembers } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
 import { symbolSuggestions } from "./suggest.js";
 import {
@@ -62,7 +62,7 @@ export function impact(
   const found = groupDefinitions(db, defs).map((roots) => ({
     roots,
     // A class's blast radius includes what depends on its members.
-    start: [...new Set(roots.flatMap((r) => withDescendants(db, r.id)))],
+    start: [...new Set(roots.flatMap((r) => withMembers(db, r.id)))],
     direct: -1,
   }));
   // Ranked by what depends on each directly: a blast radius per definition would cost thousands of walks.
