@@ -9,6 +9,7 @@ import {
   type Neighbour,
 } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { C_FAMILY_PATH, HEADER_PATH } from "../core/c-family-paths.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import { symbolSuggestions } from "./suggest.js";
 import {
@@ -124,7 +125,8 @@ export function relations(
     }
     // Calls lead: the rows a limit keeps are the ones a change of behaviour breaks first.
     if (kinds !== CALL_KINDS) edges.sort((a, b) => useRank(a.kind) - useRank(b.kind));
-    return { group, edges };
+    const linked = !into && C_FAMILY_PATH.test(group[0]!.file);
+    return { group, edges: linked ? oneRowPerLinkedCall(db, edges) : edges };
   });
   const { shown, listed, omitted } = capDefinitions(found, (f) => f.edges.length);
   const groups = shown.map(({ group, edges }): RelationGroup => {
@@ -164,6 +166,34 @@ export function relations(
     unmatchedFile,
     limit,
   };
+}
+
+/**
+ * A call of a C or C++ function reaches its definition and its prototypes (resolve/linkage.ts), which
+ * are one function: one row per call, at the definition (at its first declaration when the index has
+ * no definition), as callers list a caller once.
+ */
+function oneRowPerLinkedCall(db: Db, edges: Neighbour[]): Neighbour[] {
+  const symbols = symbolsById(
+    db,
+    edges.map((e) => e.nodeId),
+  );
+  const keyOf = (e: Neighbour) => {
+    const s = symbols.get(e.nodeId);
+    return s && C_FAMILY_PATH.test(s.file) ? `${s.qualifiedName}\0${e.line}\0${e.kind}` : null;
+  };
+  const chosen = new Map<string, Neighbour>();
+  for (const e of edges) {
+    const key = keyOf(e);
+    if (key === null) continue;
+    const held = chosen.get(key);
+    if (!held || (HEADER_PATH.test(symbols.get(held.nodeId)!.file) && !HEADER_PATH.test(symbols.get(e.nodeId)!.file)))
+      chosen.set(key, e);
+  }
+  return edges.filter((e) => {
+    const key = keyOf(e);
+    return key === null || chosen.get(key) === e;
+  });
 }
 
 /** Calls and instantiations before other uses (stable, so each kind keeps its order). */

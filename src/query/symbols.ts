@@ -3,8 +3,9 @@ import { rootOfIndex } from "../config/paths.js";
 import { getMeta, type Db } from "../store/database.js";
 import { filePackage } from "../store/file-lookup.js";
 import type { SymbolRow } from "../store/symbol-row.js";
+import { C_FAMILY_PATH, HEADER_PATH } from "../core/c-family-paths.js";
 import { groupBy } from "../core/group-by.js";
-import { TYPE_KINDS, type NodeKind } from "../core/kinds.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import {
   basesOf,
   declarationsByName,
@@ -223,17 +224,17 @@ export function findDefinitions(db: Db, text: string, file?: string): Definition
  * two files that each define `handle` stay apart. Within a name, a class's own method and an
  * instance's (Ruby's `def self.full_message` and `def full_message`, a static and an instance
  * method) are apart, and so are a property and a method (Java's field `values` and `values()`,
- * PHP's `$format` and `format()`).
+ * PHP's `$format` and `format()`). A C or C++ function's prototypes join its definition.
  */
 export function groupDefinitions(db: Db, defs: readonly SymbolHit[]): SymbolHit[][] {
   const groups = [...groupBy(defs, (d) => `${d.file}\0${d.qualifiedName}`).values()];
   const shared = groups.filter((g) => g.length > 1);
-  if (!shared.length) return groups;
+  if (!shared.length) return withPrototypes(groups);
   const statics = staticIds(
     db,
     shared.flat().map((d) => d.id),
   );
-  return groups.flatMap((g) => {
+  const split = groups.flatMap((g) => {
     if (g.length === 1) return [g];
     const withMethod = g.some((d) => d.kind === "method");
     const sides = groupBy(
@@ -245,6 +246,32 @@ export function groupDefinitions(db: Db, defs: readonly SymbolHit[]): SymbolHit[
     return [...sides.values()].map((side) =>
       side.length > 1 ? side.sort((a, b) => valueRank(a) - valueRank(b)) : side,
     );
+  });
+  return withPrototypes(split);
+}
+
+/**
+ * A C or C++ function declared in headers (a prototype, or its class's declaration of a method) and
+ * defined in one source file is one function, and calls reach all of them (resolve/linkage.ts): its
+ * header groups join the definition's, which heads them. With no definition, or several (a repository
+ * of several programs, each with its own `main`), each group stays its own.
+ */
+const CALLABLES: ReadonlySet<string> = CALLABLE_KINDS;
+
+function withPrototypes(groups: SymbolHit[][]): SymbolHit[][] {
+  const linked = (g: SymbolHit[]) => CALLABLES.has(g[0]!.kind) && C_FAMILY_PATH.test(g[0]!.file);
+  if (!groups.some(linked)) return groups;
+  const byName = groupBy(groups.filter(linked), (g) => g[0]!.qualifiedName);
+  const merged = new Map<SymbolHit[], SymbolHit[] | null>();
+  for (const same of byName.values()) {
+    const sources = same.filter((g) => !HEADER_PATH.test(g[0]!.file));
+    if (same.length < 2 || sources.length !== 1) continue;
+    for (const g of same) merged.set(g, null);
+    merged.set(sources[0]!, [...sources[0]!, ...same.filter((g) => g !== sources[0]).flat()]);
+  }
+  return groups.flatMap((g) => {
+    const m = merged.get(g);
+    return m === undefined ? [g] : m ? [m] : [];
   });
 }
 

@@ -1,0 +1,5 @@
+/** C and C++ headers: where prototypes and class declarations live. */
+export const HEADER_PATH = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i;
+
+/** C and C++ files, headers and sources. */
+export const C_FAMILY_PATH = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i;
