@@ -9,6 +9,7 @@ import {
   type Neighbour,
 } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { declarationsByQualifiedName } from "../store/symbol-reader.js";
 import { C_FAMILY_PATH, HEADER_PATH } from "../core/c-family-paths.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import { symbolSuggestions } from "./suggest.js";
@@ -114,15 +115,19 @@ export function relations(
     const recursion = TYPES.has(group[0]!.kind) ? null : new Set(group.map((d) => d.id));
     const seen = new Set<string>();
     const edges: Neighbour[] = [];
+    const add = (e: Neighbour) => {
+      const key = `${e.nodeId}:${e.line}:${e.kind}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      edges.push(e);
+    };
     for (const id of ids) {
       for (const e of into ? into[at++]! : outgoing(db, id, kinds)) {
         if (whole && own.has(e.nodeId) && !recursion?.has(id)) continue;
-        const key = `${e.nodeId}:${e.line}:${e.kind}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        edges.push(e);
+        add(e);
       }
     }
+    if (into && group[0]!.kind === "constructor") for (const e of instantiationsOf(db, group[0]!)) add(e);
     // Calls lead: the rows a limit keeps are the ones a change of behaviour breaks first.
     if (kinds !== CALL_KINDS) edges.sort((a, b) => useRank(a.kind) - useRank(b.kind));
     const linked = !into && C_FAMILY_PATH.test(group[0]!.file);
@@ -166,6 +171,22 @@ export function relations(
     unmatchedFile,
     limit,
   };
+}
+
+/**
+ * The instantiations of a constructor's type: `new JSValue(…)`, `Foo()` in Python, `Widget w;` are
+ * recorded against the type, as which of its constructors runs depends on the arguments; asked for a
+ * constructor's callers, those are them. The type is the one its qualified name holds, in its own file
+ * when several types have that name.
+ */
+function instantiationsOf(db: Db, constructor: SymbolHit): Neighbour[] {
+  const dot = constructor.qualifiedName.lastIndexOf(".");
+  if (dot <= 0) return [];
+  const types = declarationsByQualifiedName(db, constructor.qualifiedName.slice(0, dot)).filter((t) =>
+    TYPES.has(t.kind),
+  );
+  const type = types.length === 1 ? types[0] : types.find((t) => t.file === constructor.file);
+  return type ? incoming(db, [type.id], ["instantiates"])[0]! : [];
 }
 
 /**
