@@ -82,13 +82,13 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
   if (words) {
     const fts = searchSymbols(db, words, { limit: 30 }).hits;
     fts.forEach((h, i) => add(h, h.score >= 90 ? h.score : 50 * (1 - i / 40)));
-    // Each prose word by its stems (a prefix of the word), or as written when they are too short.
-    const prose = terms
-      .filter((t) => !t.code)
-      .flatMap((t) => {
-        const s = searchedStems(t.term).filter((w) => w.length >= 4);
-        return s.length ? s : [t.term.toLowerCase()];
-      });
+    // Each prose word by its stems (a prefix of the word), or as written when they are too short; a
+    // name written in the question as one word (`gcTime`), as documentation quotes it.
+    const prose = terms.flatMap((t) => {
+      if (t.code) return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(t.term) ? [t.term.toLowerCase()] : [];
+      const s = searchedStems(t.term).filter((w) => w.length >= 4);
+      return s.length ? s : [t.term.toLowerCase()];
+    });
     proseMatches(db, [...new Set(prose)]).forEach((h, i) => add(h, 50 * (1 - i / 40)));
   }
   const lowered = terms.map((t) => t.term.toLowerCase());

@@ -15,6 +15,15 @@ export function createRunner(fn: () => Promise<unknown>, attempts: number) {
 }
 `;
 
+// A name the question writes, which a function's documentation quotes and its name does not hold.
+const CACHE = `export class Cache {
+  maxAge = 60;
+
+  /** Called once \`maxAge\` has passed since the last write. */
+  sweep(): void {}
+}
+`;
+
 // A hook the question names that only hands its work to another, whose name shares no word with it.
 const HOOK = `import { runStore } from "./store";
 
@@ -42,6 +51,7 @@ const project = useIndexedProject("explore-prose", {
     "src/runner.ts": RUNNER,
     "src/hook.ts": HOOK,
     "src/store.ts": STORE,
+    "src/cache.ts": CACHE,
     ...Object.fromEntries(OTHERS.map((text, i) => [`src/source${i}.ts`, text])),
   },
 });
@@ -52,6 +62,13 @@ describe("a question's words in documentation", () => {
       (c) => c.symbol.name,
     );
     expect(ranked).toContain("createRunner");
+  });
+});
+
+describe("a name the question writes", () => {
+  it("finds the functions whose documentation quotes it", () => {
+    const ranked = rank(project.db, queryTerms("what runs after maxAge")).map((c) => c.symbol.qualifiedName);
+    expect(ranked).toContain("Cache.sweep");
   });
 });
 
