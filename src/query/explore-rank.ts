@@ -109,6 +109,8 @@ export function rank(db: Db, terms: { term: string; code: boolean }[]): Candidat
 
 /** A word matched in more rows than this says little of what a question is about, and costs the most to rank. */
 const COMMON_WORD_ROWS = 2000;
+/** Words of a long paste (a message, a stack trace) past these cost a count each and say little more. */
+const MAX_PROSE_WORDS = 16;
 /** Functions and types a question's words find in documentation as well as in names. */
 const PROSE_MATCHES = 20;
 const CALLABLE_OR_TYPE_KINDS = [...CALLABLE_OR_TYPE];
@@ -123,6 +125,7 @@ const CALLABLE_OR_TYPE_KINDS = [...CALLABLE_OR_TYPE];
 function proseMatches(db: Db, words: readonly string[]): SymbolHit[] {
   const kept = words
     .filter((w) => w.length >= 3)
+    .slice(0, MAX_PROSE_WORDS)
     .map((w) => `"${w.replace(/"/g, '""')}"*`)
     .filter((t) => countFullText(db, t, COMMON_WORD_ROWS + 1) <= COMMON_WORD_ROWS);
   if (!kept.length) return [];
