@@ -178,6 +178,8 @@ export class Resolver {
         for (const base of this.bases(owner, 0)) {
           let found = this.overridden(base, ref.name, arity, 0);
           if (rules.overloads && method) found = found.filter((s) => this.sameShape(method, s, rules));
+          // A conformer's method implements the requirement, not the protocol extension's default.
+          if (rules.ownerScopes && found.length > 1) found = this.requirementFirst(found);
           const hit = unique(found);
           if (hit) return [{ targetId: hit.id, kind: "overrides", resolution: "inherited" }];
         }
@@ -257,10 +259,12 @@ export class Resolver {
     }
     if (candidates.length > 1 && found) candidates = this.staticOrNot(ref, found.how, candidates, rules);
     if (candidates.length > 1 && found?.how === "module") candidates = withoutOwnedMethods(candidates);
-    if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
     if (rules.argumentLabels && candidates.length > 1) candidates = this.byLabels(ref, file, candidates);
     else if (rules.argumentLabels && candidates.length === 1 && ref.kind === "calls")
       candidates = this.byLabels(ref, file, candidates, true);
+    // After the labels: of two requirements `cast(_:)` and `cast(jsValue:)` beside a default
+    // `cast(_:)`, the labels leave one requirement and its default, and the requirement stands.
+    if (rules.ownerScopes && candidates.length > 1) candidates = this.requirementFirst(candidates);
     if (rules.linkage) {
       // C and C++: a prototype and its definition are one function (see linkage.ts).
       return this.linkage.link(ref, file, candidates).map((t) => ({

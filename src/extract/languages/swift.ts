@@ -218,6 +218,9 @@ const MEMBER_BODIES = new Set(["class_body", "enum_class_body", "protocol_body"]
 /** Declarations holding locals in the builder's scopes. */
 const LOCAL_SCOPES = new Set([
   "function_declaration",
+  // A requirement without a body is a scope too: two requirements of one name (`a(x:)`, `a(y:)`)
+  // would otherwise give the protocol two `(labels)` that clash, and both lose them.
+  "protocol_function_declaration",
   "init_declaration",
   "deinit_declaration",
   "subscript_declaration",
