@@ -24,7 +24,8 @@ export interface FileFacts {
 /**
  * One file's extraction as rows with ids, plus the references the indexer derives so that every
  * edge, structural or not, is re-resolved the same way on sync: one `imports` per module
- * specifier, one `exports` per named re-export, one `overrides` per method of a type with bases.
+ * specifier, one `exports` per named re-export, one `overrides` per method of a type with bases
+ * (and per property, in Kotlin and Swift).
  */
 export function toRecord(
   facts: FileFacts,
@@ -125,9 +126,10 @@ export function toRecord(
   // declares a `consume` of its own beside `AsyncBufRead::consume`; a call names one or the other).
   const rust = facts.language === "rust";
   const overriding = (kind: NodeKind | undefined) => TYPE_KINDS.has(kind ?? "file") && !(rust && kind === "trait");
+  const properties = PROPERTY_OVERRIDES.has(facts.language);
   r.symbols.forEach((s, i) => {
     if (
-      s.kind === "method" &&
+      (s.kind === "method" || (properties && s.kind === "property")) &&
       hasBases.has(s.parent) &&
       overriding(r.symbols[s.parent]?.kind) &&
       mayOverride(facts.language, s)
@@ -211,14 +213,20 @@ export function changedNames(
 }
 
 /**
- * Whether a method may override one of its bases': in Java not a private or static one (a private
- * method is not inherited, a static one hides), in Kotlin only one declared `override`.
+ * Languages whose properties override their bases' as methods do: Kotlin's `override val`, Swift's
+ * `override var` and properties satisfying a protocol's requirement.
+ */
+const PROPERTY_OVERRIDES = new Set(["kotlin", "swift"]);
+
+/**
+ * Whether a method (or property) may override one of its bases': in Java not a private or static one
+ * (a private method is not inherited, a static one hides), in Kotlin only one declared `override`.
  */
 function mayOverride(
   language: string,
   s: { visibility: string | null; isStatic: boolean; signature: string | null },
 ): boolean {
   if (language === "java") return s.visibility !== "private" && !s.isStatic;
-  if (language === "kotlin") return /(^|\s)override\s/.test(s.signature?.split(/\bfun\b/)[0] ?? "");
+  if (language === "kotlin") return /(^|\s)override\s/.test(s.signature?.split(/\b(?:fun|val|var)\b/)[0] ?? "");
   return true;
 }

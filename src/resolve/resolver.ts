@@ -36,6 +36,7 @@ type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
 /** Members of an object or class: reached through a receiver, never as bare names. */
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
 const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
+const PROPERTY_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
 /** What `new X()` can name: a class, or a value holding one (`const X = createErrorClass(...)`). */
 const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
   "class",
@@ -175,8 +176,11 @@ export class Resolver {
         // (`remove(int)` does not override `remove(Object)`, nor `remove()`), and of the same shape.
         const method = this.lookup.symbol(ref.fromId);
         const arity = rules.overloads ? (method?.paramCount ?? null) : null;
+        // A property overrides a property (Kotlin's `override val`, Swift's `override var` or a
+        // protocol's property requirement), a method a callable.
+        const kinds = method?.kind === "property" ? PROPERTY_KINDS : CALLABLE_KINDS;
         for (const base of this.bases(owner, 0)) {
-          let found = this.overridden(base, ref.name, arity, 0);
+          let found = this.overridden(base, ref.name, arity, 0, kinds);
           if (rules.overloads && method) found = found.filter((s) => this.sameShape(method, s, rules));
           // A conformer's method implements the requirement, not the protocol extension's default.
           if (rules.ownerScopes && found.length > 1) found = this.requirementFirst(found);
@@ -1842,14 +1846,20 @@ export class Resolver {
    * with `arity` (the overriding method's parameter count, where methods are overloaded), the
    * nearest of as many parameters, looking past a base whose methods of the name have other counts.
    */
-  private overridden(type: SymbolInfo, name: string, arity: number | null, depth: number): SymbolInfo[] {
-    if (arity === null) return this.member(type, name, depth).filter((s) => CALLABLE_KINDS.has(s.kind));
+  private overridden(
+    type: SymbolInfo,
+    name: string,
+    arity: number | null,
+    depth: number,
+    kinds: ReadonlySet<NodeKind> = CALLABLE_KINDS,
+  ): SymbolInfo[] {
+    if (arity === null) return this.member(type, name, depth).filter((s) => kinds.has(s.kind));
     if (depth > MAX_DEPTH) return [];
-    const own = this.ownMembers(type, name).filter((s) => CALLABLE_KINDS.has(s.kind));
+    const own = this.ownMembers(type, name).filter((s) => kinds.has(s.kind));
     const fits = own.filter((s) => s.paramCount === null || s.paramCount === arity);
     if (fits.length) return fits;
     for (const base of this.bases(type, depth)) {
-      const hits = this.overridden(base, name, arity, depth + 1);
+      const hits = this.overridden(base, name, arity, depth + 1, kinds);
       if (hits.length) return hits;
     }
     return [];
