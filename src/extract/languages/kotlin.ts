@@ -173,6 +173,8 @@ function inScope(spans: number[] | undefined, at: number): boolean {
   return false;
 }
 
+const COMMENTS = new Set(["line_comment", "multiline_comment"]);
+
 /** A stand-in declaration start that no comment ends above: for declarations that share a line with their holder's. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
 
@@ -578,7 +580,7 @@ class KotlinFile {
     const mods = this.modifiersOf(def);
     const visibility = mods.visibility ?? "public";
     const kind: NodeKind = holder ? "property" : mods.isConst ? "constant" : "variable";
-    this.b.symbol(kind, spanOf(mods.start, def), name, {
+    this.b.symbol(kind, spanOf(mods.start, this.lastAccessor(def)), name, {
       docNode: def,
       visibility,
       exported: visibility === "public",
@@ -586,6 +588,21 @@ class KotlinFile {
       signatureEnd: this.propertySignatureEnd(def, decl),
     });
     if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName, declared ?? undefined);
+  }
+
+  /**
+   * The last of a property's accessors, or the property itself. An accessor on a line of its own
+   * (`val context: Context` then `get() { .. }`) is the property's sibling in this grammar, not its
+   * child: without it in the span, the calls in its body were the class's and the property showed
+   * only its first line.
+   */
+  private lastAccessor(def: Node): Node {
+    let last = def;
+    for (let next = def.nextNamedSibling; next; next = next.nextNamedSibling) {
+      if (next.type === "getter" || next.type === "setter") last = next;
+      else if (!COMMENTS.has(next.type)) break;
+    }
+    return last;
   }
 
   /** A property's signature: its declaration with the declared type, without initialiser or accessors. */
@@ -789,7 +806,7 @@ class KotlinFile {
     for (const c of params.children) {
       // `= null` is a default too: `null` is no named node, but its `=` is there.
       if (c?.type === "=") return null;
-      if (!c?.isNamed || c.type === "line_comment" || c.type === "multiline_comment") continue;
+      if (!c?.isNamed || COMMENTS.has(c.type)) continue;
       if (c.type === "parameter") n++;
       // Annotations and `crossinline`/`noinline` before a parameter leave its count alone.
       else if (c.type === "parameter_modifiers" && !c.namedChildren.some((m) => m?.text === "vararg")) continue;
@@ -880,7 +897,7 @@ class KotlinFile {
     if (receiverType) this.b.localType(param, `()${callbackPosition(i, "this")}`, receiverType);
     let j = 0;
     for (const t of childOfType(fnType, "function_type_parameters")?.namedChildren ?? []) {
-      if (!t || t.type === "line_comment" || t.type === "multiline_comment") continue;
+      if (!t || COMMENTS.has(t.type)) continue;
       const typeNode = t.type === "parameter" ? t.namedChild(1) : t;
       const typeName = typeNode ? this.typeName(typeNode) : null;
       if (typeName) this.b.localType(param, `()${callbackPosition(i, j)}`, typeName);
