@@ -905,8 +905,9 @@ export class Resolver {
     if (dot < 0) {
       const named = this.name(expr, file, scopeId, rules, depth);
       if (named && named.symbols.length) return { symbols: named.symbols.filter((s) => VALUE_KINDS.has(s.kind)) };
-      if (rules.modulePaths && !named) {
-        // A crate of the workspace, used by its name.
+      // A crate of the workspace, used by its name; a package of one segment written in full
+      // (Kotlin's and Java's `q.K`, where `q.r.D` was found through `q.r`).
+      if ((rules.modulePaths || rules.packagePaths) && !named) {
         const files = this.modules(expr, file, rules);
         if (files.length) return { files };
       }

@@ -175,6 +175,14 @@ function inScope(spans: number[] | undefined, at: number): boolean {
 
 const COMMENTS = new Set(["line_comment", "multiline_comment"]);
 
+/**
+ * The type written after a name: past its annotations (`promise: @Suppress("DEPRECATION") Promise`),
+ * which the grammar puts in a `type_modifiers` node before the type, beside it.
+ */
+function withoutTypeModifiers(type: Node): Node {
+  return type.type === "type_modifiers" ? (type.nextNamedSibling ?? type) : type;
+}
+
 /** A stand-in declaration start that no comment ends above: for declarations that share a line with their holder's. */
 const NO_DOC = { startPosition: { row: -2, column: 0 } } as Node;
 
@@ -280,7 +288,7 @@ class KotlinFile {
       case P.ForVariable: {
         // `block: (e: Foo) -> Unit` names a function type's parameter: no variable.
         if (p === P.Parameter && m.captures[0]!.node.parent?.parent?.type === "function_type_parameters") return;
-        const type = capture(m, "type");
+        const type = withoutTypeModifiers(capture(m, "type"));
         this.typeUses.push(type);
         if (p === P.Parameter) this.lambdaParameters(m.captures[0]!.node.parent!, type);
         const typeName = this.typeName(type);
