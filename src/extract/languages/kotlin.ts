@@ -410,7 +410,8 @@ class KotlinFile {
     if (first?.type === "modifiers") {
       for (const c of first.namedChildren) {
         if (!c) continue;
-        if (c.type === "annotation") continue;
+        // A comment between annotations and the declaration is no part of its signature.
+        if (c.type === "annotation" || COMMENTS.has(c.type)) continue;
         start ??= c;
         const word = this.b.text(c);
         if (c.type === "visibility_modifier") {
