@@ -430,7 +430,8 @@ class SwiftFile {
     const mods = def.child(0)?.type === "modifiers" ? def.child(0) : childOfType(def, "modifiers");
     if (mods) {
       for (const c of mods.namedChildren) {
-        if (!c || c.type === "attribute") continue;
+        // A comment between attributes and the declaration is no part of its signature.
+        if (!c || c.type === "attribute" || c.type === "comment" || c.type === "multiline_comment") continue;
         start ??= c;
         const word = this.b.text(c);
         if (c.type === "visibility_modifier") {
