@@ -672,6 +672,10 @@ export class Resolver {
       const owner = scope;
       const key = TYPE_KINDS.has(owner.kind) ? `this.${receiver}` : receiver;
       const entry = this.typesAt(file.id, owner.id, key)[0];
+      // `val result = provider.createMap()`: the type written on what the chain reaches, when that
+      // is a type from outside the project (`WritableMap`, whose extensions the file may call).
+      if (entry && entry.typeName.includes(".") && entry.typeName.endsWith(")"))
+        return this.writtenType(entry.typeName, file, owner.id, rules);
       if (entry) return writtenName(entry.typeName, rules);
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
