@@ -182,3 +182,8 @@ export interface ExtractResult {
  */
 export const USING_NAMESPACE = "(using namespace)";
 export const USING_NAME = "(using)";
+/**
+ * Local-type name of what a C++ alias (`using Super = Base;`) names, recorded on the alias itself
+ * (its scope is the alias's node): `Super::f()` is a call of Base's member.
+ */
+export const ALIAS_OF = "(alias of)";

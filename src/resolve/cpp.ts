@@ -1,4 +1,4 @@
-import { USING_NAME, USING_NAMESPACE } from "../core/extraction.js";
+import { ALIAS_OF, USING_NAME, USING_NAMESPACE } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import { C_FAMILY } from "./languages/c.js";
@@ -146,7 +146,7 @@ export class CppScopes {
     // A qualified name: `Shape::count()`, `geo::detail::clamp()`, `Base::area()` from a derived class.
     for (const p of [...scope.prefixes, ...scope.usings]) {
       const q = p ? `${p}.${receiver}` : receiver;
-      const t = this.typeByQName(q, file);
+      const t = this.aliased(this.typeByQName(q, file), 0);
       if (t) {
         const m = this.members(t, name, 0);
         return m.symbols.length ? { symbols: m.symbols, how: "static" } : null;
@@ -273,6 +273,20 @@ export class CppScopes {
     }
     for (const b of out.bases) if (this.bases(b, depth + 1).open) out.open = true;
     return out;
+  }
+
+  /**
+   * The class an alias names (`using Super = Base;`, followed through aliases of aliases), looked up
+   * from where the alias is declared; any other type is itself.
+   */
+  private aliased(t: SymbolInfo | null, depth: number): SymbolInfo | null {
+    if (!t || t.kind !== "type_alias" || depth > MAX_DEPTH) return t;
+    const file = this.lookup.file(t.fileId);
+    const written = file ? this.localType(file, t.id, ALIAS_OF) : undefined;
+    if (!file || written === undefined) return t;
+    const prefixes = chain(parentOf(t.qualifiedName));
+    const target = this.typeNamed(written, file, [...prefixes, ...this.fileUsings(file, prefixes)]);
+    return target && target.id !== t.id ? this.aliased(target, depth + 1) : t;
   }
 
   /** A type named as written (`Shape`, `geo.Shape`), tried under each prefix in turn. */

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch } from "web-tree-sitter";
-import { USING_NAME, USING_NAMESPACE, valueOfType } from "../../core/extraction.js";
+import { ALIAS_OF, USING_NAME, USING_NAMESPACE, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder, SymbolOptions } from "../builder.js";
 import { fieldIds } from "../fields.js";
@@ -113,11 +113,8 @@ export class CppFile extends CFamilyFile {
       }
       case "using":
         return this.using(capture(m, "def"));
-      case "alias": {
-        const def = capture(m, "def");
-        this.b.symbol("type_alias", def, capture(m, "name"), { exported: !this.context(def).internal });
-        return;
-      }
+      case "alias":
+        return this.alias(capture(m, "def"), capture(m, "name"));
       case "member": {
         const def = capture(m, "def");
         if (templateParent(def)?.type !== "field_declaration_list") return;
@@ -206,6 +203,15 @@ export class CppFile extends CFamilyFile {
         if (t) this.b.ref("extends", t.at, t.name, t.receiver);
       }
     }
+  }
+
+  private alias(def: Node, name: Node): void {
+    this.b.symbol("type_alias", def, name, { exported: !this.context(def).internal });
+    // Classes name their base `Super` (`using Super = Base;`) to call it as `Super::f()`: the resolver
+    // follows the alias to the class whose members those are.
+    const type = def.childForFieldId(this.f.type)?.childForFieldId(this.f.type);
+    const target = type ? this.typeName(type) : null;
+    if (target) this.b.localType(name, ALIAS_OF, target);
   }
 
   private using(def: Node): void {
