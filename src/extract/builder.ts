@@ -10,6 +10,7 @@ import {
   type RefKind,
 } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
+import { C_COMMENTS, withoutComments, type CommentSyntax } from "./source-text.js";
 
 /** A name standing for an element of a value between two offsets (see `bindElement`). */
 interface ElementBinding {
@@ -117,7 +118,11 @@ export class ExtractionBuilder {
   /** JSDoc blocks followed by blank lines, keyed by the last blank row (see `jsDocAcrossBlankLines`). */
   private readonly jsDocsByGapEndRow = new Map<number, string>();
 
-  constructor(readonly source: string) {}
+  /** `comments`: how the language writes them, for signatures, which leave them out. */
+  constructor(
+    readonly source: string,
+    private readonly comments: CommentSyntax = C_COMMENTS,
+  ) {}
 
   /** Text of a node, sliced from the JS string rather than copied out of WASM. */
   text(node: Node): string {
@@ -541,14 +546,18 @@ export class ExtractionBuilder {
   }
 
   /**
-   * The declaration's head: from its start to `end` (its body), never past its first line break if
-   * shorter, unless that line leaves a list open (`(`, `<`, `[`, `,`) or ends at an `=`.
+   * The declaration's head without its comments: from its start to `end` (its body), never past its
+   * first line break if shorter, unless that line leaves a list open (`(`, `<`, `[`, `,`) or ends at
+   * an `=`. A comment on a parameter's line (`double reactTag, // why not int64_t?`) joined into one
+   * line would read as code, and one ending the first line (`f( // swiftlint:disable`) hid that the
+   * list is open.
    */
   private signature(start: number, end: number, multiline = false): string | null {
     let stop = end;
     const eol = multiline ? -1 : this.source.indexOf("\n", start);
-    if (eol >= 0 && eol < stop && !/[(,<=[]\s*$/.test(this.source.slice(start, eol))) stop = Math.min(stop, eol);
-    const raw = this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2));
+    if (eol >= 0 && eol < stop && !/[(,<=[]\s*$/.test(withoutComments(this.source.slice(start, eol), this.comments)))
+      stop = Math.min(stop, eol);
+    const raw = withoutComments(this.source.slice(start, Math.min(stop, start + MAX_SIGNATURE * 2)), this.comments);
     const sig = raw
       .replace(/\s+/g, " ")
       .trim()

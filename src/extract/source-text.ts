@@ -47,3 +47,53 @@ export function isBlockDoc(source: string, at: number): boolean {
 export function isSlashOrBlockDoc(source: string, at: number): boolean {
   return source.startsWith("///", at) || isBlockDoc(source, at);
 }
+
+/** How a language writes comments: line comments' openers, and whether `/* .. *\/` is a block comment. */
+export interface CommentSyntax {
+  line: readonly string[];
+  block: boolean;
+}
+
+/** `//` and `/* .. *\/`: C and the languages that took its comments. */
+export const C_COMMENTS: CommentSyntax = { line: ["//"], block: true };
+/** `#` to the line's end (Python, Ruby), where `//` is an operator or a regular expression. */
+export const HASH_COMMENTS: CommentSyntax = { line: ["#"], block: false };
+
+/**
+ * The text with its comments replaced by a space (a line comment up to its line break). Quotes are
+ * followed within a line, so `"http://x"` stays whole; a quote not closed on its line (a Rust
+ * lifetime, `'a`) ends there, which at worst leaves a comment in.
+ */
+export function withoutComments(text: string, syntax: CommentSyntax): string {
+  if (!syntax.line.some((open) => text.includes(open)) && !(syntax.block && text.includes("/*"))) return text;
+  let out = "";
+  let from = 0;
+  let quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote || c === "\n") quote = "";
+      continue;
+    }
+    if (c === '"' || c === "'" || c === "`") {
+      quote = c;
+      continue;
+    }
+    let end = -1;
+    if (syntax.line.some((open) => text.startsWith(open, i))) {
+      end = text.indexOf("\n", i);
+      if (end < 0) end = text.length;
+    } else if (syntax.block && text.startsWith("/*", i)) {
+      end = text.indexOf("*/", i + 2);
+      end = end < 0 ? text.length : end + 2;
+    } else continue;
+    // `f(bool /*value*/)` reads `f(bool)`: no space is left before a list's close.
+    const before = text.slice(from, i);
+    const close = /^\s*(?=[),\]>])/.exec(text.slice(end, end + 80));
+    out += close ? before.trimEnd() : `${before} `;
+    from = end + (close ? close[0].length : 0);
+    i = from - 1;
+  }
+  return from ? out + text.slice(from) : text;
+}

@@ -2,6 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import { ELEMENT, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import { HASH_COMMENTS } from "../source-text.js";
 import type { LanguageExtractor } from "../language.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
 
@@ -1545,7 +1546,7 @@ export const pythonExtractor: LanguageExtractor = {
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
     return (tree: Tree, source: string): ExtractResult => {
-      const b = new ExtractionBuilder(source);
+      const b = new ExtractionBuilder(source, HASH_COMMENTS);
       const root = tree.rootNode;
       new PyFile(b, root.hasError).run(query.matches(root));
       return b.finish(null, countSyntaxErrors(root));

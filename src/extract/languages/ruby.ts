@@ -2,6 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import { HASH_COMMENTS } from "../source-text.js";
 import type { LanguageExtractor } from "../language.js";
 
 /**
@@ -838,7 +839,7 @@ export const rubyExtractor: LanguageExtractor = {
   prepare(_language: Language, compile: (source: string) => Query) {
     const query = compile(QUERY);
     return (tree: Tree, source: string): ExtractResult => {
-      const b = new ExtractionBuilder(source);
+      const b = new ExtractionBuilder(source, HASH_COMMENTS);
       const root = tree.rootNode;
       new RubyFile(b, source).run(query.matches(root));
       return b.finish(null, countSyntaxErrors(root));
