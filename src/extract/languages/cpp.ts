@@ -15,7 +15,7 @@ import {
   type FnDef,
   type Pattern,
 } from "./c-family.js";
-import { blankDecltypeCommas } from "./cpp-text.js";
+import { blankDecltypeCommas, blankMemberMacros } from "./cpp-text.js";
 
 /**
  * C++ adds namespaces, classes, templates, `using` and qualified names to what it shares with C.
@@ -728,7 +728,7 @@ export function looksLikeCpp(source: string): boolean {
 export const cppExtractor: LanguageExtractor = {
   id: "cpp",
   grammar: "tree-sitter-cpp.wasm",
-  parseText: (source: string) => blankExportMacros(blankSplitHeads(blankDecltypeCommas(source))),
+  parseText: (source: string) => blankExportMacros(blankSplitHeads(blankMemberMacros(blankDecltypeCommas(source)))),
   prepare(language: Language, compile: (source: string) => Query) {
     const cf = fieldIds(language, "tree-sitter-cpp", CPP_FIELD_NAMES);
     return cFamilyExtract(
