@@ -1,4 +1,4 @@
-import { TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
+import { ALIAS_OF, TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
@@ -153,7 +153,10 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
     const inFunction = t.scopeKind === "function" || t.scopeKind === "method" || t.scopeKind === "constructor";
     if (!returned && inFunction && !returns) continue;
     facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
-    names.push(returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), returns ? (t.scopeName ?? "") : ""]);
+    // What a C++ alias names changes what `Alias::f()` reaches, written with the alias's name.
+    if (t.name === ALIAS_OF) names.push([t.scopeName ?? ""]);
+    else
+      names.push(returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), returns ? (t.scopeName ?? "") : ""]);
   }
 }
 

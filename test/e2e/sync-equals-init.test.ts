@@ -294,6 +294,35 @@ describe("sync equals init --force", () => {
     expect(calls().some((e) => e.includes("c/deep.h|shout"))).toBe(true);
   });
 
+  it("a C++ member alias names another base: calls through `Super::` in other files follow it", async () => {
+    // views.cpp calls `Super::paint()`; what that reaches is written only in views.h's alias.
+    mkdirSync(at("cppalias"), { recursive: true });
+    const header = [
+      "namespace ui {",
+      "class Base { public: virtual void paint(); };",
+      "class Other { public: virtual void paint(); };",
+      "class View : public Base {",
+      "  using Super = Base;",
+      " public:",
+      "  void paint() override;",
+      "};",
+      "}",
+      "",
+    ].join("\n");
+    writeFileSync(at("cppalias/views.h"), header);
+    writeFileSync(
+      at("cppalias/views.cpp"),
+      '#include "views.h"\nnamespace ui {\nvoid View::paint() { Super::paint(); }\n}\n',
+    );
+    const calls = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("cppalias/views.cpp|") && e.includes(" -calls@"));
+    await syncThenCompare({ added: 2 });
+    expect(calls().some((e) => e.includes("ui.Base.paint"))).toBe(true);
+    writeFileSync(at("cppalias/views.h"), header.replace("using Super = Base;", "using Super = Other;"));
+    await syncThenCompare({ modified: 1 });
+    expect(calls().some((e) => e.includes("ui.Other.paint"))).toBe(true);
+  });
+
   it("a Python class in the middle of a hierarchy goes, then comes back", async () => {
     // ArrayField overrides what Field inherits from Mixin: without Field, it overrides nothing. It
     // imports Field through its package, whose import stays put while field.py goes and comes.
