@@ -157,9 +157,9 @@ export class CFamilyFile {
   /**
    * Where written types are none of the project's uses: prototypes dropped as mere repeats (see
    * `declaration`), whose types the definition uses, declarations error recovery made of a macro's
-   * text, and the "parameters" of a local variable made with arguments.
+   * text, macros used as members (C++), and the "parameters" of a local variable made with arguments.
    */
-  private readonly dropped: Range[] = [];
+  protected readonly dropped: Range[] = [];
 
   constructor(
     protected readonly b: ExtractionBuilder,

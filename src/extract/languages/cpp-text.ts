@@ -21,17 +21,29 @@ export function blankDecltypeCommas(source: string): string {
   return source.replace(DECLTYPE_COMMA, (_all, left: string, last: string) => `decltype(${blank(left)}${last}`);
 }
 
+/** A macro's name as such marks are written: upper case with a `_` (a class's constructor has none). */
+const MACRO_NAME = "[A-Z][A-Z0-9]*_[A-Z0-9_]*";
+
 /**
- * An upper-case macro (with a `_`, unlike a class's constructor) invoked alone on a line, with no `;` (`REACT_METHOD(createView)`, `REACT_INIT(Initialize)`,
- * `REACT_METHOD(Close, L"close")`), before the member it marks. The grammar read the macro and its argument
- * as a member: a `property` named after the method, or a method named `REACT_METHOD` (react-native-windows:
- * 104 such phantoms), and a string argument broke the class (WebSocketTurboModule.h lost its struct and
- * namespace). Only where declarations are written (a class or namespace body, the file's top), not in a
- * function, where a macro may be a statement; the next line must start a declaration, not go on with the macro's (`{`, `:`, `,`, `=`, `;`, `.`, `-`, `)`,
- * `noexcept`, `const`, ...).
+ * An upper-case macro invoked alone on a line, with no `;` (`REACT_METHOD(createView)`,
+ * `REACT_INIT(Initialize)`, `REACT_METHOD(Close, L"close")`), before the declaration it marks. The
+ * grammar read the macro and its argument as a member: a `property` named after the method, or a
+ * method named `REACT_METHOD` (react-native-windows: 104 such phantoms), and a string argument broke
+ * the class (WebSocketTurboModule.h lost its struct and namespace). Only where declarations are
+ * written (a class or namespace body, the file's top), not in a function, where a macro may be a
+ * statement; the next line must start a declaration, not go on with the macro's (`{`, `:`, `,`, `=`,
+ * `;`, `.`, `-`, `)`, `noexcept`, `const`, ...).
  */
-const MEMBER_MACRO =
-  /^([ \t]*)([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\((?:[^()\n;]|\([^()\n;]*\))*\))(?=[ \t]*(?:\/\/[^\n]*)?\r?\n\s*(?!(?:noexcept|const|override|final|throw|try|requires)\b)[^\s{}:,=;.)\-#/])/gm;
+const MEMBER_MACRO = new RegExp(
+  String.raw`^([ \t]*)(${MACRO_NAME}[ \t]*\((?:[^()\n;]|\([^()\n;]*\))*\))` +
+    String.raw`(?=[ \t]*(?:\/\/[^\n]*)?\r?\n\s*(?!(?:noexcept|const|override|final|throw|try|requires)\b)[^\s{}:,=;.)\-#/])`,
+  "gm",
+);
+
+const WHOLE_MACRO_NAME = new RegExp(`^${MACRO_NAME}$`);
+
+/** Whether a name is written as a macro's (see `MACRO_NAME`). */
+export const isMacroName = (name: string): boolean => WHOLE_MACRO_NAME.test(name);
 
 export function blankMemberMacros(source: string): string {
   MEMBER_MACRO.lastIndex = 0;

@@ -15,7 +15,7 @@ import {
   type FnDef,
   type Pattern,
 } from "./c-family.js";
-import { blankDecltypeCommas, blankMemberMacros } from "./cpp-text.js";
+import { blankDecltypeCommas, blankMemberMacros, isMacroName } from "./cpp-text.js";
 
 /**
  * C++ adds namespaces, classes, templates, `using` and qualified names to what it shares with C.
@@ -118,9 +118,16 @@ export class CppFile extends CFamilyFile {
         return this.alias(capture(m, "def"), capture(m, "name"));
       case "member": {
         const def = capture(m, "def");
-        if (templateParent(def)?.type !== "field_declaration_list") return;
+        const list = templateParent(def);
+        if (list?.type !== "field_declaration_list") return;
         const d = this.declarator(capture(m, "decl"));
-        if (d?.params) this.fns.push({ def, name: d.name, params: d.params, body: null, prototype: true });
+        if (!d?.params) return;
+        // Its "parameters" are the macro's arguments, no types of the project's.
+        if (this.isMacroCall(def, d.name, list)) {
+          this.dropped.push({ start: def.startIndex, end: def.endIndex });
+          return;
+        }
+        this.fns.push({ def, name: d.name, params: d.params, body: null, prototype: true });
         return;
       }
       case "typeParam": {
@@ -213,6 +220,18 @@ export class CppFile extends CFamilyFile {
     const type = def.childForFieldId(this.f.type)?.childForFieldId(this.f.type);
     const target = type ? this.typeName(type) : null;
     if (target) this.b.localType(name, ALIAS_OF, target);
+  }
+
+  /**
+   * A macro used in a class with a `;` (`DECLARE_POD_PROPERTY(BlurAmount, float, 3.0f);`,
+   * `MSO_NO_COPY_CTOR_AND_ASSIGNMENT(Host);`) reads as a member without a type: a constructor, but
+   * named in upper case with a `_` and not after its class.
+   */
+  private isMacroCall(def: Node, name: Node, list: Node): boolean {
+    if (def.type !== "declaration") return false;
+    const text = this.text(name);
+    const cls = list.parent?.childForFieldId(this.cf.name);
+    return isMacroName(text) && (!cls || this.text(cls) !== text);
   }
 
   private using(def: Node): void {
