@@ -372,6 +372,11 @@ export class Resolver {
       return this.target({ ...ref, receiver: null }, file, rules);
     }
     if (rules.crateOf && name.endsWith("!")) return this.macro(name, receiver, file, scopeId, rules);
+    if (rules.partialTypes && receiver === null && (ref.kind === "extends" || ref.kind === "implements")) {
+      // `class P : P<string>`: another type of its name, not the class itself (see `baseOfItsName`).
+      const owner = this.lookup.symbol(scopeId);
+      if (owner?.name === name) return { symbols: this.baseOfItsName(owner, file, rules), how: "package" };
+    }
     if (receiver === null) {
       // A local bound to a method calls it, whatever else the name could mean: the local hides it.
       const bound = ref.kind === "calls" ? this.methodValue(name, file, scopeId, rules) : null;
@@ -1907,15 +1912,11 @@ export class Resolver {
 
   private ownMembers(type: SymbolInfo, name: string): SymbolInfo[] {
     const qname = `${type.qualifiedName}.${name}`;
-    const own = this.lookup.byQualifiedName(type.fileId, qname).filter(isDeclaration);
     const file = this.lookup.file(type.fileId);
     const rules = file ? RULES[file.language] : undefined;
+    if (rules?.partialTypes) return this.partsMembers(type, qname);
+    const own = this.lookup.byQualifiedName(type.fileId, qname).filter(isDeclaration);
     if (own.length || !file || !rules) return own;
-    if (rules.partialTypes) {
-      const parts = this.parts(type);
-      if (parts.length < 2) return own;
-      return parts.flatMap((p) => this.lookup.byQualifiedName(p.fileId, qname).filter(isDeclaration));
-    }
     if (rules.crateOf) return this.crateMembers(type, name, this.crateOf(file, rules));
     if (!rules.membersAcrossPackage) return own;
     const pkg = this.packageOf(file, rules);
@@ -1977,6 +1978,14 @@ export class Resolver {
         const partFile = part.fileId === file.id ? file : this.lookup.file(part.fileId);
         if (!partFile) continue;
         for (const ref of this.lookup.heritage(part.id)) {
+          const keep = (t: SymbolInfo | null) => {
+            if (!t) this.outsideBase(type, ref.name, rules);
+            else if (!out.some((o) => o.id === t.id)) out.push(t);
+          };
+          if (rules.partialTypes && ref.receiver === null && ref.name === part.name) {
+            keep(unique(this.baseOfItsName(part, partFile, rules)));
+            continue;
+          }
           const scope = part.parentId ?? partFile.nodeId;
           const expr = ref.receiver ? `${ref.receiver}.${ref.name}` : ref.name;
           const v = this.value(expr, partFile, scope, rules, depth + 1);
@@ -1989,9 +1998,7 @@ export class Resolver {
           }
           let hits = v.symbols.filter((s) => TYPE_KINDS.has(s.kind) && s.qualifiedName !== type.qualifiedName);
           if (rules.partialTypes) hits = this.oneTypePerName(hits);
-          const t = unique(hits);
-          if (!t) this.outsideBase(type, ref.name, rules);
-          else if (!out.some((o) => o.id === t.id)) out.push(t);
+          keep(unique(hits));
         }
       }
     }
@@ -2011,11 +2018,56 @@ export class Resolver {
     if (file && file.packageName !== null && type.qualifiedName === type.name && RULES[file.language]?.partialTypes) {
       const key = `parts:${file.language}:${file.packageName}`;
       const files = () => this.lookup.filesInPackage(file.packageName!, file.language);
-      const found = this.packageNames.named(key, files, type.name).filter((s) => s.kind === type.kind);
+      const found = this.packageNames
+        .named(key, files, type.name)
+        .filter((s) => s.kind === type.kind && !this.derivesFromItsName(s));
       if (found.length > 1 && found.some((s) => s.id === type.id)) out = found;
     }
     this.partsCache.set(type.id, out);
     return out;
+  }
+
+  /**
+   * The members of a qualified name declared in the parts of a partial type, and only there: a file
+   * may declare two types of one name (`ReactPromise` and `ReactPromise<T>`), whose members share
+   * their qualified names.
+   */
+  private partsMembers(type: SymbolInfo, qname: string): SymbolInfo[] {
+    const parts = this.parts(type);
+    const partIds = new Set(parts.map((p) => p.id));
+    return [...new Set(parts.map((p) => p.fileId))].flatMap((fileId) =>
+      this.lookup
+        .byQualifiedName(fileId, qname)
+        .filter((s) => isDeclaration(s) && s.parentId !== null && partIds.has(s.parentId)),
+    );
+  }
+
+  /**
+   * C#: what a type's base list means by the type's own name (`class P : P<string>`, see
+   * `derivesFromItsName`): another type of that name, of its namespace or one enclosing it, else of a
+   * namespace the file uses; never the type itself, which a lookup from its own file finds first.
+   */
+  private baseOfItsName(type: SymbolInfo, file: FileInfo, rules: LanguageRules): SymbolInfo[] {
+    const other = (s: SymbolInfo) => TYPE_KINDS.has(s.kind) && s.id !== type.id;
+    const pkg = this.packageOf(file, rules);
+    const inPackage = pkg ? this.packageNames.named(pkg.key, () => pkg.files, type.name).filter(other) : [];
+    if (inPackage.length) return this.oneTypePerName(inPackage);
+    for (const b of this.importsNamed(file.id, "*")) {
+      if (b.reexport) continue;
+      const hits = this.exported(this.modules(b.specifier, file, rules), type.name, rules, 1).filter(other);
+      if (hits.length) return this.oneTypePerName(hits);
+    }
+    return [];
+  }
+
+  /**
+   * Whether a type's base list names the type's own name, bare: `class ReactPromise :
+   * ReactPromise<JSValue>` derives from another type of that name (of another generic arity, which
+   * is not stored), since no type derives from itself. Such a declaration is no part of a partial
+   * type of its name, and its base of that name is one of the others.
+   */
+  private derivesFromItsName(type: SymbolInfo): boolean {
+    return this.lookup.heritage(type.id).some((r) => r.receiver === null && r.name === type.name);
   }
 
   /**

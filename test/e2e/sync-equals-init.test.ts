@@ -471,6 +471,23 @@ describe("sync equals init --force", () => {
     goesAndComesBack(`hierarchy-${c.language}`, c),
   );
 
+  // C#: `class P : P<string>` is another type than `P<T>`, no part of it: its `base(..)` and its
+  // `Resolve("x")` reach P<T>'s constructor and `Resolve(T)`, which go with P<T>'s file and come back.
+  it("a C# generic class goes and comes back beside the class of its name deriving from it", () =>
+    goesAndComesBack("same-name-csharp", {
+      language: "csharp",
+      files: {
+        "P.cs":
+          "namespace G {\n  public class P<T> {\n    public P(int a) {}\n    public void Resolve(T v) {}\n  }\n}\n",
+        "PVoid.cs":
+          "namespace G {\n  public class P : P<string> {\n    public P(int a) : base(a) {}\n" +
+          '    public void Resolve() { Resolve("x"); }\n  }\n}\n',
+      },
+      middle: "P.cs",
+      use: "PVoid.cs",
+      calls: 2,
+    }));
+
   // A bare call of a local bound to a method (`f := s.incr; f()`) calls that method: when the method's
   // file goes, the call goes with it, and comes back with it.
   const boundMethods: typeof middles = [

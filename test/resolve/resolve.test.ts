@@ -24,11 +24,14 @@ interface End {
   kind?: string;
   /** Set by `@static` or `@instance`: a static member and an instance member share a qualified name. */
   isStatic?: boolean;
+  /** Set by `@L<line>`: two types of one name in one file (C#'s `P` and `P<T>`) share qualified names. */
+  line?: number;
 }
 
 /**
  * `file`, `file:Q.name`, or `file:Q.name@kind` where a field and a method share a qualified name
- * (`@static` and `@instance` where a static and an instance member do).
+ * (`@static` and `@instance` where a static and an instance member do, `@L12` for the one declared on
+ * line 12).
  */
 function parseEnd(s: string): End {
   const i = s.indexOf(":");
@@ -37,6 +40,7 @@ function parseEnd(s: string): End {
   if (!at) return { file: s.slice(0, i), qname: s.slice(i + 1) };
   const end = { file: s.slice(0, i), qname: at[1]! };
   if (at[2] === "static" || at[2] === "instance") return { ...end, isStatic: at[2] === "static" };
+  if (/^L\d+$/.test(at[2]!)) return { ...end, line: Number(at[2]!.slice(1)) };
   return { ...end, kind: at[2]! };
 }
 
@@ -63,9 +67,16 @@ function nodeIds(db: Db, end: End): number[] {
       : db
           .prepare(
             `SELECT n.id FROM nodes n JOIN files f ON f.id = n.file_id WHERE f.path = ? AND n.qualified_name = ?
-               AND n.kind <> 'import' AND n.kind = coalesce(?, n.kind) AND n.is_static = coalesce(?, n.is_static)`,
+               AND n.kind <> 'import' AND n.kind = coalesce(?, n.kind) AND n.is_static = coalesce(?, n.is_static)
+               AND n.start_line = coalesce(?, n.start_line)`,
           )
-          .all(end.file, end.qname, end.kind ?? null, end.isStatic === undefined ? null : Number(end.isStatic));
+          .all(
+            end.file,
+            end.qname,
+            end.kind ?? null,
+            end.isStatic === undefined ? null : Number(end.isStatic),
+            end.line ?? null,
+          );
   return (rows as { id: number }[]).map((r) => r.id);
 }
 

@@ -49,6 +49,9 @@ export const csharpRules: LanguageRules = {
   overloads: true,
   staticNeverOverrides: true,
   noFewerArguments: true,
+  // C# looks a call up in the base types when no method of the nearest type declaring the name is
+  // applicable: `Resolve(JSValue.Null)` in `ReactPromise.Resolve()` is `ReactPromise<T>.Resolve(T)`.
+  inheritedOverloads: true,
   resolveModule(spec, _from, lookup) {
     return lookup.filesInPackage(spec, "csharp");
   },
