@@ -528,10 +528,14 @@ export class Resolver {
       fits = all.filter((e) => e.extends === GENERIC_RECEIVER || names.has(lastSegment(e.extends)));
     } else if (receiver.written) {
       // A type from outside the project: an extension of that very type, else of another type from
-      // outside (which it may derive from); never one of a project type or a type parameter.
+      // outside (which it may derive from); never one of a project type or a type parameter. A keyword
+      // type's value (a `string`) derives from the root type only.
       const written = lastSegment(receiver.written);
       fits = all.filter((e) => lastSegment(e.extends) === written);
-      if (!fits.length) fits = all.filter((e) => e.extends !== GENERIC_RECEIVER && !this.extendsProjectType(e, rules));
+      if (!fits.length && rules.keywordTypes?.has(written))
+        fits = all.filter((e) => ROOT_TYPES.has(lastSegment(e.extends)));
+      else if (!fits.length)
+        fits = all.filter((e) => e.extends !== GENERIC_RECEIVER && !this.extendsProjectType(e, rules));
     } else if (rules.importedExtensions) fits = [];
     else fits = all.filter((e) => e.extends !== GENERIC_RECEIVER);
     const receiverParams = rules.extensionReceiverApart ? 0 : 1;
@@ -564,7 +568,7 @@ export class Resolver {
     if (depth > MAX_DEPTH || seen.has(type.id)) return out;
     seen.add(type.id);
     out.add(type.name);
-    if (depth === 0) for (const root of ["object", "Object", "Any"]) out.add(root);
+    if (depth === 0) for (const root of ROOT_TYPES) out.add(root);
     for (const part of this.parts(type)) for (const ref of this.lookup.heritage(part.id)) out.add(ref.name);
     for (const base of this.bases(type, depth)) this.typeNames(base, depth + 1, out, seen);
     return out;
@@ -671,7 +675,8 @@ export class Resolver {
       const entry = this.typesAt(holderFile.id, holder.id, key)[0];
       return entry ? writtenName(entry.typeName, rules) : null;
     }
-    if (receiver.includes("(")) return null;
+    const made = madeKeywordType(receiver, rules);
+    if (made || receiver.includes("(")) return made;
     let scope = this.lookup.symbol(scopeId);
     while (scope) {
       const owner = scope;
@@ -2371,6 +2376,15 @@ function labelsFit(declared: string[], call: string[]): boolean {
     if (!declared[i]!.endsWith("*")) i++;
   }
   return declared.slice(i).every((d) => d.endsWith("?") || d.endsWith("*"));
+}
+
+/** The root type every type derives from, as an extension names it (C#'s `object`, Kotlin's `Any`). */
+const ROOT_TYPES: ReadonlySet<string> = new Set(["object", "Object", "Any"]);
+
+/** `new String()`, as C# writes a literal receiver (`"abc".Slug()`): the keyword type made, else null. */
+function madeKeywordType(receiver: string, rules: LanguageRules): string | null {
+  const made = /^new (\w+)\(\)$/.exec(receiver)?.[1];
+  return made && rules.keywordTypes?.has(made) ? made : null;
 }
 
 function lastSegment(dotted: string): string {

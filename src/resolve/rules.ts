@@ -134,6 +134,13 @@ export interface LanguageRules {
    */
   extensionCalls?: boolean;
   /**
+   * Types from outside the project whose values reach only extensions of that very type or of the
+   * root type, never those of another type from outside (C#'s keyword types by their System names,
+   * `String`, `Int32`: a string is no `IJSValueWriter`). A made value of one (`new String()`, as C#
+   * writes a literal receiver) is a value of it.
+   */
+  keywordTypes?: ReadonlySet<string>;
+  /**
    * Rust: a method the receiver's type does not have may come from an extension trait the file
    * imports (one with a blanket impl, `use tokio::io::AsyncSeekExt` for `file.stream_position()`): the
    * one such trait declaring it.

@@ -6,6 +6,8 @@
  * through those parameters (`repo.Save()`).
  */
 
+import { CSHARP_KEYWORD_TYPES } from "../../core/csharp-keyword-types.js";
+
 /** Type arguments or parameters, one level of nesting: `<T>`, `<K, List<V>>`. */
 const GENERIC = String.raw`(?:<[^<>{};()]*(?:<[^<>{};()]*>[^<>{};()]*)*>)?`;
 
@@ -87,6 +89,8 @@ export interface PrimaryParameter {
   name: string;
   /** The type without generic arguments, nullability or array brackets (`ILogger<T>?` → `ILogger`); null for a predefined type. */
   typeName: string | null;
+  /** The type of its value: `typeName`, or a keyword type's System name (`string` → `String`). */
+  valueType: string | null;
 }
 
 const PREDEFINED = new Set(
@@ -136,5 +140,5 @@ function parameter(source: string, start: number, end: number): PrimaryParameter
     .replace(/<.*>/, "")
     .replace(/[?\s]/g, "");
   const typeName = /^[A-Za-z_][\w.]*$/.test(type) && !PREDEFINED.has(type) ? type : null;
-  return { name: m[1]!, typeName };
+  return { name: m[1]!, typeName, valueType: typeName ?? CSHARP_KEYWORD_TYPES.get(type) ?? null };
 }

@@ -1,6 +1,7 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
+import { CSHARP_KEYWORD_TYPES } from "../../core/csharp-keyword-types.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -178,6 +179,29 @@ const TYPE_KIND: Partial<Record<number, NodeKind>> = {
   [P.Enum]: "enum",
   [P.Delegate]: "type_alias",
 };
+
+/** Literals, by node type, and the System type of their value (numbers' suffixes aside, see `literalType`). */
+const LITERALS: ReadonlyMap<string, string> = new Map([
+  ["string_literal", "String"],
+  ["verbatim_string_literal", "String"],
+  ["raw_string_literal", "String"],
+  ["interpolated_string_expression", "String"],
+  ["character_literal", "Char"],
+  ["boolean_literal", "Boolean"],
+  ["integer_literal", "Int32"],
+  ["real_literal", "Double"],
+]);
+
+/** Number suffixes and the type they make (`3L`, `3UL`, `1.5f`, `2m`): integers first, then reals. */
+const INTEGER_SUFFIXES: [RegExp, string][] = [
+  [/(ul|lu)$/i, "UInt64"],
+  [/l$/i, "Int64"],
+  [/u$/i, "UInt32"],
+];
+const REAL_SUFFIXES: [RegExp, string][] = [
+  [/f$/i, "Single"],
+  [/m$/i, "Decimal"],
+];
 
 /** Names invoked like methods that are operators or keywords of the language (also where broken code parses so). */
 const NOT_CALLS = new Set(
@@ -431,14 +455,13 @@ class CSharpFile {
     // A primary constructor's parameters are in scope in every member, as fields are.
     else if (p === P.Class || p === P.Struct)
       for (const param of primaryParameters(this.b.source, name.endIndex)) {
-        if (!param.typeName) continue;
-        this.addType(name, `this.${param.name}`, param.typeName);
-        this.types.named(name, param.typeName);
+        if (param.valueType) this.addType(name, `this.${param.name}`, param.valueType);
+        if (param.typeName) this.types.named(name, param.typeName);
       }
     if (p === P.Delegate) {
       const type = def.childForFieldId(this.f.type);
       this.types.use(type);
-      const typeName = type ? this.typeName(type) : null;
+      const typeName = type ? this.valueTypeName(type) : null;
       if (typeName) this.addType(name, "()", typeName);
     }
     // Read here: a pattern per kind of declaration reaching into its `bases` cost 3-4 ms of compile
@@ -539,7 +562,7 @@ class CSharpFile {
     const mod = first.namedChild(0);
     if (mod?.type !== "parameter_modifier" || this.b.text(mod) !== "this") return;
     const type = first.childForFieldId(this.f.type);
-    const typeName = type ? this.typeName(type) : null;
+    const typeName = type ? this.valueTypeName(type) : null;
     this.addType(name, EXTENSION_RECEIVER, typeName ?? GENERIC_RECEIVER);
   }
 
@@ -642,7 +665,7 @@ class CSharpFile {
     // `var r = x as Repo`, `var r = (Repo)x`: the type cast to.
     if (value.type === "as_expression" || value.type === "cast_expression") {
       const t = value.childForFieldName(value.type === "as_expression" ? "right" : "type");
-      return t ? this.typeName(t) : null;
+      return t ? this.valueTypeName(t) : null;
     }
     if (value.type === "object_creation_expression") {
       const t = value.childForFieldId(this.f.type);
@@ -657,7 +680,8 @@ class CSharpFile {
       const r = this.receiver(value);
       return r === "?" ? null : r;
     }
-    return null;
+    // `var s = "abc"`: of the literal's type.
+    return this.literalType(value);
   }
 
   private addType(at: Node, name: string, typeName: string): void {
@@ -671,7 +695,7 @@ class CSharpFile {
    */
   private addWrittenType(at: Node, name: string, type: Node | null): void {
     if (!type) return;
-    const typeName = this.typeName(type);
+    const typeName = this.valueTypeName(type);
     if (typeName) this.addType(at, name, typeName);
     const element = this.elementType(type);
     if (element) this.addType(at, `${name}${ELEMENT}`, element);
@@ -682,15 +706,15 @@ class CSharpFile {
     const t = type.type === "nullable_type" ? type.namedChild(0) : type;
     if (t?.type === "array_type") {
       const inner = t.childForFieldName("type");
-      return inner ? this.typeName(inner) : null;
+      return inner ? this.valueTypeName(inner) : null;
     }
     if (t?.type !== "generic_name") return null;
     const head = t.namedChild(0);
     const args = t.namedChild(1)?.namedChildren;
     const collection = head ? this.b.text(head) : "";
-    if (args?.length === 1 && COLLECTIONS.has(collection)) return this.typeName(args[0]!);
+    if (args?.length === 1 && COLLECTIONS.has(collection)) return this.valueTypeName(args[0]!);
     // A dictionary's values stand for its elements: `byId[key]`, `byId.Values`.
-    if (args?.length === 2 && DICTIONARIES.has(collection)) return this.typeName(args[1]!);
+    if (args?.length === 2 && DICTIONARIES.has(collection)) return this.valueTypeName(args[1]!);
     return null;
   }
 
@@ -743,6 +767,29 @@ class CSharpFile {
       default:
         return null;
     }
+  }
+
+  /**
+   * The type of a value declared with `type`, as extension methods are matched: `typeName`, or the
+   * System type a keyword type is (`string` and `string?` → `String`, see CSHARP_KEYWORD_TYPES).
+   * Only values' types: `new object()` and `enum E : byte` make no reference to `Object` or `Byte`.
+   */
+  private valueTypeName(type: Node): string | null {
+    const t = type.type === "nullable_type" ? (type.namedChild(0) ?? type) : type;
+    if (t.type === "predefined_type") return CSHARP_KEYWORD_TYPES.get(this.b.text(t)) ?? null;
+    return this.typeName(type);
+  }
+
+  /** The System type of a literal's value (`"a"` → `String`, `3L` → `Int64`, `1.5f` → `Single`), else null. */
+  private literalType(node: Node): string | null {
+    const type = LITERALS.get(node.type);
+    if (!type) return null;
+    const suffixes =
+      node.type === "integer_literal" ? INTEGER_SUFFIXES : node.type === "real_literal" ? REAL_SUFFIXES : null;
+    if (!suffixes) return type;
+    // Hexadecimal digits (`0xFFul`) hold no L or U, the suffixes an integer may have.
+    const text = this.b.text(node);
+    return suffixes.find(([suffix]) => suffix.test(text))?.[1] ?? type;
   }
 
   /**
@@ -806,7 +853,7 @@ class CSharpFile {
     if (!positions) return;
     const i = list.namedChildren.filter((c) => c?.type === "parameter").findIndex((c) => c!.id === param.id);
     positions.forEach((k, j) => {
-      const typeName = args[k] ? this.typeName(args[k]) : null;
+      const typeName = args[k] ? this.valueTypeName(args[k]) : null;
       if (typeName) this.addType(param, `()${callbackPosition(i, j)}`, typeName);
     });
   }
@@ -909,6 +956,18 @@ class CSharpFile {
           node.type === "as_expression" ? node.namedChild(node.namedChildCount - 1) : node.childForFieldId(this.f.type);
         const name = type ? this.dotted(type) : null;
         return name ? valueOfType(name) : null;
+      }
+      case "string_literal":
+      case "verbatim_string_literal":
+      case "raw_string_literal":
+      case "interpolated_string_expression":
+      case "character_literal":
+      case "boolean_literal":
+      case "integer_literal":
+      case "real_literal": {
+        // `"abc".Slug()`, `3.Twice()`: a made value of the literal's type.
+        const type = this.literalType(node);
+        return type ? valueOfType(type) : null;
       }
       case "element_access_expression": {
         // `orders[0]`: an element of orders.

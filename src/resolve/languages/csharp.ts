@@ -1,3 +1,4 @@
+import { CSHARP_KEYWORD_TYPES } from "../../core/csharp-keyword-types.js";
 import type { FileInfo } from "../../core/lookup.js";
 import { collectionMethods, type LanguageRules } from "../rules.js";
 
@@ -81,6 +82,7 @@ export const csharpRules: LanguageRules = {
   membersAcrossPackage: false,
   partialTypes: true,
   extensionCalls: true,
+  keywordTypes: new Set(CSHARP_KEYWORD_TYPES.values()),
   typeWildcards: true,
   nestedPackages: true,
   membersFirst: true,
