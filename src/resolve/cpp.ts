@@ -1,3 +1,4 @@
+import { isHeaderPath } from "../core/c-family-paths.js";
 import { ALIAS_OF, USING_NAME, USING_NAMESPACE } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
@@ -354,7 +355,7 @@ export class CppScopes {
         return null;
       const defs = hits.filter((s) => {
         const f = this.lookup.file(s.fileId);
-        return f !== undefined && !/\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i.test(f.path);
+        return f !== undefined && !isHeaderPath(f.path);
       });
       // One function: one definition (declarations of it may be several), or declarations in one file.
       if (defs.length === 1 || (defs.length === 0 && files.size === 1))

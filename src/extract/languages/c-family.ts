@@ -5,6 +5,7 @@ import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { spanTo } from "../source-text.js";
 import { inSpans } from "../spans.js";
+import { isHeaderPath } from "../../core/c-family-paths.js";
 
 /**
  * What C and C++ share: the preprocessor (`#include`, `#define`), declarators (`int *(*f)(void)`),
@@ -69,13 +70,6 @@ export const C_PATTERNS: readonly Pattern[] = [
 
 const FIELD_NAMES = ["declarator", "parameters", "type", "name", "body", "value", "argument", "field"] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
-
-/** Header endings: declarations there are the API other files include. */
-const HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i;
-
-export function isHeaderPath(path: string): boolean {
-  return HEADER.test(path);
-}
 
 /** Words that look like calls in a macro body but are not (`if (x)`, `sizeof(x)`). */
 const NOT_CALLS = new Set(

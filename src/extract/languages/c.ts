@@ -1,6 +1,7 @@
 import type { Language, Query } from "web-tree-sitter";
 import type { LanguageExtractor } from "../language.js";
-import { CFamilyFile, C_PATTERNS, blankExportMacros, cFamilyExtract, isHeaderPath } from "./c-family.js";
+import { isHeaderPath } from "../../core/c-family-paths.js";
+import { CFamilyFile, C_PATTERNS, blankExportMacros, cFamilyExtract } from "./c-family.js";
 import { looksLikeCpp } from "./cpp.js";
 
 /**

@@ -1,3 +1,4 @@
+import { isHeaderPath } from "../../core/c-family-paths.js";
 import { dirOf, joinRel } from "../../core/paths.js";
 import type { FileInfo, Lookup } from "../../core/lookup.js";
 import type { LanguageRules } from "../rules.js";
@@ -5,12 +6,7 @@ import type { LanguageRules } from "../rules.js";
 /** Languages whose files include each other's headers: C code includes C headers from C++ and back. */
 export const C_FAMILY: ReadonlySet<string> = new Set(["c", "cpp"]);
 
-/** Header endings, as the extractor knows them. */
-const HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp|tpp)$/i;
-
-export function isHeader(file: FileInfo): boolean {
-  return HEADER.test(file.path);
-}
+export const isHeader = (file: FileInfo): boolean => isHeaderPath(file.path);
 
 /** Folders in common at the start of two paths. */
 function sharedDepth(a: string, b: string): number {
