@@ -2383,8 +2383,9 @@ const ROOT_TYPES: ReadonlySet<string> = new Set(["object", "Object", "Any"]);
 
 /** `new String()`, as C# writes a literal receiver (`"abc".Slug()`): the keyword type made, else null. */
 function madeKeywordType(receiver: string, rules: LanguageRules): string | null {
+  if (!rules.keywordTypes) return null;
   const made = /^new (\w+)\(\)$/.exec(receiver)?.[1];
-  return made && rules.keywordTypes?.has(made) ? made : null;
+  return made && rules.keywordTypes.has(made) ? made : null;
 }
 
 function lastSegment(dotted: string): string {
