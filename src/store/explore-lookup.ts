@@ -1,5 +1,6 @@
 import { MAX_PATH_CHARS } from "../core/paths.js";
 import type { Db } from "./database.js";
+import { membersOutside } from "./outside-members.js";
 import { prepared, sqlLimit, unplanned } from "./statements.js";
 
 export type { SymbolRow } from "./symbol-row.js";
@@ -145,9 +146,24 @@ export function declarationsMentioning(
   ).all(JSON.stringify([...new Set(names)]), JSON.stringify(kinds)) as (SymbolRow & { mentioned: string })[];
 }
 
-/** The declarations directly inside a type (its methods, fields, nested types). */
+/**
+ * The declarations directly inside a type (its methods, fields, nested types), and its members written
+ * outside its body (Go's methods, Rust's `impl` blocks, C++'s out-of-line definitions; see
+ * outside-members.ts) that are not inside it too.
+ */
 export function membersOf(db: Db, id: number): SymbolRow[] {
-  return prepared(db, `${SELECT} WHERE n.parent_id = ? AND n.kind NOT IN ('import', 'file') ORDER BY n.start_line`).all(
-    id,
-  ) as SymbolRow[];
+  const inside = prepared(
+    db,
+    `${SELECT} WHERE n.parent_id = ? AND n.kind NOT IN ('import', 'file') ORDER BY n.start_line`,
+  ).all(id) as SymbolRow[];
+  const outside = membersOutside(db, id);
+  if (!outside.length) return inside;
+  const type = prepared(db, "SELECT qualified_name FROM nodes WHERE id = ?").pluck().get(id) as string;
+  const have = new Set(inside.map((m) => m.qualifiedName));
+  const rows = prepared(
+    db,
+    `${SELECT} WHERE n.id IN (SELECT value FROM json_each(?)) ORDER BY f.path, n.start_line`,
+  ).all(JSON.stringify(outside)) as SymbolRow[];
+  // Direct members only (`Type.m`, not what `Type.m` nests), and one of each name a header declares.
+  return [...inside, ...rows.filter((r) => r.qualifiedName === `${type}.${r.name}` && !have.has(r.qualifiedName))];
 }

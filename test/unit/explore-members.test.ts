@@ -23,7 +23,28 @@ public class Pool {
 }
 `;
 
-const project = useIndexedProject("explore-members", { files: { "src/shop/Pool.java": POOL } });
+// Go writes a type's methods outside its body, here in another file of its package.
+const QUEUE = `package jobs
+
+type Queue struct {
+	items []string
+}
+`;
+const QUEUE_WORK = `package jobs
+
+func (q *Queue) dispatchNext() {}
+
+func (q *Queue) size() int { return len(q.items) }
+`;
+
+const project = useIndexedProject("explore-members", {
+  files: {
+    "src/shop/Pool.java": POOL,
+    "go.mod": "module example.com/jobs\n",
+    "queue.go": QUEUE,
+    "work.go": QUEUE_WORK,
+  },
+});
 
 describe("members of a type the question names", () => {
   it("rank those whose documentation holds more of the question's words first", () => {
@@ -36,5 +57,15 @@ describe("members of a type the question names", () => {
       .sort((a, b) => b.score - a.score || a.symbol.startLine - b.symbol.startLine)
       .map((c) => c.symbol.name);
     expect(members).toEqual(["runWorker", "getTask", "workerCountOf", "addWorkerFailed"]);
+  });
+});
+
+describe("members written outside their type's body", () => {
+  it("are matched against the question's words as the members inside it are", () => {
+    const [queue] = findSymbols(project.db, "Queue");
+    expect(queue?.kind).toBe("struct");
+    const best = new Map<number, Candidate>([[queue!.id, { symbol: queue!, score: 100 }]]);
+    addMembersNamedByVerbs(project.db, best, queryTerms("how does the Queue dispatch work"));
+    expect([...best.values()].map((c) => c.symbol.qualifiedName)).toEqual(["Queue", "Queue.dispatchNext"]);
   });
 });
