@@ -170,16 +170,17 @@ export class Resolver {
         return sym ? [{ targetId: sym.id, kind: "exports", resolution: "import" }] : [];
       }
       case "overrides": {
-        const owner = this.enclosingType(ref.fromId);
-        if (!owner) return [];
+        const method = this.lookup.symbol(ref.fromId);
+        // A member of an anonymous class or object expression names the supertype as the receiver.
+        const owner = ref.receiver === null ? this.enclosingType(ref.fromId) : undefined;
+        const bases = owner ? this.bases(owner, 0) : method ? this.writtenBase(ref.receiver, file, method, rules) : [];
         // Where methods are overloaded, only a method of as many parameters is overridden
         // (`remove(int)` does not override `remove(Object)`, nor `remove()`), and of the same shape.
-        const method = this.lookup.symbol(ref.fromId);
         const arity = rules.overloads ? (method?.paramCount ?? null) : null;
         // A property overrides a property (Kotlin's `override val`, Swift's `override var` or a
         // protocol's property requirement), a method a callable.
         const kinds = method?.kind === "property" ? PROPERTY_KINDS : CALLABLE_KINDS;
-        for (const base of this.bases(owner, 0)) {
+        for (const base of bases) {
           let found = this.overridden(base, ref.name, arity, 0, kinds);
           if (rules.overloads && method) found = found.filter((s) => this.sameShape(method, s, rules));
           // A conformer's method implements the requirement, not the protocol extension's default.
@@ -1970,6 +1971,23 @@ export class Resolver {
   }
 
   /** Resolved base types (extends and implements), memoised per type. */
+  /**
+   * The project type an anonymous class's (or object expression's) member names as its supertype
+   * (`new Foo() { .. }`, `object : Foo { .. }`), looked up from the declaration the object is in, as
+   * a class's base is from the class's scope (see `bases`).
+   */
+  private writtenBase(dotted: string | null, file: FileInfo, member: SymbolInfo, rules: LanguageRules): SymbolInfo[] {
+    if (dotted === null) return [];
+    const scope = member.parentId ?? file.nodeId;
+    const v = this.value(dotted, file, scope, rules, 1);
+    if (!v || "files" in v) {
+      const nested = rules.nestedTypesByName ? this.typeNamed(dotted, file, scope, rules, 1) : null;
+      return nested ? [nested] : [];
+    }
+    const hit = unique(v.symbols.filter((s) => TYPE_KINDS.has(s.kind)));
+    return hit ? [hit] : [];
+  }
+
   private bases(type: SymbolInfo, depth: number): SymbolInfo[] {
     const cached = this.basesCache.get(type.id);
     if (cached) return cached;

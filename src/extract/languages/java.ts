@@ -23,7 +23,7 @@ import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
  * Every capture becomes a JS object and every question asked of a node is a call into WASM, so where
  * a declaration sits is read from small context patterns rather than by walking up from it
  * (`Node.parent` descends from the root on every call): members of interface and annotation bodies,
- * members of anonymous class bodies, and record components. Those patterns finish on the member node
+ * members of anonymous class bodies (with the type after `new`), and record components. Those patterns finish on the member node
  * itself, and tree-sitter finishes the states of an enclosing pattern before those of a pattern
  * starting at the same node, so a member is known as such before its own match (even `(field_declaration)`)
  * is handled. Array declarators (`Foo xs[]`) are left out of the variable patterns with `!dimensions`.
@@ -64,7 +64,7 @@ const QUERY = `
 (type_parameter . (type_identifier) @typeparam)
 (interface_body (_) @member)
 (annotation_type_body (_) @member)
-(object_creation_expression (class_body (_) @member))
+(object_creation_expression type: (_) @base (class_body (_) @member))
 (enum_constant (class_body (_) @member))
 (record_declaration (_ (formal_parameter) @component))
 [(formal_parameter type: (_) @type) (spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @type) (local_variable_declaration type: (_) @type) (field_declaration type: (_) @type) (constant_declaration type: (_) @type) (method_declaration type: (_) @type) (annotation_type_element_declaration type: (_) @type) (catch_type (_) @type) (enhanced_for_statement type: (_) @type) (resource type: (_) @type) (instanceof_expression right: (_) @type) (cast_expression type: (_) @type) (array_creation_expression type: (_) @type) (throws (_) @type) (class_literal (_) @type) (type_bound (_) @type) (type_pattern . (_) @type) (record_pattern . (_) @type) (record_pattern_component . (_) @type) (permits (type_list (_) @type)) (method_invocation type_arguments: (_) @type) (object_creation_expression type_arguments: (_) @type) (explicit_constructor_invocation type_arguments: (_) @type)]
@@ -300,8 +300,18 @@ class JavaFile {
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
   /** Node ids of the members of interface and annotation bodies: implicitly public. */
   private readonly interfaceMembers = new Set<number>();
-  /** Node ids of the members of anonymous class bodies (`new Foo() { ... }`, an enum constant's body): not indexed. */
+  /**
+   * Node ids of the members of anonymous class bodies (`new Foo() { ... }`, an enum constant's body):
+   * not indexed, but for the methods of a `new Foo() { ... }` (see `anonymousBases`).
+   */
   private readonly anonymousMembers = new Set<number>();
+  /**
+   * The type after `new` of an anonymous class, by the node ids of its members. Its methods are
+   * symbols under the declaration around it, as Kotlin's object expressions' are, so that what they
+   * call is known and they are seen to override the type's methods (`overrides` refs, see
+   * `anonymousOverride`).
+   */
+  private readonly anonymousBases = new Map<number, Node>();
   /** Ranges of record components (`record R(Repo repo)`): fields, not local variables. */
   private readonly components: { start: number; end: number }[] = [];
   /**
@@ -403,7 +413,12 @@ class JavaFile {
       case P.AnnotationMember:
         this.interfaceMembers.add(m.captures[0]!.node.id);
         return;
-      case P.AnonymousMember:
+      case P.AnonymousMember: {
+        const member = capture(m, "member");
+        this.anonymousMembers.add(member.id);
+        this.anonymousBases.set(member.id, capture(m, "base"));
+        return;
+      }
       case P.EnumConstantMember:
         this.anonymousMembers.add(m.captures[0]!.node.id);
         return;
@@ -640,7 +655,8 @@ class JavaFile {
 
   /** Enum constants, methods, annotation elements and constructors. */
   private callable(p: number, def: Node, name: Node, body: Node | null): void {
-    if (this.anonymousMembers.has(def.id)) return;
+    const anonymousBase = p === P.Method ? this.anonymousBases.get(def.id) : undefined;
+    if (this.anonymousMembers.has(def.id) && !anonymousBase) return;
     const b = this.b;
     const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
@@ -666,6 +682,7 @@ class JavaFile {
         options.signatureEnd = end;
         options.paramCount = p === P.AnnotationElement ? 0 : this.paramCount(def.childForFieldId(this.f.parameters));
         b.symbol("method", node, name, options);
+        if (anonymousBase) this.anonymousOverride(name, options, anonymousBase);
         // Its return type, for chains through it (`var c = this.newConn(); c.serve()`).
         const returns = p === P.Method ? def.childForFieldId(this.f.type) : null;
         const typeName = returns ? this.typeName(returns) : null;
@@ -688,6 +705,18 @@ class JavaFile {
         return;
       }
     }
+  }
+
+  /**
+   * A method of an anonymous class overrides the method of its name in the type after `new`, unless
+   * private or static (as a class's, see `mayOverride` in records.ts). The class is no symbol, so no
+   * heritage ref of it can name that type: the `overrides` ref names it as its receiver, which the
+   * resolver looks up from where the class is written.
+   */
+  private anonymousOverride(name: Node, options: MemberOptions, base: Node): void {
+    if (options.visibility === "private" || options.isStatic) return;
+    const dotted = this.typeName(base);
+    if (dotted) this.b.ref("overrides", name, options.name, dotted);
   }
 
   /** Formal parameter count; null for varargs. The receiver parameter `Foo this` does not count. */

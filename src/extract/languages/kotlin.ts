@@ -506,6 +506,7 @@ class KotlinFile {
       signatureEnd: body ? body.startIndex : def.endIndex,
       paramCount: this.paramCount(params),
     });
+    if (holder?.type === "object_literal") this.anonymousOverrides(def, holder, name);
     if (returnType) this.typeUses.push(returnType);
     if (receiverType) this.receiverTypeArguments(receiverType);
     const returns = returnType ? this.typeName(returnType) : body ? this.expressionBodyType(body) : null;
@@ -596,6 +597,7 @@ class KotlinFile {
       isStatic: mods.isConst || this.isStaticMember(def),
       signatureEnd: this.propertySignatureEnd(def, decl),
     });
+    if (holder?.type === "object_literal") this.anonymousOverrides(def, holder, name);
     if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName, declared ?? undefined);
   }
 
@@ -658,6 +660,16 @@ class KotlinFile {
       if (used) this.typeUses.push(used);
       return;
     }
+    const base = this.supertype(inner);
+    if (!base) return;
+    const { receiver, name } = splitLast(base.dotted);
+    this.b.ref(base.kind, base.type, name, receiver);
+    // `Base<Item>()`: Base is extended, Item only used.
+    this.receiverTypeArguments(base.type);
+  }
+
+  /** The type a delegation specifier's content names (`Base()`, `Listener`, `Api by impl`), and how. */
+  private supertype(inner: Node): { type: Node; dotted: string; kind: "extends" | "implements" } | null {
     let type: Node | null = inner;
     let kind: "extends" | "implements" = "extends";
     if (inner.type === "constructor_invocation") type = childOfType(inner, "user_type");
@@ -667,11 +679,31 @@ class KotlinFile {
       kind = "implements";
     }
     const dotted = type ? this.typeName(type) : null;
-    if (!type || !dotted) return;
-    const { receiver, name } = splitLast(dotted);
-    this.b.ref(kind, type, name, receiver);
-    // `Base<Item>()`: Base is extended, Item only used.
-    this.receiverTypeArguments(type);
+    return type && dotted ? { type, dotted, kind } : null;
+  }
+
+  /**
+   * An `override` member of an object expression (`object : Listener { override fun onEvent(..) }`)
+   * overrides a member of one of the expression's supertypes. The object is no symbol (its members
+   * sit under the function around it), so the supertypes cannot come from its heritage refs as a
+   * class's do: each is written as the receiver of an `overrides` ref of the member, which the
+   * resolver looks up from where the object is.
+   */
+  private anonymousOverrides(def: Node, literal: Node, name: Node): void {
+    if (!this.hasModifier(def, "override")) return;
+    const member = this.b.text(name);
+    for (const spec of literal.namedChildren) {
+      const inner = spec?.type === "delegation_specifier" ? spec.namedChild(0) : null;
+      const base = inner ? this.supertype(inner) : null;
+      if (base) this.b.ref("overrides", name, member, base.dotted);
+    }
+  }
+
+  /** Whether a declaration's modifiers include this word (`override`). */
+  private hasModifier(def: Node, word: string): boolean {
+    const first = def.child(0);
+    if (first?.type !== "modifiers") return false;
+    return first.namedChildren.some((c) => c !== null && !COMMENTS.has(c.type) && this.b.text(c) === word);
   }
 
   /**
