@@ -957,18 +957,6 @@ class CSharpFile {
         const name = type ? this.dotted(type) : null;
         return name ? valueOfType(name) : null;
       }
-      case "string_literal":
-      case "verbatim_string_literal":
-      case "raw_string_literal":
-      case "interpolated_string_expression":
-      case "character_literal":
-      case "boolean_literal":
-      case "integer_literal":
-      case "real_literal": {
-        // `"abc".Slug()`, `3.Twice()`: a made value of the literal's type.
-        const type = this.literalType(node);
-        return type ? valueOfType(type) : null;
-      }
       case "element_access_expression": {
         // `orders[0]`: an element of orders.
         const of = node.childForFieldId(this.f.expression);
@@ -978,8 +966,11 @@ class CSharpFile {
       case "qualified_name":
       case "alias_qualified_name":
         return this.dotted(node);
-      default:
-        return null;
+      default: {
+        // `"abc".Slug()`, `3.Twice()`: a made value of the literal's type.
+        const type = this.literalType(node);
+        return type ? valueOfType(type) : null;
+      }
     }
   }
 
