@@ -625,11 +625,13 @@ export class CFamilyFile {
 /**
  * Export and attribute macros in front of a declaration (`_X_EXPORT CARD64 GetTime(void);`,
  * `static _X_INLINE int f(void)`, `ZEXTERN int ZEXPORT inflate(...)` style): an upper-case word
- * followed by a type and a name with a parameter list. The grammar reads the macro as the type and
+ * followed by a type and a name with a parameter list; in C++ the type may be qualified and
+ * templated (`LIBLET_PUBLICAPI Mso::CntPtr<IJSBundle> MakeFileJSBundle(`), which the grammar read as
+ * the function's qualifier. The grammar reads the macro as the type and
  * fails on the rest, so it is given blanks in its place (the file's own text is what we read back).
  */
 const EXPORT_MACRO =
-  /^([ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+(?:(?:const|unsigned|signed|struct|union|enum|volatile)\s+)*[A-Za-z_]\w*[\s*]+[A-Za-z_]\w*\s*\()/gm;
+  /^([ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*)([A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)(?=[ \t]+(?:(?:const|unsigned|signed|struct|union|enum|volatile)\s+)*[A-Za-z_]\w*(?:::(?!operator\b)[A-Za-z_]\w*)*(?:<(?:[^<>;{}()\n]|<[^<>;{}()\n]*>)*>)?(?:\s+const\b)?[\s*&]+[A-Za-z_]\w*\s*\()/gm;
 
 /**
  * The same between `class` or `struct` and the name (`class JSI_EXPORT LazyObject : public HostObject`,
@@ -657,11 +659,49 @@ export function blankSplitHeads(source: string): string {
   );
 }
 
+/**
+ * Calling conventions between a declaration's type and its name (`HRESULT __stdcall Provider::Navigate(`,
+ * `static void NAPI_CDECL PostTask(`, `int WINAPI WinMain(`): the grammar reads the word as the name
+ * and the rest as errors, making properties of functions or qualifying them by the word. An
+ * upper-case word (or MSVC's keywords) after a type, before a name and its parameter list.
+ */
+const CALLING_CONVENTION =
+  /^([ \t]*(?:[A-Za-z_][\w:]*(?:<[^;{}()\n]*>)?(?:[ \t]*[*&]+)?[ \t]+)+)([A-Z_][A-Z0-9_]{2,}|__(?:stdcall|cdecl|fastcall|thiscall|vectorcall|clrcall))(?=[ \t]+[*&]*[ \t]*[A-Za-z_~][\w:]*[ \t]*\()/gm;
+/** The cheap test first: a word boundary before the word, not a line start, scans fastest. */
+const HAS_CALLING_CONVENTION =
+  /\b(?:[A-Z_][A-Z0-9_]{2,}|__(?:stdcall|cdecl|fastcall|thiscall|vectorcall|clrcall))[ \t]+[*&]*[ \t]*[A-Za-z_~][\w:]*[ \t]*\(/;
+/** Words before a calling convention that are no type, so the upper-case word may be the type itself. */
+const NOT_A_TYPE = new Set([
+  ...["static", "extern", "inline", "__inline", "const", "volatile", "constexpr", "virtual", "friend", "typedef"],
+  ...["return", "struct", "union", "enum", "class", "else", "case", "new", "delete", "throw", "goto", "using"],
+  ...["namespace", "template", "typename", "explicit", "register", "unsigned", "signed"],
+]);
+
+/** Names that are calling conventions wherever they are (`HRESULT WINAPI f(`, `BOOL CALLBACK f(`). */
+const KNOWN_CONVENTION = /^(?:__\w+|WINAPI|CALLBACK|PASCAL|\w*APIENTRY|\w*CDECL|\w*STDCALL|\w*CALL|\w*CALLTYPE)$/;
+
+/**
+ * Whether an upper-case word after `before` is a calling convention rather than the type: after a
+ * specifier it is the type (`static BOOL f(`); after an upper-case word it is the type behind an
+ * export macro (`_X_EXPORT RESTYPE f(`) unless it is a known convention (`LRESULT CALLBACK f(`).
+ */
+function isCallingConvention(word: string, before: string): boolean {
+  if (word.startsWith("__")) return true;
+  if (NOT_A_TYPE.has(before)) return false;
+  return !/^[A-Z_][A-Z0-9_]*$/.test(before) || KNOWN_CONVENTION.test(word);
+}
+
 export function blankExportMacros(source: string): string {
   const blank = (_all: string, lead: string, word: string) => lead + word.replace(/[^\n]/g, " ");
-  const classes = /\b(?:class|struct)[ \t]+[A-Z_][A-Z0-9_]*[ \t(]/.test(source)
-    ? source.replace(CLASS_MACRO, blank)
+  // Calling conventions first: `NAPI_EXTERN napi_status NAPI_CDECL f(` then shows its export macro.
+  const called = HAS_CALLING_CONVENTION.test(source)
+    ? source.replace(CALLING_CONVENTION, (all: string, lead: string, word: string) =>
+        isCallingConvention(word, /([\w:]+)[ \t*&]*$/.exec(lead)?.[1] ?? "") ? blank(all, lead, word) : all,
+      )
     : source;
+  const classes = /\b(?:class|struct)[ \t]+[A-Z_][A-Z0-9_]*[ \t(]/.test(called)
+    ? called.replace(CLASS_MACRO, blank)
+    : called;
   if (!/^[ \t]*(?:(?:extern|static|inline|__inline|const)[ \t]+)*[A-Z_]/m.test(classes)) return classes;
   return classes.replace(EXPORT_MACRO, blank);
 }

@@ -449,10 +449,10 @@ export class CppFile extends CFamilyFile {
     };
     if (qualifier?.length) {
       // `void Shape::area() {}`: the member of Shape, wherever it is written.
-      const owner = [...ctx.path, ...qualifier].join(".");
+      const owner = qualifiedOwner(ctx.path, qualifier).join(".");
       const cls = qualifier[qualifier.length - 1]!;
       const kind: NodeKind =
-        nameText === cls ? "constructor" : this.namespaces.has(qualifier[0]!) && !ctx.cls ? "function" : "method";
+        nameText === cls ? "constructor" : this.namespaces.has(cls) && !ctx.cls ? "function" : "method";
       emit(kind, { owner, exported: !ctx.internal });
       if (kind === "method") this.outOfLineMethods.push({ name, qname: `${owner}.${nameText}` });
       return;
@@ -480,7 +480,7 @@ export class CppFile extends CFamilyFile {
     for (const fn of this.fns) {
       if (fn.prototype) continue;
       const q = this.qualifiers.get(fn.name.id) ?? [];
-      out.add([...this.context(fn.def).path, ...q, this.text(fn.name)].join("."));
+      out.add([...qualifiedOwner(this.context(fn.def).path, q), this.text(fn.name)].join("."));
     }
     this.outOfLine = out;
     return out;
@@ -759,3 +759,13 @@ export const cppExtractor: LanguageExtractor = {
     );
   },
 };
+
+/**
+ * What a qualifier written inside namespaces names (`void a::b::X::f()` in `namespace a::b`): as
+ * C++ looks its first name up, from the innermost enclosing namespace outward, so a definition
+ * that spells its own namespace out is not nested in it twice.
+ */
+function qualifiedOwner(path: readonly string[], qualifier: readonly string[]): string[] {
+  const at = path.lastIndexOf(qualifier[0]!);
+  return at < 0 ? [...path, ...qualifier] : [...path.slice(0, at), ...qualifier];
+}
