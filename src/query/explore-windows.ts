@@ -1,7 +1,9 @@
 import { CALL_KINDS, outgoing } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { membersOf } from "../store/explore-lookup.js";
 import { EXPLORE_LIMITS } from "./explore-budget.js";
-import { TYPE_KINDS } from "./explore-rank.js";
+import { CALLABLES, TYPE_KINDS } from "./explore-rank.js";
+import { identifierParts, stem } from "./stem.js";
 import type { SymbolHit } from "./symbols.js";
 
 /** A run of consecutive source lines shown for one or more symbols. */
@@ -84,6 +86,47 @@ export function targetWindows(
     });
   }
   return merge(ws);
+}
+
+/** Members shown of a long type the query names, by the question's words in their bodies. */
+const WORDED_MEMBERS = 2;
+
+/**
+ * The members of a long type the query names whose bodies hold the most of the question's other
+ * words, at least two of them: "how does transaction.atomic create and roll back savepoints" names
+ * `Atomic` (160 lines, shown by its head), and its `__enter__` and `__exit__`, whose names say
+ * nothing, create and roll back the savepoints in their code.
+ */
+export function wordedMemberWindows(
+  db: Db,
+  type: SymbolHit,
+  score: number,
+  lines: readonly string[],
+  words: readonly string[],
+): Window[] {
+  if (!TYPE_KINDS.has(type.kind) || type.endLine - type.startLine + 1 <= EXPLORE_LIMITS.symbolLines) return [];
+  const own = new Set(identifierParts(type.name).map(stem));
+  const stems = [...new Set(words.flatMap(identifierParts).map(stem))].filter((w) => w.length >= 4 && !own.has(w));
+  if (stems.length < 2) return [];
+  const found = membersOf(db, type.id)
+    .filter((m) => CALLABLES.has(m.kind) && m.file === type.file)
+    .map((m) => {
+      const body = lines
+        .slice(m.startLine - 1, m.endLine)
+        .join("\n")
+        .toLowerCase();
+      return { m, count: stems.filter((w) => body.includes(w)).length };
+    })
+    .filter((x) => x.count >= 2)
+    .sort((a, b) => b.count - a.count || a.m.startLine - b.m.startLine)
+    .slice(0, WORDED_MEMBERS);
+  return found.map(({ m }) => ({
+    score: score - 1,
+    start: m.startLine,
+    end: Math.min(m.endLine, m.startLine + EXPLORE_LIMITS.symbolLines - 1),
+    fullEnd: m.endLine,
+    names: [m.qualifiedName],
+  }));
 }
 
 /** The window for an ordinary ranked symbol: its body up to a cap (a long type shows only its head). */

@@ -10,7 +10,16 @@ import { looksLikeMessage, symbolsQuoting } from "./explore-literal.js";
 import { exceptionNames, meetingPoints, raisersOf } from "./explore-mentions.js";
 import { addMembersNamedByVerbs, asksForCallers, CALLABLES, queryTerms, rank, type Candidate } from "./explore-rank.js";
 import { exploreTargets, type LineAnchor } from "./explore-targets.js";
-import { cost, fill, merge, symbolWindow, targetWindows, type ExploreBlock, type Window } from "./explore-windows.js";
+import {
+  cost,
+  fill,
+  merge,
+  symbolWindow,
+  targetWindows,
+  wordedMemberWindows,
+  type ExploreBlock,
+  type Window,
+} from "./explore-windows.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { FILE_MODE_MAX_LINES, splitLines } from "./node.js";
 import type { SymbolHit } from "./symbols.js";
@@ -169,6 +178,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const budget = budgetFor(countFiles(db), options.maxFiles, options.maxChars);
   const targets = exploreTargets(db, query, { maxFiles: budget.files });
   const terms = queryTerms(targets.residual);
+  const words = terms.filter((t) => !t.code).map((t) => t.term);
 
   // Candidates: the ranking of the remaining words, with what the query names explicitly above it.
   const best = new Map<number, Candidate>();
@@ -181,7 +191,8 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const anchorSymbols = targets.anchors.flatMap((a) => (a.symbol ? [a.symbol] : []));
   for (const s of anchorSymbols) put(s, ANCHOR_SCORE);
   for (const s of targets.exact) put(s, EXACT_SCORE);
-  for (const s of delegatesOf(db, targets.exact)) put(s, DELEGATE_SCORE);
+  const delegates = delegatesOf(db, targets.exact);
+  for (const s of delegates) put(s, DELEGATE_SCORE);
   // A name written in prose (`useQuery`) that is a wrapper: what it wraps (`useBaseQuery`) comes next.
   const namedNames = new Set(targets.named);
   const namedHits = [...best.values()]
@@ -226,7 +237,9 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const floor = (all[0]?.score ?? 0) * EXPLORE_LIMITS.relativeFloor;
   const ranked = all.filter((c) => c.score >= floor).slice(0, 60);
 
-  const targetIds = new Set([...targets.exact, ...anchorSymbols, ...quoting, ...raisers].map((s) => s.id));
+  const targetIds = new Set(
+    [...targets.exact, ...delegates, ...anchorSymbols, ...quoting, ...raisers].map((s) => s.id),
+  );
   // Named: what the query spells out, which a clipped target's windows and the second pass favour.
   const namedIds = new Set([...targetIds, ...ranked.filter((c) => c.score >= 90).map((c) => c.symbol.id)]);
 
@@ -280,6 +293,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       const body = lines.slice(s.startLine - 1, s.endLine).reduce((n, l) => n + cost(l), 0);
       if (body <= allowance || full) ws.push(symbolWindow(s, c.score, true));
       else ws.push(...targetWindows(db, s, c.score, anchoredLines, namedIds));
+      ws.push(...wordedMemberWindows(db, s, c.score, lines, words));
     }
     // A pinned file the ranking found nothing in: its beginning, as a Read would show it.
     if (!ws.length) ws.push({ score: 0, start: 1, end: lines.length, fullEnd: lines.length, names: [] });

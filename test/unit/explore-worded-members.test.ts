@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { exploreQuery } from "../../src/query/explore.js";
+import { useIndexedProject } from "../helpers/indexed-project.js";
+
+// A long class the query names through a function, whose members' names say nothing of the question.
+const filler = (name: string) =>
+  [`    def ${name}(self):`, ...Array.from({ length: 12 }, (_, i) => `        self.step_${i} = ${i}`), ""].join("\n");
+
+const TRANSACTION = [
+  "class Atomic:",
+  '    """Guarantee the atomic execution of a block."""',
+  "",
+  "    def __init__(self, using):",
+  "        self.using = using",
+  "",
+  "    def __enter__(self):",
+  "        # Inside a transaction already: create a savepoint.",
+  "        self.sid = self.connection.savepoint()",
+  "",
+  ...["describe", "configure", "reset", "inspect", "freeze"].map(filler),
+  "    def __exit__(self, exc_type, exc_value, traceback):",
+  "        if exc_type is not None:",
+  "            # Roll back to the savepoint.",
+  "            self.connection.savepoint_rollback(self.sid)",
+  "",
+  ...["measure", "report", "publish", "archive"].map(filler),
+  "",
+  "def atomic(using=None):",
+  "    return Atomic(using)",
+  "",
+].join("\n");
+
+const project = useIndexedProject("explore-worded-members", { files: { "db/transaction.py": TRANSACTION } });
+
+describe("a long class the query names", () => {
+  it("shows the members whose code holds the question's words", () => {
+    const answer = exploreQuery(project.db, project.dir, "how does transaction.atomic create and roll back savepoints");
+    const blocks = answer.files.flatMap((f) => f.blocks.flatMap((b) => b.symbols));
+    expect(blocks).toContain("Atomic.__enter__");
+    expect(blocks).toContain("Atomic.__exit__");
+    expect(blocks).not.toContain("Atomic.describe");
+  });
+});
