@@ -93,7 +93,7 @@ const WORDED_MEMBERS = 2;
 
 /**
  * The members of a long type the query names whose bodies hold the most of the question's other
- * words, at least two of them: "how does transaction.atomic create and roll back savepoints" names
+ * words, at least two of them (then the most uses of them): "how does transaction.atomic create and roll back savepoints" names
  * `Atomic` (160 lines, shown by its head), and its `__enter__` and `__exit__`, whose names say
  * nothing, create and roll back the savepoints in their code.
  */
@@ -111,14 +111,13 @@ export function wordedMemberWindows(
   const found = membersOf(db, type.id)
     .filter((m) => CALLABLES.has(m.kind) && m.file === type.file)
     .map((m) => {
-      const body = lines
-        .slice(m.startLine - 1, m.endLine)
-        .join("\n")
-        .toLowerCase();
-      return { m, count: stems.filter((w) => body.includes(w)).length };
+      // Words as they start (`treeifyBin` and `TreeNode` hold "tree"; `return` does not hold "turn").
+      const parts = identifierParts(lines.slice(m.startLine - 1, m.endLine).join("\n"));
+      const uses = stems.map((w) => parts.filter((p) => p.startsWith(w)).length);
+      return { m, count: uses.filter((n) => n > 0).length, uses: uses.reduce((a, b) => a + b, 0) };
     })
     .filter((x) => x.count >= 2)
-    .sort((a, b) => b.count - a.count || a.m.startLine - b.m.startLine)
+    .sort((a, b) => b.count - a.count || b.uses - a.uses || a.m.startLine - b.m.startLine)
     .slice(0, WORDED_MEMBERS);
   return found.map(({ m }) => ({
     score: score - 1,

@@ -286,6 +286,7 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     const anchoredLines = p.anchors.filter((a) => !a.span).map((a) => a.startLine);
     for (const c of p.cands) {
       const s = c.symbol;
+      if (namedIds.has(s.id)) ws.push(...wordedMemberWindows(db, s, c.score, lines, words));
       if (!targetIds.has(s.id)) {
         ws.push(symbolWindow(s, c.score, full));
         continue;
@@ -293,7 +294,6 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
       const body = lines.slice(s.startLine - 1, s.endLine).reduce((n, l) => n + cost(l), 0);
       if (body <= allowance || full) ws.push(symbolWindow(s, c.score, true));
       else ws.push(...targetWindows(db, s, c.score, anchoredLines, namedIds));
-      ws.push(...wordedMemberWindows(db, s, c.score, lines, words));
     }
     // A pinned file the ranking found nothing in: its beginning, as a Read would show it.
     if (!ws.length) ws.push({ score: 0, start: 1, end: lines.length, fullEnd: lines.length, names: [] });
