@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exploreQuery } from "../../src/query/explore.js";
+import { wordedMemberWindows } from "../../src/query/explore-windows.js";
+import { findSymbols } from "../../src/query/symbols.js";
 import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A long class the query names through a function, whose members' names say nothing of the question.
@@ -30,7 +32,22 @@ const TRANSACTION = [
   "",
 ].join("\n");
 
-const project = useIndexedProject("explore-worded-members", { files: { "db/transaction.py": TRANSACTION } });
+const STORE = [
+  "class Store:",
+  "    def fetch(self, key):",
+  "        node = self.tree_root",
+  "        return node",
+  "",
+  "    def grow(self, bucket):",
+  "        # A crowded bucket becomes a tree.",
+  "        self.tree_of(bucket)",
+  "",
+  ...["describe", "configure", "reset", "inspect", "freeze", "measure", "report", "publish", "archive"].map(filler),
+].join("\n");
+
+const project = useIndexedProject("explore-worded-members", {
+  files: { "db/transaction.py": TRANSACTION, "db/store.py": STORE },
+});
 
 describe("a long class the query names", () => {
   it("shows the members whose code holds the question's words", () => {
@@ -39,5 +56,15 @@ describe("a long class the query names", () => {
     expect(blocks).toContain("Atomic.__enter__");
     expect(blocks).toContain("Atomic.__exit__");
     expect(blocks).not.toContain("Atomic.describe");
+  });
+
+  it("counts a word where a name's part starts with it, not inside one", () => {
+    const store = findSymbols(project.db, "Store").find((s) => s.kind === "class")!;
+    const lines = STORE.split("\n");
+    const shown = wordedMemberWindows(project.db, store, 100, lines, ["turn", "bucket", "tree"]).flatMap(
+      (w) => w.names,
+    );
+    // `return` holds "turn" only inside the word, so `fetch` has one of the question's words.
+    expect(shown).toEqual(["Store.grow"]);
   });
 });
