@@ -696,6 +696,9 @@ class RustFile {
         isStatic: !hasSelf,
         owner,
       });
+      // `impl Shape for Square { fn area(..) }`: the method is the trait's `area` for Squares. Its
+      // type's node is not its parent (impls are written apart), so the trait is named here.
+      if (impl.trait) b.ref("overrides", name, this.text(name), impl.trait);
       selfType = owner === impl.owner ? impl.type : null;
     } else if (this.traitMembers.has(id)) {
       b.symbol("method", def, name, {
