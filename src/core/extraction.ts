@@ -177,6 +177,25 @@ export interface ExtractResult {
 }
 
 /**
+ * The local-type name that marks a method written in an anonymous class body (Java's `new Foo() { .. }`
+ * or an enum constant's body, Kotlin's `object : Foo { .. }`), recorded in the method's own scope. The
+ * body is no symbol (its members sit under the declaration around it), so this is what tells the
+ * resolver which methods are the body's and what its supertypes are: the type name is `anonymousBody`'s.
+ */
+export const ANONYMOUS_BODY = "(anonymous body)";
+
+/** The type name of an ANONYMOUS_BODY mark: where the body starts (which tells two bodies apart), then its supertypes. */
+export function anonymousBody(start: number, supertypes: readonly string[]): string {
+  return [String(start), ...supertypes].join(" ");
+}
+
+/** An ANONYMOUS_BODY mark's type name read back: the body's key (its start) and its supertypes as written. */
+export function readAnonymousBody(typeName: string): { key: string; supertypes: string[] } {
+  const [key, ...supertypes] = typeName.split(" ");
+  return { key: key ?? "", supertypes };
+}
+
+/**
  * Local-type names of C++ `using` directives, with the scope they are written in (a function, else
  * the file): `using namespace a::b;` has type name `a.b`, `using a::f;` has `a.f`.
  */

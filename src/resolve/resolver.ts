@@ -1,4 +1,5 @@
 import {
+  ANONYMOUS_BODY,
   ELEMENT,
   TUPLE,
   TYPE_BOUND,
@@ -10,6 +11,7 @@ import {
   MODULE_EXPORTS,
   OBJECT_TYPE,
   type ImportBinding,
+  readAnonymousBody,
 } from "../core/extraction.js";
 import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind, type Resolution } from "../core/kinds.js";
 import { RULES } from "./languages/index.js";
@@ -28,6 +30,16 @@ export interface ResolvedEdge {
   targetId: number;
   kind: EdgeKind;
   resolution: Resolution;
+}
+
+/**
+ * An anonymous class body a scope is in (see ANONYMOUS_BODY): the method of the body that the scope
+ * is or is nested in, the body's key and its supertypes as written.
+ */
+interface AnonymousScope {
+  method: SymbolInfo;
+  key: string;
+  supertypes: string[];
 }
 
 /** What a receiver expression stands for: a module (one or more files), or declarations. */
@@ -409,6 +421,9 @@ export class Resolver {
       return null;
     }
     if (rules.selfNames.has(receiver)) {
+      // In an anonymous class's method, `this` is the anonymous object, never the type around it.
+      const body = rules.anonymousBodies && name !== "constructor" ? this.anonymousBodyAround(scopeId) : null;
+      if (body) return { symbols: this.anonymousMembers(body, name, file, rules), how: "member" };
       const owner = this.enclosingType(scopeId);
       if (!owner) return rules.moduleThis ? this.moduleMember(scopeId, name, file, rules) : null;
       if (name === "constructor") return { symbols: this.constructors(owner), how: "member" };
@@ -421,9 +436,10 @@ export class Resolver {
       return this.ownExport(name, file, rules);
     }
     if (receiver === "super") {
-      const owner = this.enclosingType(scopeId);
-      if (!owner) return null;
-      for (const base of this.bases(owner, 0)) {
+      const body = rules.anonymousBodies && name !== "constructor" ? this.anonymousBodyAround(scopeId) : null;
+      const owner = body ? undefined : this.enclosingType(scopeId);
+      if (!owner && !body) return null;
+      for (const base of body ? this.anonymousSupertypes(body, file, rules) : this.bases(owner!, 0)) {
         const hits = name === "constructor" ? this.constructors(base) : this.member(base, name, 0);
         if (hits.length) return { symbols: hits, how: "inherited" };
       }
@@ -2127,12 +2143,64 @@ export class Resolver {
     depth = 0,
   ): SymbolInfo[] {
     const outward = rules.outerMembers && !rules.outerMembers.universal.has(name);
-    for (let owner = this.enclosingType(scopeId); owner;) {
+    for (let scope = scopeId; ;) {
+      // An anonymous class body is a type around the scope too, with no symbol of its own.
+      const body = rules.anonymousBodies ? this.anonymousBodyAround(scope) : null;
+      const file = body ? this.lookup.file(body.method.fileId) : undefined;
+      if (body && file) {
+        const hits = this.anonymousMembers(body, name, file, rules).filter(keep);
+        // Past a supertype from outside the project too (unlike a named type's, see `membersKnown`):
+        // that is how such a body is written (`new PrivilegedAction<>() { .. }` calling the class's
+        // own methods), and it is how the outward search went before the body had members.
+        if (hits.length || !outward || body.method.parentId === null) return hits;
+        scope = body.method.parentId;
+        continue;
+      }
+      const owner = this.enclosingType(scope);
+      if (!owner) return [];
       const hits = this.member(owner, name, depth).filter(keep);
       if (hits.length || !outward || owner.parentId === null || !this.membersKnown(owner, name, depth)) return hits;
-      owner = this.enclosingType(owner.parentId);
+      scope = owner.parentId;
+    }
+  }
+
+  /**
+   * The anonymous class body a scope is in, innermost and short of a named type around the scope:
+   * the first of the scope and the symbols it is nested in that is marked as a body's method.
+   */
+  private anonymousBodyAround(scopeId: number): AnonymousScope | null {
+    for (let s = this.lookup.symbol(scopeId); s && s.parentId !== null && !TYPE_KINDS.has(s.kind);) {
+      const mark = this.typesAt(s.fileId, s.id, ANONYMOUS_BODY)[0];
+      if (mark) return { method: s, ...readAnonymousBody(mark.typeName) };
+      s = this.lookup.symbol(s.parentId);
+    }
+    return null;
+  }
+
+  /**
+   * The members of an anonymous class body named `name`: its own methods (the symbols beside the
+   * scope's method that are marked as the same body's), else its supertypes'.
+   */
+  private anonymousMembers(body: AnonymousScope, name: string, file: FileInfo, rules: LanguageRules): SymbolInfo[] {
+    const holder = body.method.parentId;
+    const own =
+      holder === null
+        ? []
+        : this.lookup.children(holder, name).filter((s) => {
+            const mark = this.typesAt(s.fileId, s.id, ANONYMOUS_BODY)[0];
+            return mark !== undefined && readAnonymousBody(mark.typeName).key === body.key;
+          });
+    if (own.length) return own;
+    for (const base of this.anonymousSupertypes(body, file, rules)) {
+      const hits = this.member(base, name, 0);
+      if (hits.length) return hits;
     }
     return [];
+  }
+
+  /** The project types an anonymous class body names as its supertypes. */
+  private anonymousSupertypes(body: AnonymousScope, file: FileInfo, rules: LanguageRules): SymbolInfo[] {
+    return body.supertypes.flatMap((dotted) => this.writtenBase(dotted, file, body.method, rules));
   }
 
   /**

@@ -208,6 +208,12 @@ export interface LanguageRules {
    */
   outerMembers?: { universal: ReadonlySet<string>; external: Readonly<Record<string, readonly string[]>> };
   /**
+   * Methods of anonymous class bodies are marked as such (ANONYMOUS_BODY: Java's `new Foo() { .. }` and
+   * enum constants' bodies): in one, `this` is the body, and a bare name is first its own member or its
+   * supertype's, then (as `outerMembers` says) the enclosing types'.
+   */
+  anonymousBodies?: boolean;
+  /**
    * A call reaches functions, methods, types and enum cases, never a property or constant of the same
    * name: PHP keeps them apart (`$o->customer()`); a Rust or Java call of a field is written otherwise
    * (`(self.f)()`, `f.apply()`), so `self.enable_io()` is the method beside the field `enable_io`.

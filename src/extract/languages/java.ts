@@ -1,6 +1,8 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
+  ANONYMOUS_BODY,
   ELEMENT,
+  anonymousBody,
   callbackPosition,
   type ExtractResult,
   type ExtractedSymbol,
@@ -64,7 +66,7 @@ const QUERY = `
 (type_parameter . (type_identifier) @typeparam)
 (interface_body (_) @member)
 (annotation_type_body (_) @member)
-(object_creation_expression type: (_) @base (class_body (_) @member))
+(object_creation_expression type: (_) @base (class_body (_) @member) @anonymous)
 (enum_constant (class_body (_) @member))
 (record_declaration (_ (formal_parameter) @component))
 [(formal_parameter type: (_) @type) (spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @type) (local_variable_declaration type: (_) @type) (field_declaration type: (_) @type) (constant_declaration type: (_) @type) (method_declaration type: (_) @type) (annotation_type_element_declaration type: (_) @type) (catch_type (_) @type) (enhanced_for_statement type: (_) @type) (resource type: (_) @type) (instanceof_expression right: (_) @type) (cast_expression type: (_) @type) (array_creation_expression type: (_) @type) (throws (_) @type) (class_literal (_) @type) (type_bound (_) @type) (type_pattern . (_) @type) (record_pattern . (_) @type) (record_pattern_component . (_) @type) (permits (type_list (_) @type)) (method_invocation type_arguments: (_) @type) (object_creation_expression type_arguments: (_) @type) (explicit_constructor_invocation type_arguments: (_) @type)]
@@ -142,6 +144,12 @@ const PLAIN_RECEIVER = /^([A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)
 const PLAIN_PATH = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*){0,8}$/;
 
 type Visibility = ExtractedSymbol["visibility"];
+
+/** An anonymous class body and the supertype written for it: the type after `new`. */
+interface AnonymousBody {
+  base: Node;
+  body: Node;
+}
 
 /** A member declaration's symbol options, built with every field so each has the same shape. */
 interface MemberOptions {
@@ -301,17 +309,15 @@ class JavaFile {
   /** Node ids of the members of interface and annotation bodies: implicitly public. */
   private readonly interfaceMembers = new Set<number>();
   /**
-   * Node ids of the members of anonymous class bodies (`new Foo() { ... }`, an enum constant's body):
-   * not indexed, but for the methods of a `new Foo() { ... }` (see `anonymousBases`).
+   * The anonymous class bodies (`new Foo() { ... }`, an enum constant's body) by the node ids of their
+   * members. The class is no symbol: its members are symbols under the declaration around it (the
+   * method writing `new`, the enum constant), as Kotlin's object expressions' are, so that what they
+   * call is known, they are seen to override the supertype's methods (`overrides` refs, see
+   * `anonymousOverride`), and calls between them resolve (see ANONYMOUS_BODY).
    */
-  private readonly anonymousMembers = new Set<number>();
-  /**
-   * The type after `new` of an anonymous class, by the node ids of its members. Its methods are
-   * symbols under the declaration around it, as Kotlin's object expressions' are, so that what they
-   * call is known and they are seen to override the type's methods (`overrides` refs, see
-   * `anonymousOverride`).
-   */
-  private readonly anonymousBases = new Map<number, Node>();
+  private readonly anonymousBodies = new Map<number, AnonymousBody>();
+  /** Node ids of the members of enum constants' bodies: not indexed. */
+  private readonly constantBodyMembers = new Set<number>();
   /** Ranges of record components (`record R(Repo repo)`): fields, not local variables. */
   private readonly components: { start: number; end: number }[] = [];
   /**
@@ -413,14 +419,11 @@ class JavaFile {
       case P.AnnotationMember:
         this.interfaceMembers.add(m.captures[0]!.node.id);
         return;
-      case P.AnonymousMember: {
-        const member = capture(m, "member");
-        this.anonymousMembers.add(member.id);
-        this.anonymousBases.set(member.id, capture(m, "base"));
-        return;
-      }
       case P.EnumConstantMember:
-        this.anonymousMembers.add(m.captures[0]!.node.id);
+        this.constantBodyMembers.add(m.captures[0]!.node.id);
+        return;
+      case P.AnonymousMember:
+        this.anonymousBodies.set(capture(m, "member").id, { base: capture(m, "base"), body: capture(m, "anonymous") });
         return;
       case P.RecordComponent: {
         const node = m.captures[0]!.node;
@@ -636,7 +639,7 @@ class JavaFile {
 
   /** Classes, records, interfaces, annotation types and enums. */
   private typeDeclaration(p: number, def: Node, name: Node, body: Node): void {
-    if (this.anonymousMembers.has(def.id)) return;
+    if (this.constantBodyMembers.has(def.id)) return;
     const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
     this.headers.push({ start: name.startIndex, end: body.startIndex, name: options.name });
@@ -655,8 +658,7 @@ class JavaFile {
 
   /** Enum constants, methods, annotation elements and constructors. */
   private callable(p: number, def: Node, name: Node, body: Node | null): void {
-    const anonymousBase = p === P.Method ? this.anonymousBases.get(def.id) : undefined;
-    if (this.anonymousMembers.has(def.id) && !anonymousBase) return;
+    if (this.constantBodyMembers.has(def.id)) return;
     const b = this.b;
     const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
@@ -682,7 +684,8 @@ class JavaFile {
         options.signatureEnd = end;
         options.paramCount = p === P.AnnotationElement ? 0 : this.paramCount(def.childForFieldId(this.f.parameters));
         b.symbol("method", node, name, options);
-        if (anonymousBase) this.anonymousOverride(name, options, anonymousBase);
+        const anonymous = this.anonymousBodies.get(def.id);
+        if (anonymous) this.anonymousMethod(name, options, anonymous);
         // Its return type, for chains through it (`var c = this.newConn(); c.serve()`).
         const returns = p === P.Method ? def.childForFieldId(this.f.type) : null;
         const typeName = returns ? this.typeName(returns) : null;
@@ -709,14 +712,15 @@ class JavaFile {
 
   /**
    * A method of an anonymous class overrides the method of its name in the type after `new`, unless
-   * private or static (as a class's, see `mayOverride` in records.ts). The class is no symbol, so no
-   * heritage ref of it can name that type: the `overrides` ref names it as its receiver, which the
-   * resolver looks up from where the class is written.
+   * private or static (as a class's, see `mayOverride` in records.ts). The class is no symbol, so no heritage ref of it can name that type: the `overrides`
+   * ref names it as its receiver, which the resolver looks up from where the class is written. The
+   * method is marked as the body's (ANONYMOUS_BODY), for the calls made in the body.
    */
-  private anonymousOverride(name: Node, options: MemberOptions, base: Node): void {
-    if (options.visibility === "private" || options.isStatic) return;
-    const dotted = this.typeName(base);
-    if (dotted) this.b.ref("overrides", name, options.name, dotted);
+  private anonymousMethod(name: Node, options: MemberOptions, anonymous: AnonymousBody): void {
+    const dotted = this.typeName(anonymous.base);
+    this.b.localType(name, ANONYMOUS_BODY, anonymousBody(anonymous.body.startIndex, dotted ? [dotted] : []));
+    if (dotted && options.visibility !== "private" && !options.isStatic)
+      this.b.ref("overrides", name, options.name, dotted);
   }
 
   /** Formal parameter count; null for varargs. The receiver parameter `Foo this` does not count. */
@@ -757,7 +761,9 @@ class JavaFile {
 
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`, with non-overlapping spans. */
   private field(p: number, def: Node): void {
-    if (this.anonymousMembers.has(def.id)) return;
+    if (this.constantBodyMembers.has(def.id)) return;
+    // An anonymous class's field is no field of the named type around it, whose `this.x` its type would be.
+    const typed = !this.anonymousBodies.has(def.id);
     const declarators = def.childrenForFieldId(this.f.declarator);
     const mods = this.modifiersOf(def, declarators[0]?.childForFieldId(this.f.name) ?? null);
     const common = this.options(def, mods, "");
@@ -782,8 +788,9 @@ class JavaFile {
         paramCount: null,
       });
       // Array declarators (`Foo xs[]`) hold arrays, not a Foo.
-      if (typeName && !d.childForFieldId(this.f.dimensions)) this.addType(d, `this.${nameText}`, typeName);
-      if (!d.childForFieldId(this.f.dimensions)) this.addElementType(d, `this.${nameText}`, type);
+      if (!typed || d.childForFieldId(this.f.dimensions)) continue;
+      if (typeName) this.addType(d, `this.${nameText}`, typeName);
+      this.addElementType(d, `this.${nameText}`, type);
     }
   }
 

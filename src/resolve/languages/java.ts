@@ -56,6 +56,7 @@ export const javaRules: LanguageRules = {
   importsDeclarations: true,
   selfNames: new Set(["this"]),
   implicitThis: true,
+  anonymousBodies: true,
   // The root type's members (java.lang.Object's) every type has, and well-known outside bases' members.
   outerMembers: {
     universal: new Set("equals hashCode toString getClass clone finalize notify notifyAll wait".split(" ")),
