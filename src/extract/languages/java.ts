@@ -25,7 +25,8 @@ import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
  * Every capture becomes a JS object and every question asked of a node is a call into WASM, so where
  * a declaration sits is read from small context patterns rather than by walking up from it
  * (`Node.parent` descends from the root on every call): members of interface and annotation bodies,
- * members of anonymous class bodies (with the type after `new`), and record components. Those patterns finish on the member node
+ * members of anonymous class bodies (with the type after `new`, or the enum of a constant's body),
+ * and record components. Those patterns finish on the member node
  * itself, and tree-sitter finishes the states of an enclosing pattern before those of a pattern
  * starting at the same node, so a member is known as such before its own match (even `(field_declaration)`)
  * is handled. Array declarators (`Foo xs[]`) are left out of the variable patterns with `!dimensions`.
@@ -67,7 +68,7 @@ const QUERY = `
 (interface_body (_) @member)
 (annotation_type_body (_) @member)
 (object_creation_expression type: (_) @base (class_body (_) @member) @anonymous)
-(enum_constant (class_body (_) @member))
+(enum_declaration name: (identifier) @base body: (enum_body (enum_constant (class_body (_) @member) @anonymous)))
 (record_declaration (_ (formal_parameter) @component))
 [(formal_parameter type: (_) @type) (spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @type) (local_variable_declaration type: (_) @type) (field_declaration type: (_) @type) (constant_declaration type: (_) @type) (method_declaration type: (_) @type) (annotation_type_element_declaration type: (_) @type) (catch_type (_) @type) (enhanced_for_statement type: (_) @type) (resource type: (_) @type) (instanceof_expression right: (_) @type) (cast_expression type: (_) @type) (array_creation_expression type: (_) @type) (throws (_) @type) (class_literal (_) @type) (type_bound (_) @type) (type_pattern . (_) @type) (record_pattern . (_) @type) (record_pattern_component . (_) @type) (permits (type_list (_) @type)) (method_invocation type_arguments: (_) @type) (object_creation_expression type_arguments: (_) @type) (explicit_constructor_invocation type_arguments: (_) @type)]
 `;
@@ -145,7 +146,7 @@ const PLAIN_PATH = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*){0,8}
 
 type Visibility = ExtractedSymbol["visibility"];
 
-/** An anonymous class body and the supertype written for it: the type after `new`. */
+/** An anonymous class body and the supertype written for it: the type after `new`, or the constant's enum. */
 interface AnonymousBody {
   base: Node;
   body: Node;
@@ -316,8 +317,6 @@ class JavaFile {
    * `anonymousOverride`), and calls between them resolve (see ANONYMOUS_BODY).
    */
   private readonly anonymousBodies = new Map<number, AnonymousBody>();
-  /** Node ids of the members of enum constants' bodies: not indexed. */
-  private readonly constantBodyMembers = new Set<number>();
   /** Ranges of record components (`record R(Repo repo)`): fields, not local variables. */
   private readonly components: { start: number; end: number }[] = [];
   /**
@@ -419,10 +418,8 @@ class JavaFile {
       case P.AnnotationMember:
         this.interfaceMembers.add(m.captures[0]!.node.id);
         return;
-      case P.EnumConstantMember:
-        this.constantBodyMembers.add(m.captures[0]!.node.id);
-        return;
       case P.AnonymousMember:
+      case P.EnumConstantMember:
         this.anonymousBodies.set(capture(m, "member").id, { base: capture(m, "base"), body: capture(m, "anonymous") });
         return;
       case P.RecordComponent: {
@@ -639,7 +636,6 @@ class JavaFile {
 
   /** Classes, records, interfaces, annotation types and enums. */
   private typeDeclaration(p: number, def: Node, name: Node, body: Node): void {
-    if (this.constantBodyMembers.has(def.id)) return;
     const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
     this.headers.push({ start: name.startIndex, end: body.startIndex, name: options.name });
@@ -658,7 +654,6 @@ class JavaFile {
 
   /** Enum constants, methods, annotation elements and constructors. */
   private callable(p: number, def: Node, name: Node, body: Node | null): void {
-    if (this.constantBodyMembers.has(def.id)) return;
     const b = this.b;
     const mods = this.modifiersOf(def, name);
     const options = this.options(def, mods, this.ident(name));
@@ -711,8 +706,9 @@ class JavaFile {
   }
 
   /**
-   * A method of an anonymous class overrides the method of its name in the type after `new`, unless
-   * private or static (as a class's, see `mayOverride` in records.ts). The class is no symbol, so no heritage ref of it can name that type: the `overrides`
+   * A method of an anonymous class overrides the method of its name in the type after `new` (an enum
+   * constant's body: in the enum), unless private or static (as a class's, see `mayOverride` in
+   * records.ts). The class is no symbol, so no heritage ref of it can name that type: the `overrides`
    * ref names it as its receiver, which the resolver looks up from where the class is written. The
    * method is marked as the body's (ANONYMOUS_BODY), for the calls made in the body.
    */
@@ -761,7 +757,6 @@ class JavaFile {
 
   /** One property per declarator: `int a = 1, b;` gives `a` and `b`, with non-overlapping spans. */
   private field(p: number, def: Node): void {
-    if (this.constantBodyMembers.has(def.id)) return;
     // An anonymous class's field is no field of the named type around it, whose `this.x` its type would be.
     const typed = !this.anonymousBodies.has(def.id);
     const declarators = def.childrenForFieldId(this.f.declarator);
