@@ -184,15 +184,19 @@ export interface ExtractResult {
  */
 export const ANONYMOUS_BODY = "(anonymous body)";
 
-/** The type name of an ANONYMOUS_BODY mark: where the body starts (which tells two bodies apart), then its supertypes. */
-export function anonymousBody(start: number, supertypes: readonly string[]): string {
-  return [String(start), ...supertypes].join(" ");
+/**
+ * The type name of an ANONYMOUS_BODY mark: where the body starts (which tells two bodies apart), its
+ * supertypes as written, and the names of local callables around it (Kotlin's `onDone: (T) -> Unit`
+ * parameter of the function making the object), which a call by that name reaches before any member.
+ */
+export function anonymousBody(start: number, supertypes: readonly string[], locals: readonly string[] = []): string {
+  return `${start};${supertypes.join(",")};${locals.join(",")}`;
 }
 
-/** An ANONYMOUS_BODY mark's type name read back: the body's key (its start) and its supertypes as written. */
-export function readAnonymousBody(typeName: string): { key: string; supertypes: string[] } {
-  const [key, ...supertypes] = typeName.split(" ");
-  return { key: key ?? "", supertypes };
+/** An ANONYMOUS_BODY mark's type name read back (see `anonymousBody`). */
+export function readAnonymousBody(typeName: string): { key: string; supertypes: string[]; locals: string[] } {
+  const [key = "", supertypes = "", locals = ""] = typeName.split(";");
+  return { key, supertypes: supertypes ? supertypes.split(",") : [], locals: locals ? locals.split(",") : [] };
 }
 
 /**

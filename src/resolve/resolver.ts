@@ -40,6 +40,7 @@ interface AnonymousScope {
   method: SymbolInfo;
   key: string;
   supertypes: string[];
+  locals: string[];
 }
 
 /** What a receiver expression stands for: a module (one or more files), or declarations. */
@@ -2148,6 +2149,8 @@ export class Resolver {
       const body = rules.anonymousBodies ? this.anonymousBodyAround(scope) : null;
       const file = body ? this.lookup.file(body.method.fileId) : undefined;
       if (body && file) {
+        // Kotlin: a local callable around the object (a parameter of function type) comes before members.
+        if (body.locals.includes(name)) return [];
         const hits = this.anonymousMembers(body, name, file, rules).filter(keep);
         // Past a supertype from outside the project too (unlike a named type's, see `membersKnown`):
         // that is how such a body is written (`new PrivilegedAction<>() { .. }` calling the class's

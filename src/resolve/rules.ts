@@ -209,7 +209,7 @@ export interface LanguageRules {
   outerMembers?: { universal: ReadonlySet<string>; external: Readonly<Record<string, readonly string[]>> };
   /**
    * Methods of anonymous class bodies are marked as such (ANONYMOUS_BODY: Java's `new Foo() { .. }` and
-   * enum constants' bodies): in one, `this` is the body, and a bare name is first its own member or its
+   * enum constants' bodies, Kotlin's object expressions): in one, `this` is the body, and a bare name is first its own member or its
    * supertype's, then (as `outerMembers` says) the enclosing types'.
    */
   anonymousBodies?: boolean;

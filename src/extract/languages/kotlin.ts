@@ -1,6 +1,14 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
+import {
+  ANONYMOUS_BODY,
+  ELEMENT,
+  EXTENSION_RECEIVER,
+  GENERIC_RECEIVER,
+  anonymousBody,
+  callbackPosition,
+  valueOfType,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -204,6 +212,14 @@ class KotlinFile {
    */
   private readonly typeUses: Node[] = [];
   private readonly pendingTypes: { at: Node; name: string; typeName: string }[] = [];
+  /**
+   * Parameters of function type (`onDone: (T) -> Unit`) with the range of the function declaring
+   * them: local callables, which a call by their name inside the function reaches before a member of
+   * an object expression there (see `flushObjectFunctions`).
+   */
+  private readonly callableParameters: { start: number; end: number; name: string }[] = [];
+  /** Functions of object expressions, marked once the whole file is matched (see `flushObjectFunctions`). */
+  private readonly objectFunctions: { name: Node; literal: Node; supertypes: string[] }[] = [];
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -376,6 +392,20 @@ class KotlinFile {
    * minus a local name given different types in one function (two `catch (e: ...)`, lambdas' typed
    * parameters): scopes are functions, so which one a use means is unknown.
    */
+  /**
+   * Mark each function of an object expression as the object's (ANONYMOUS_BODY), so that the object's
+   * calls reach its own functions and its supertypes' members first, with the function-typed
+   * parameters of the functions around the object, which come before those (a listener's
+   * `override fun onResult(r) { onResult(r) }` calls the parameter `onResult`, not itself).
+   */
+  flushObjectFunctions(): void {
+    for (const f of this.objectFunctions) {
+      const at = f.literal.startIndex;
+      const locals = this.callableParameters.filter((p) => p.start <= at && at < p.end).map((p) => p.name);
+      this.b.localType(f.name, ANONYMOUS_BODY, anonymousBody(at, f.supertypes, locals));
+    }
+  }
+
   flushTypes(): void {
     const byScope = new Map<string, string>();
     const clashes = new Set<string>();
@@ -506,7 +536,11 @@ class KotlinFile {
       signatureEnd: body ? body.startIndex : def.endIndex,
       paramCount: this.paramCount(params),
     });
-    if (holder?.type === "object_literal") this.anonymousOverrides(def, holder, name);
+    if (holder?.type === "object_literal") {
+      const supertypes = this.objectSupertypes(holder);
+      this.anonymousOverrides(def, supertypes, name);
+      this.objectFunctions.push({ name, literal: holder, supertypes });
+    }
     if (returnType) this.typeUses.push(returnType);
     if (receiverType) this.receiverTypeArguments(receiverType);
     const returns = returnType ? this.typeName(returnType) : body ? this.expressionBodyType(body) : null;
@@ -597,7 +631,7 @@ class KotlinFile {
       isStatic: mods.isConst || this.isStaticMember(def),
       signatureEnd: this.propertySignatureEnd(def, decl),
     });
-    if (holder?.type === "object_literal") this.anonymousOverrides(def, holder, name);
+    if (holder?.type === "object_literal") this.anonymousOverrides(def, this.objectSupertypes(holder), name);
     if (typeName) this.addType(name, holder ? `this.${nameText}` : nameText, typeName, declared ?? undefined);
   }
 
@@ -689,14 +723,21 @@ class KotlinFile {
    * class's do: each is written as the receiver of an `overrides` ref of the member, which the
    * resolver looks up from where the object is.
    */
-  private anonymousOverrides(def: Node, literal: Node, name: Node): void {
+  private anonymousOverrides(def: Node, supertypes: readonly string[], name: Node): void {
     if (!this.hasModifier(def, "override")) return;
     const member = this.b.text(name);
+    for (const dotted of supertypes) this.b.ref("overrides", name, member, dotted);
+  }
+
+  /** The supertypes an object expression names (`object : Base(), Listener`), as written. */
+  private objectSupertypes(literal: Node): string[] {
+    const out: string[] = [];
     for (const spec of literal.namedChildren) {
       const inner = spec?.type === "delegation_specifier" ? spec.namedChild(0) : null;
       const base = inner ? this.supertype(inner) : null;
-      if (base) this.b.ref("overrides", name, member, base.dotted);
+      if (base) out.push(base.dotted);
     }
+    return out;
   }
 
   /** Whether a declaration's modifiers include this word (`override`). */
@@ -927,6 +968,14 @@ class KotlinFile {
     while (fnType && (fnType.type === "nullable_type" || fnType.type === "parenthesized_type"))
       fnType = fnType.namedChild(0);
     if (fnType?.type !== "function_type" || param.parent?.type !== "function_value_parameters") return;
+    const declaring = param.parent.parent;
+    const paramName = param.namedChild(0);
+    if (declaring && paramName?.type === "simple_identifier")
+      this.callableParameters.push({
+        start: declaring.startIndex,
+        end: declaring.endIndex,
+        name: this.b.text(paramName),
+      });
     let i = 0;
     for (const c of param.parent.namedChildren) {
       if (c?.id === param.id) break;
@@ -1120,6 +1169,7 @@ export const kotlinExtractor: LanguageExtractor = {
       const root = tree.rootNode;
       const file = new KotlinFile(b);
       for (const m of query.matches(root)) file.handle(m);
+      file.flushObjectFunctions();
       file.flushTypes();
       file.flushTypeUses();
       return b.finish(file.packageName, countSyntaxErrors(root));

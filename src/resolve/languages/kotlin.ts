@@ -65,6 +65,7 @@ export const kotlinRules: LanguageRules = {
   importsDeclarations: true,
   selfNames: new Set(["this"]),
   implicitThis: true,
+  anonymousBodies: true,
   // The root type's members (Any's) every type has, and well-known outside bases' members.
   outerMembers: {
     universal: new Set("equals hashCode toString".split(" ")),
