@@ -177,6 +177,13 @@ export interface ExtractResult {
 }
 
 /**
+ * The local-type name that marks a method of a trait's implementation (Rust's `impl Future for Sleep {
+ * fn poll(..) }`), recorded in the method's own scope with the trait as written: a type may have an
+ * inherent method of the same name, which a call reaches first.
+ */
+export const TRAIT_METHOD = "(trait method)";
+
+/**
  * The local-type name that marks a method written in an anonymous class body (Java's `new Foo() { .. }`
  * or an enum constant's body, Kotlin's `object : Foo { .. }`), recorded in the method's own scope. The
  * body is no symbol (its members sit under the declaration around it), so this is what tells the

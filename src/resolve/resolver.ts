@@ -10,6 +10,7 @@ import {
   MIXIN,
   MODULE_EXPORTS,
   OBJECT_TYPE,
+  TRAIT_METHOD,
   type ImportBinding,
   readAnonymousBody,
 } from "../core/extraction.js";
@@ -1906,12 +1907,24 @@ export class Resolver {
       return (file && rules && this.ownExport(name, file, rules)?.symbols) || [];
     }
     const own = this.ownMembers(type, name);
-    if (own.length) return own;
+    if (own.length) return own.length > 1 ? this.inherentFirst(own) : own;
     for (const base of this.bases(type, depth)) {
       const hits = this.member(base, name, depth + 1);
       if (hits.length) return hits;
     }
     return [];
+  }
+
+  /**
+   * With `inherentFirst`, a type's own members of a name without its trait methods where it has an
+   * inherent method of the name too (a field of the name stays: `self.haystack` beside `haystack()`).
+   */
+  private inherentFirst(members: SymbolInfo[]): SymbolInfo[] {
+    const file = this.lookup.file(members[0]!.fileId);
+    if (!file || !RULES[file.language]?.inherentFirst) return members;
+    const fromTrait = (m: SymbolInfo) => this.typesAt(m.fileId, m.id, TRAIT_METHOD).length > 0;
+    const inherent = members.some((m) => m.kind === "method" && !fromTrait(m));
+    return inherent ? members.filter((m) => !fromTrait(m)) : members;
   }
 
   /**

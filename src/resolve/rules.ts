@@ -294,6 +294,11 @@ export interface LanguageRules {
    */
   flowTypes?: boolean;
   /**
+   * A type's inherent method comes before a trait's method of its name (Rust): `self.inner.poll(cx)`
+   * on a `ReusableBoxFuture` calls its own `poll(&mut self)`, not its `impl Future`'s (see TRAIT_METHOD).
+   */
+  inherentFirst?: boolean;
+  /**
    * Ruby: constants are global and found by lexical nesting, classes and modules reopen across files
    * (one type, members from every part), methods are found through mixins. Names resolve through
    * `ruby.ts` instead of the generic lookups.

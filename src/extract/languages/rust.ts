@@ -2,6 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
   TUPLE,
+  TRAIT_METHOD,
   callbackPosition,
   type ExtractResult,
   type ExtractedSymbol,
@@ -109,6 +110,9 @@ const P = {
   DefaultOrConstParam: 35,
   TypeUse: 36,
 } as const;
+
+/** A parameter `self: T` (`mut self: Pin<&mut Self>`). */
+const SELF_TYPED = /^(?:mut\s+)?self\s*:/;
 
 const FIELD_NAMES = [
   "name",
@@ -669,11 +673,20 @@ class RustFile {
     return impl.owner;
   }
 
+  /**
+   * `&self`, and `self: Arc<Self>` (or `Box<Self>`, `Pin<&mut Self>`), which the grammar reads as a
+   * parameter named `self`: the method's receiver either way, through a pointer whose methods are
+   * its content's. tokio's `self: Arc<Self>` methods left `self.s.acquire()` unresolved.
+   */
+  private isSelfParameter(param: Node): boolean {
+    return param.type === "self_parameter" || (param.type === "parameter" && SELF_TYPED.test(this.text(param)));
+  }
+
   private fn(fn: PendingFn): void {
     const { def, name, params } = fn;
     const b = this.b;
     const id = def.id;
-    const hasSelf = params.namedChildCount > 0 && params.namedChild(0)?.type === "self_parameter";
+    const hasSelf = params.namedChildCount > 0 && this.isSelfParameter(params.namedChild(0)!);
     const paramCount = params.namedChildCount - (hasSelf ? 1 : 0);
     const body = fn.signature ? null : def.childForFieldId(this.f.body);
     let end = body ? body.startIndex : def.endIndex;
@@ -698,7 +711,10 @@ class RustFile {
       });
       // `impl Shape for Square { fn area(..) }`: the method is the trait's `area` for Squares. Its
       // type's node is not its parent (impls are written apart), so the trait is named here.
-      if (impl.trait) b.ref("overrides", name, this.text(name), impl.trait);
+      if (impl.trait) {
+        b.ref("overrides", name, this.text(name), impl.trait);
+        this.pendingTypes.push({ at: params, name: TRAIT_METHOD, typeName: impl.trait });
+      }
       selfType = owner === impl.owner ? impl.type : null;
     } else if (this.traitMembers.has(id)) {
       b.symbol("method", def, name, {

@@ -74,6 +74,7 @@ function crateNamed(name: string, ctx: ProjectContext, lookup: Lookup): FileInfo
 export const rustRules: LanguageRules = {
   importedTraitMethods: true,
   flowTypes: true,
+  inherentFirst: true,
   arrayMethods: collectionMethods(
     [
       "first",
