@@ -172,7 +172,7 @@ export class CppScopes {
     if (head === "this") current = scope.cls;
     // `static_cast<Shape*>(p)->area()`: a value of the type cast to (see the extractor's `castTo`).
     else if (head.startsWith("new ") && head.endsWith("()"))
-      current = this.typeNamed(head.slice(4, -2), file, [...scope.prefixes, ...scope.usings]);
+      current = this.valueType(head.slice(4, -2), file, [...scope.prefixes, ...scope.usings]);
     else if (head.endsWith("()")) {
       // `current()->Ref()` inside a class, `make()->run()`: what the call returns.
       const found = this.callTarget({ name: head.slice(0, -2), receiver: null } as RefInfo, file, scope);
@@ -184,7 +184,7 @@ export class CppScopes {
         // member is (a written type first: `ns::Shape` is written `ns.Shape` too).
         current = local.endsWith(")")
           ? (this.exprType(receiverParts(local), file, scope, depth + 1) ?? null)
-          : (this.typeNamed(local, file, [...scope.prefixes, ...scope.usings]) ??
+          : (this.valueType(local, file, [...scope.prefixes, ...scope.usings]) ??
             (local !== head ? (this.exprType(local.split("."), file, scope, depth + 1) ?? null) : null));
       else {
         const field = scope.cls ? this.fieldType(scope.cls, head, 0) : undefined;
@@ -208,7 +208,7 @@ export class CppScopes {
       const written = f ? this.localType(f, s.id, "()") : undefined;
       if (!f || written === undefined) continue;
       const prefixes = chain(parentOf(s.qualifiedName));
-      return this.typeNamed(written, f, [...prefixes, ...this.fileUsings(f, prefixes)]);
+      return this.valueType(written, f, [...prefixes, ...this.fileUsings(f, prefixes)]);
     }
     return null;
   }
@@ -219,7 +219,7 @@ export class CppScopes {
     const clsFile = this.lookup.file(cls.fileId);
     if (!clsFile) return undefined;
     const written = this.localType(clsFile, cls.id, `this.${name}`);
-    if (written !== undefined) return this.typeNamed(written, clsFile, chain(cls.qualifiedName));
+    if (written !== undefined) return this.valueType(written, clsFile, chain(cls.qualifiedName));
     for (const base of this.bases(cls, depth).bases) {
       const hit = this.fieldType(base, name, depth + 1);
       if (hit !== undefined) return hit;
@@ -288,6 +288,15 @@ export class CppScopes {
     const prefixes = chain(parentOf(t.qualifiedName));
     const target = this.typeNamed(written, file, [...prefixes, ...this.fileUsings(file, prefixes)]);
     return target && target.id !== t.id ? this.aliased(target, depth + 1) : t;
+  }
+
+  /**
+   * The class whose members a value of a written type has: the type named, followed through aliases
+   * (`using ViewPanel = winrt::..::ViewPanel; ViewPanel p; p.SetLeft(x)`, `typedef Foo Bar;`). A
+   * reference keeps the alias (`typeNamed`), which is the name written.
+   */
+  private valueType(written: string, file: FileInfo, prefixes: string[]): SymbolInfo | null {
+    return this.aliased(this.typeNamed(written, file, prefixes), 0);
   }
 
   /** A type named as written (`Shape`, `geo.Shape`), tried under each prefix in turn. */

@@ -323,6 +323,33 @@ describe("sync equals init --force", () => {
     expect(calls().some((e) => e.includes("ui.Other.paint"))).toBe(true);
   });
 
+  it("a C++ alias used as a value's type names another class: calls on such values follow it", async () => {
+    // use.cpp calls `p.paint()` on a `Panel` and `h.panel.paint()` through a field typed `Panel`;
+    // what either reaches is written only in types.h's alias.
+    mkdirSync(at("cppvalues"), { recursive: true });
+    const header = [
+      "namespace ui {",
+      "class Base { public: void paint(); };",
+      "class Other { public: void paint(); };",
+      "typedef Base Panel;",
+      "struct Holder { Panel panel; };",
+      "}",
+      "",
+    ].join("\n");
+    writeFileSync(at("cppvalues/types.h"), header);
+    writeFileSync(
+      at("cppvalues/use.cpp"),
+      '#include "types.h"\nnamespace ui {\nvoid use(Panel p, Holder h) { p.paint(); h.panel.paint(); }\n}\n',
+    );
+    const calls = () =>
+      graphSnapshot(repo.dir).edges.filter((e) => e.startsWith("cppvalues/use.cpp|") && e.includes(" -calls@"));
+    await syncThenCompare({ added: 2 });
+    expect(calls().filter((e) => e.includes("ui.Base.paint"))).toHaveLength(2);
+    writeFileSync(at("cppvalues/types.h"), header.replace("typedef Base Panel;", "using Panel = Other;"));
+    await syncThenCompare({ modified: 1 });
+    expect(calls().filter((e) => e.includes("ui.Other.paint"))).toHaveLength(2);
+  });
+
   it("a Python class in the middle of a hierarchy goes, then comes back", async () => {
     // ArrayField overrides what Field inherits from Mixin: without Field, it overrides nothing. It
     // imports Field through its package, whose import stays put while field.py goes and comes.

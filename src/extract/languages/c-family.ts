@@ -391,7 +391,14 @@ export class CFamilyFile {
       return;
     }
     this.b.symbol("type_alias", span, d.name, { exported: true });
+    this.typedefOf(d.name, type, decl);
   }
+
+  /**
+   * What a typedef of a named type stands for (`typedef Foo Bar;`), where the resolver follows it:
+   * C++'s (see the C++ extractor). C's resolver does not, so C records nothing.
+   */
+  protected typedefOf(_name: Node, _type: Node, _decl: Node): void {}
 
   /** A field; one of several declared together (`int x, y;`) spans its own declarator only. */
   protected field(def: Node, type: Node, decl: Node, shared: boolean): void {

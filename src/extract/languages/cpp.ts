@@ -223,6 +223,27 @@ export class CppFile extends CFamilyFile {
   }
 
   /**
+   * `typedef Foo Bar;`, `typedef struct foo foo_t;`, `typedef Foo *FooPtr;`: the alias names Foo, as
+   * `using Bar = Foo;` does (a call on a `Bar b` is one of Foo's). Not a function pointer's typedef,
+   * whose written type is what the function returns.
+   */
+  protected override typedefOf(name: Node, type: Node, decl: Node): void {
+    if (this.declaresFunction(decl)) return;
+    const target = this.typeName(type);
+    if (target) this.b.localType(name, ALIAS_OF, target);
+  }
+
+  /** Whether a declarator declares a function or a pointer to one (`(*make)(int)`), at any depth. */
+  private declaresFunction(decl: Node): boolean {
+    let cur: Node | null = decl;
+    for (let depth = 0; cur && depth < 16; depth++) {
+      if (cur.type === "function_declarator") return true;
+      cur = cur.childForFieldId(this.f.declarator) ?? cur.namedChild(0);
+    }
+    return false;
+  }
+
+  /**
    * A macro used in a class with a `;` (`DECLARE_POD_PROPERTY(BlurAmount, float, 3.0f);`,
    * `MSO_NO_COPY_CTOR_AND_ASSIGNMENT(Host);`) reads as a member without a type: a constructor, but
    * named in upper case with a `_` and not after its class.
