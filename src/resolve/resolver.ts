@@ -11,6 +11,7 @@ import {
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TRAIT_METHOD,
+  isUseBinding,
   type ImportBinding,
   readAnonymousBody,
 } from "../core/extraction.js";
@@ -692,7 +693,7 @@ export class Resolver {
       if (!holder || !holderFile) return null;
       const key = call ? "()" : `this.${last}`;
       const entry = this.typesAt(holderFile.id, holder.id, key)[0];
-      return entry ? writtenName(entry.typeName, rules) : null;
+      return entry ? this.throughAlias(writtenName(entry.typeName, rules), holderFile) : null;
     }
     const made = madeKeywordType(receiver, rules);
     if (made || receiver.includes("(")) return made;
@@ -705,10 +706,24 @@ export class Resolver {
       // is a type from outside the project (`WritableMap`, whose extensions the file may call).
       if (entry && entry.typeName.includes(".") && entry.typeName.endsWith(")"))
         return this.writtenType(entry.typeName, file, owner.id, rules);
-      if (entry) return writtenName(entry.typeName, rules);
+      if (entry) return this.throughAlias(writtenName(entry.typeName, rules), file);
       scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
     }
     return null;
+  }
+
+  /**
+   * A written type name that is an alias the file imports (C#'s `using SS = Roslyn..StatementSyntax;`,
+   * Kotlin's `import a.B as C`), as the name it stands for: a type from outside the project is matched
+   * to extensions by its own name (`Emit(this StatementSyntax s)`), which the alias does not spell.
+   */
+  private throughAlias(written: string | null, file: FileInfo): string | null {
+    if (!written || !BARE_NAME.test(written)) return written;
+    const aliases = this.importsNamed(file.id, written).filter(
+      (b) => !b.reexport && b.imported !== null && b.imported !== written && !isUseBinding(b),
+    );
+    const only = aliases.length === 1 ? aliases[0]! : null;
+    return only?.imported ?? written;
   }
 
   /** A bare name: lexical scopes, then imports, then the package, then wildcard imports. */
@@ -1707,7 +1722,7 @@ export class Resolver {
     if (!file || !parent) return null;
     const key = TYPE_KINDS.has(parent.kind) ? `this.${sym.name}` : sym.name;
     const entry = this.typesAt(file.id, parent.id, key)[0];
-    return entry && !entry.typeName.includes("(") ? entry.typeName : null;
+    return entry && !entry.typeName.includes("(") ? this.throughAlias(entry.typeName, file) : null;
   }
 
   /** A callable's declared return type (`key` "()"), or a position of it (see `tupleType`). */
