@@ -1,6 +1,14 @@
 import type { Db } from "../store/database.js";
 import { membersOutside } from "../store/outside-members.js";
-import { edgesIntoEach, edgesOutOf, selfAndDescendants, sourcesInto, type EdgeRow } from "../store/edge-reader.js";
+import {
+  dispatchingSourcesInto,
+  edgesIntoEach,
+  edgesOutOf,
+  overriddenBy,
+  selfAndDescendants,
+  sourcesInto,
+  type EdgeRow,
+} from "../store/edge-reader.js";
 
 /** Edge kinds that mean "depends on" for callers, callees and impact. `contains` is structure, not use. */
 export const USE_KINDS = [
@@ -47,11 +55,26 @@ export interface ImpactHit {
   depth: number;
   via: number;
   kind: string;
+  /**
+   * The method `via` overrides or implements, when this node uses that one (`self.m()` in the base,
+   * a call through the interface) and so may run `via` at run time.
+   */
+  through?: number;
 }
+
+/** Uses of an overridden method that may dispatch to an override: calls, and references (a callback). */
+const DISPATCH_KINDS = ["calls", "references"] as const;
+
+/** How far up a hierarchy of overrides is followed (cycles are cut anyway). */
+const MAX_OVERRIDE_GENERATIONS = 16;
 
 /**
  * Everything that depends on the start nodes, breadth first up to `maxDepth` hops along incoming use
- * edges. Each node appears once, at its shortest distance.
+ * edges. Each node appears once, at its shortest distance. A method's dependents include the users
+ * of the methods it overrides or implements (transitively), but for calls through `super`: a call of
+ * `Field.get_prep_value` on a field, or of `EntityPersister::loadById` on the interface, may run
+ * `CharField.get_prep_value` or `BasicEntityPersister::loadById`. At each depth the direct users come
+ * first, so a limit keeps them over those reached through a base.
  */
 export function impactOf(
   db: Db,
@@ -63,25 +86,49 @@ export function impactOf(
     db,
     USE_KINDS.filter((k) => k !== "exports"),
   );
+  const overridden = overriddenBy(db);
+  const dispatching = dispatchingSourcesInto(db, DISPATCH_KINDS);
   const seen = new Set<number>(start);
   const hits: ImpactHit[] = [];
   let frontier = start;
   let truncated = false;
   for (let depth = 1; depth <= maxDepth && frontier.length; depth++) {
     const next: number[] = [];
-    for (const id of frontier) {
-      for (const row of sources(id)) {
-        if (seen.has(row.nodeId)) continue;
-        seen.add(row.nodeId);
-        if (hits.length >= limit) {
-          truncated = true;
-          continue;
-        }
-        hits.push({ nodeId: row.nodeId, depth, via: id, kind: row.kind });
-        next.push(row.nodeId);
+    const add = (row: { nodeId: number; kind: string }, via: number, through?: number) => {
+      if (seen.has(row.nodeId)) return;
+      seen.add(row.nodeId);
+      if (hits.length >= limit) {
+        truncated = true;
+        return;
       }
+      hits.push({ nodeId: row.nodeId, depth, via, kind: row.kind, ...(through === undefined ? {} : { through }) });
+      next.push(row.nodeId);
+    };
+    for (const id of frontier) for (const row of sources(id)) add(row, id);
+    for (const id of frontier) {
+      for (const base of overriddenAbove(overridden, id)) for (const row of dispatching(base)) add(row, id, base);
     }
     frontier = next;
   }
   return { hits, truncated };
+}
+
+/** The methods `id` overrides or implements, nearest first, up the whole hierarchy. */
+function overriddenAbove(overridden: (id: number) => number[], id: number): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>([id]);
+  let level = [id];
+  for (let generation = 0; level.length && generation < MAX_OVERRIDE_GENERATIONS; generation++) {
+    const up: number[] = [];
+    for (const m of level) {
+      for (const base of overridden(m)) {
+        if (seen.has(base)) continue;
+        seen.add(base);
+        out.push(base);
+        up.push(base);
+      }
+    }
+    level = up;
+  }
+  return out;
 }

@@ -16,6 +16,11 @@ export interface ImpactHit {
   depth: number;
   kind: string;
   via: string;
+  /**
+   * The method `via` overrides or implements, when the hit uses that one and so may run `via` through
+   * dynamic dispatch (see impactOf).
+   */
+  through?: string;
 }
 
 /** The blast radius of one definition (its overloads together). */
@@ -77,7 +82,16 @@ export function impact(
     for (const h of hits) {
       const symbol = symbolById(db, h.nodeId);
       const via = symbolById(db, h.via);
-      if (symbol) out.push({ symbol, depth: h.depth, kind: h.kind, via: via?.qualifiedName ?? "" });
+      const through = h.through === undefined ? undefined : symbolById(db, h.through)?.qualifiedName;
+      if (symbol) {
+        out.push({
+          symbol,
+          depth: h.depth,
+          kind: h.kind,
+          via: via?.qualifiedName ?? "",
+          ...(through ? { through } : {}),
+        });
+      }
     }
     return { roots, hits: out, truncated };
   });

@@ -237,8 +237,10 @@ export function renderImpact(r: ImpactResult): string {
       const level = s.hits.filter((h) => h.depth === d);
       if (!level.length) continue;
       out.push(`  depth ${d}: ${level.length}`);
-      for (const h of level)
-        out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${h.kind} ${h.via}]`);
+      for (const h of level) {
+        const how = h.through ? `${h.kind} ${h.through}, overridden by ${h.via}` : `${h.kind} ${h.via}`;
+        out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${how}]`);
+      }
     }
     if (s.truncated) out.push("  … truncated; raise the limit to see more.");
   }

@@ -69,6 +69,29 @@ export function sourcesInto(db: Db, kinds: readonly string[]): (nodeId: number) 
   return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
 }
 
+/**
+ * A reader of the nodes whose uses of a node may reach an override of it at run time: edges of these
+ * kinds into it, except those resolved through inheritance (`super().m()`, `parent::m()`), which name
+ * the base's method and so never reach an override below it.
+ */
+export function dispatchingSourcesInto(
+  db: Db,
+  kinds: readonly string[],
+): (nodeId: number) => { nodeId: number; kind: string }[] {
+  const stmt = prepared(
+    db,
+    `SELECT source_id AS nodeId, kind FROM edges
+       WHERE target_id = ? AND kind IN (${inList(kinds)}) AND resolution <> 'inherited'`,
+  );
+  return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
+}
+
+/** A reader of the methods a method overrides or implements, directly: the targets of its `overrides` edges. */
+export function overriddenBy(db: Db): (nodeId: number) => number[] {
+  const stmt = prepared(db, "SELECT target_id FROM edges WHERE source_id = ? AND kind = 'overrides'").pluck();
+  return (nodeId) => stmt.all(nodeId) as number[];
+}
+
 /** A reader of the nodes with an edge of these kinds into a node, with their files' paths. */
 export function sourceFilesInto(db: Db, kinds: readonly string[]): (nodeId: number) => { id: number; path: string }[] {
   const stmt = prepared(
