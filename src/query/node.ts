@@ -4,6 +4,7 @@ import { CodegraphError } from "../core/errors.js";
 import type { Db } from "../store/database.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
+import { DECORATOR_LOOKBACK, decoratorLines } from "./decorators.js";
 import { findSymbols, inFilterFile, symbolById, toHit, type SymbolHit } from "./symbols.js";
 import { declarationsStartingIn } from "../store/symbol-reader.js";
 import { fileSuggestions, symbolSuggestions } from "./suggest.js";
@@ -224,6 +225,13 @@ function pin(
   return { defs, note: null };
 }
 
+/** Lines of decorators or attributes just above a symbol that its stored span leaves out (see decoratorLines). */
+function decoratorsAbove(symbol: SymbolHit, text: string, total: number): number {
+  if (symbol.startLine <= 1) return 0;
+  const from = Math.max(1, symbol.startLine - DECORATOR_LOOKBACK);
+  return decoratorLines(symbol.file, lineWindow(symbol.file, text, total, from, symbol.startLine - 1).lines);
+}
+
 function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], note: string | null): NodeResult {
   const wholeShown = new Set<string>();
   const symbols = defs.slice(0, MAX_DEFINITIONS).map((symbol): SymbolView => {
@@ -233,10 +241,11 @@ function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], no
     const total = lineCount(check.text);
     if (check.fresh) {
       probe.served(symbol.file);
-      const end = Math.min(symbol.endLine, symbol.startLine + FILE_MODE_MAX_LINES - 1);
+      const first = symbol.startLine - decoratorsAbove(symbol, check.text, total);
+      const end = Math.min(symbol.endLine, first + FILE_MODE_MAX_LINES - 1);
       return {
         ...base,
-        source: lineWindow(symbol.file, check.text, total, symbol.startLine, end),
+        source: lineWindow(symbol.file, check.text, total, first, end),
         sourceKind: "span",
         truncated: end < symbol.endLine,
       };
