@@ -62,6 +62,24 @@ export interface ImpactHit {
   through?: number;
 }
 
+/** The dependents a walk found, and how many there are in all. */
+export interface ImpactWalk {
+  /** The first `limit` dependents, nearest first. */
+  hits: ImpactHit[];
+  /** Dependents were found past the limit. */
+  truncated: boolean;
+  /** Dependents within the depth: all of them, or, when `atLeast`, as many as were counted. */
+  total: number;
+  /** Counting stopped at COUNT_PAST_LIMIT past the limit: there are at least `total`. */
+  atLeast: boolean;
+}
+
+/**
+ * How far past the limit a walk goes on counting, so that a cut answer can say how much it left out
+ * without walking the whole blast radius of a hub (`toString` in the JDK reaches most of it).
+ */
+export const COUNT_PAST_LIMIT = 2000;
+
 /** Uses of an overridden method that may dispatch to an override: calls, and references (a callback). */
 const DISPATCH_KINDS = ["calls", "references"] as const;
 
@@ -76,12 +94,7 @@ const MAX_OVERRIDE_GENERATIONS = 16;
  * `CharField.get_prep_value` or `BasicEntityPersister::loadById`. At each depth the direct users come
  * first, so a limit keeps them over those reached through a base.
  */
-export function impactOf(
-  db: Db,
-  start: number[],
-  maxDepth: number,
-  limit: number,
-): { hits: ImpactHit[]; truncated: boolean } {
+export function impactOf(db: Db, start: number[], maxDepth: number, limit: number): ImpactWalk {
   const sources = sourcesInto(
     db,
     USE_KINDS.filter((k) => k !== "exports"),
@@ -90,19 +103,19 @@ export function impactOf(
   const dispatching = dispatchingSourcesInto(db, DISPATCH_KINDS);
   const seen = new Set<number>(start);
   const hits: ImpactHit[] = [];
+  const countUpTo = limit + COUNT_PAST_LIMIT;
   let frontier = start;
-  let truncated = false;
-  for (let depth = 1; depth <= maxDepth && frontier.length; depth++) {
+  let total = 0;
+  for (let depth = 1; depth <= maxDepth && frontier.length && total < countUpTo; depth++) {
     const next: number[] = [];
     const add = (row: { nodeId: number; kind: string }, via: number, through?: number) => {
-      if (seen.has(row.nodeId)) return;
+      if (seen.has(row.nodeId) || total >= countUpTo) return;
       seen.add(row.nodeId);
-      if (hits.length >= limit) {
-        truncated = true;
-        return;
-      }
-      hits.push({ nodeId: row.nodeId, depth, via, kind: row.kind, ...(through === undefined ? {} : { through }) });
+      total++;
       next.push(row.nodeId);
+      if (hits.length < limit) {
+        hits.push({ nodeId: row.nodeId, depth, via, kind: row.kind, ...(through === undefined ? {} : { through }) });
+      }
     };
     for (const id of frontier) for (const row of sources(id)) add(row, id);
     for (const id of frontier) {
@@ -110,7 +123,7 @@ export function impactOf(
     }
     frontier = next;
   }
-  return { hits, truncated };
+  return { hits, truncated: total > hits.length, total, atLeast: total >= countUpTo };
 }
 
 /** The methods `id` overrides or implements, nearest first, up the whole hierarchy. */

@@ -79,6 +79,8 @@ const int = (a: ToolArgs, k: string) => a[k] as number;
 
 /** The most rows per definition callers and callees may ask for. */
 const MAX_RELATION_ROWS = 100;
+/** The most dependents codegraph_impact lists: about 60 KB of text. */
+const MAX_IMPACT_ROWS = 500;
 
 const symbolArg = {
   type: "string",
@@ -246,11 +248,22 @@ export const TOOLS: readonly ToolSpec[] = [
       symbol: symbolArg,
       file: fileFilter,
       depth: { type: "integer", description: "How many hops to follow.", minimum: 1, maximum: 10, default: 3 },
+      limit: {
+        type: "integer",
+        description: "At most this many dependents in all (definitions shown side by side share it).",
+        minimum: 1,
+        maximum: MAX_IMPACT_ROWS,
+        default: 200,
+      },
     },
     required: ["symbol"],
     run: (ctx, a) => {
-      const r = impact(ctx.db, str(a, "symbol")!, { depth: int(a, "depth"), file: str(a, "file") });
-      return frozen(ctx, impactFiles(r)) ?? renderImpact(r);
+      const r = impact(ctx.db, str(a, "symbol")!, {
+        depth: int(a, "depth"),
+        file: str(a, "file"),
+        limit: int(a, "limit"),
+      });
+      return frozen(ctx, impactFiles(r)) ?? renderImpact(r, MAX_IMPACT_ROWS);
     },
   },
   {

@@ -28,11 +28,18 @@ export interface ImpactSection {
   roots: SymbolHit[];
   hits: ImpactHit[];
   truncated: boolean;
+  /** Dependents within the depth, shown or not; at least this many when `totalAtLeast`. */
+  total: number;
+  totalAtLeast: boolean;
+  /** The most hits this section could show: the limit, or its share of it beside other definitions. */
+  limit: number;
 }
 
 export interface ImpactResult {
   query: string;
   depth: number;
+  /** The limit asked for (or the default), which the sections shown share. */
+  limit: number;
   /**
    * One per (file, qualified name): two unrelated `handle` functions get two blast radii. When more
    * than DEFINITIONS_SHOWN share the name, those with the most direct dependents.
@@ -52,6 +59,9 @@ export interface ImpactResult {
   unmatchedFile: string | null;
 }
 
+/** The largest limit impact takes. */
+export const MAX_IMPACT_LIMIT = 5000;
+
 /**
  * The transitive set of what depends on a symbol: change it, and these may need to change too. One
  * blast radius per definition of the name (capDefinitions), `limit` hits in all.
@@ -62,7 +72,7 @@ export function impact(
   options: { depth?: number; file?: string; limit?: number } = {},
 ): ImpactResult {
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
-  const limit = Math.max(1, Math.min(options.limit ?? 200, 5000));
+  const limit = Math.max(1, Math.min(options.limit ?? 200, MAX_IMPACT_LIMIT));
   const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
   const found = groupDefinitions(db, defs).map((roots) => ({
     roots,
@@ -77,7 +87,7 @@ export function impact(
   // The limit bounds the answer: definitions shown side by side share it (at least 20 hits each).
   const each = Math.max(Math.min(limit, 20), Math.floor(limit / Math.max(1, shown.length)));
   const sections = shown.map(({ roots, start }): ImpactSection => {
-    const { hits, truncated } = impactOf(db, start, depth, each);
+    const { hits, truncated, total, atLeast } = impactOf(db, start, depth, each);
     const out: ImpactHit[] = [];
     for (const h of hits) {
       const symbol = symbolById(db, h.nodeId);
@@ -93,10 +103,10 @@ export function impact(
         });
       }
     }
-    return { roots, hits: out, truncated };
+    return { roots, hits: out, truncated, total, totalAtLeast: atLeast, limit: each };
   });
   const others = listed.map((f) => ({ roots: f.roots, direct: direct(f) }));
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
   const partlyParsed = defs.length ? [] : partlyParsedMentions(db, text);
-  return { query: text, depth, sections, others, omitted, suggestions, partlyParsed, alsoNamed, unmatchedFile };
+  return { query: text, depth, limit, sections, others, omitted, suggestions, partlyParsed, alsoNamed, unmatchedFile };
 }

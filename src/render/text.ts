@@ -224,7 +224,8 @@ function moreDefinitions<T>(
   return out;
 }
 
-export function renderImpact(r: ImpactResult): string {
+/** `maxLimit`: the largest limit the caller may ask for (the MCP tool's), named where dependents were left out. */
+export function renderImpact(r: ImpactResult, maxLimit?: number): string {
   if (!r.sections.length) return noSymbol(r.query, r.suggestions, r.partlyParsed);
   const out = unmatched(r.unmatchedFile, r.query);
   for (const s of r.sections) {
@@ -242,7 +243,13 @@ export function renderImpact(r: ImpactResult): string {
         out.push(`    ${h.symbol.qualifiedName} (${h.symbol.kind})  ${loc(h.symbol)}  [${how}]`);
       }
     }
-    if (s.truncated) out.push("  … truncated; raise the limit to see more.");
+    if (s.truncated) {
+      const total = `${s.totalAtLeast ? "at least " : ""}${s.total}`;
+      const upTo = maxLimit && r.limit < maxLimit ? ` (up to ${maxLimit})` : "";
+      out.push(
+        `  Showing ${s.hits.length} of ${total} dependents within depth ${r.depth}; raise the limit${upTo} to see more, or lower the depth.`,
+      );
+    }
   }
   const more = moreDefinitions(
     r.sections.map((sec) => sec.roots[0]!),

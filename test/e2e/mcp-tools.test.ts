@@ -160,6 +160,15 @@ describe("impact", () => {
     const shallow = await call("impact", { symbol: "twice", depth: 1 });
     expect(shallow.text).not.toMatch(/\bmain\b/);
   });
+
+  it("takes a limit, and says how many dependents a cut answer left out", async () => {
+    const { text } = await call("impact", { symbol: "twice", limit: 1 });
+    expect(text).toMatch(/depth 1: 1\n\s+Calculator\.double/);
+    expect(text).not.toMatch(/\bmain\b/);
+    expect(text).toContain(
+      "Showing 1 of 2 dependents within depth 3; raise the limit (up to 500) to see more, or lower the depth.",
+    );
+  });
 });
 
 describe("files and status", () => {

@@ -2,7 +2,7 @@ import { CodegraphError } from "../../core/errors.js";
 import { languageForPath } from "../../extract/language.js";
 import { relations } from "../../query/callers.js";
 import { listFiles } from "../../query/files.js";
-import { impact } from "../../query/impact.js";
+import { impact, MAX_IMPACT_LIMIT } from "../../query/impact.js";
 import { exploreQuery } from "../../query/explore.js";
 import { nodeView } from "../../query/node.js";
 import { searchSymbols } from "../../query/search.js";
@@ -54,7 +54,7 @@ export function runImpact(symbol: string, opts: Common & { depth?: string; file?
       file: opts.file,
       limit: positiveInt(opts.limit, "limit", 200),
     });
-    emit(opts.json, result, () => renderImpact(result));
+    emit(opts.json, result, () => renderImpact(result, MAX_IMPACT_LIMIT));
   });
 }
 
