@@ -5,7 +5,17 @@ import type { Db } from "../store/database.js";
 import { FreshnessProbe, type FileState } from "./freshness.js";
 import { resolveIndexedFile, type LineSelector } from "./locate-file.js";
 import { DECORATOR_LOOKBACK, decoratorLines } from "./decorators.js";
-import { findSymbols, inFilterFile, symbolById, toHit, type SymbolHit } from "./symbols.js";
+import {
+  capDefinitions,
+  DEFINITIONS_LISTED,
+  DEFINITIONS_SHOWN,
+  findSymbols,
+  inFilterFile,
+  symbolById,
+  toHit,
+  type SymbolHit,
+} from "./symbols.js";
+import { CALLER_KINDS, incoming } from "../graph/traverse.js";
 import { declarationsStartingIn } from "../store/symbol-reader.js";
 import { fileSuggestions, symbolSuggestions } from "./suggest.js";
 
@@ -15,8 +25,8 @@ import { fileSuggestions, symbolSuggestions } from "./suggest.js";
  */
 export const FILE_MODE_MAX_LINES = 2000;
 
-/** At most this many same-named definitions are shown with their source. */
-const MAX_DEFINITIONS = 10;
+/** At most this many same-named definitions are shown with their source (as many as callers shows). */
+const MAX_DEFINITIONS = DEFINITIONS_SHOWN;
 
 /** What `codegraph_node` (and `codegraph node`) is asked. */
 export interface NodeOptions {
@@ -63,6 +73,8 @@ export type NodeResult =
       symbols: SymbolView[];
       /** Definitions found; more than `symbols.length` when capped. */
       total: number;
+      /** The definitions past those shown, up to DEFINITIONS_LISTED, to pick one from by file and line. */
+      others: SymbolHit[];
       /** Says when a `file` or `line` filter matched nothing and every definition is shown instead. */
       note: string | null;
       drifted: string[];
@@ -183,7 +195,7 @@ export function nodeView(db: Db, root: string, request: NodeOptions | string): N
     return unresolvedFile(db, query, { type: "none" });
   }
   const { defs, note } = pin(all, symbol, fileFilter, pinLine);
-  return symbolsView(probe, query, defs, note);
+  return symbolsView(probe, query, byUse(db, defs), note);
 }
 
 /** A numeric node id or a uid (both as `search --json` shows them), else a name or qualified name. */
@@ -193,6 +205,25 @@ function definitions(db: Db, text: string): SymbolHit[] {
     if (byId) return [byId];
   }
   return findSymbols(db, text);
+}
+
+/**
+ * More definitions than are shown, most used first (callers, references, imports), as callers ranks
+ * them: `node as_sql` in Django showed the ten of its 76 that come first by path, all in contrib/gis.
+ * Ten or fewer keep their order.
+ */
+function byUse(db: Db, defs: SymbolHit[]): SymbolHit[] {
+  if (defs.length <= MAX_DEFINITIONS) return defs;
+  const uses = new Map(
+    incoming(
+      db,
+      defs.map((d) => d.id),
+      CALLER_KINDS,
+    ).map((rows, i) => [defs[i]!, rows.length]),
+  );
+  const { shown, listed } = capDefinitions(defs, (d) => uses.get(d)!);
+  const rest = new Set([...shown, ...listed]);
+  return [...shown, ...listed, ...defs.filter((d) => !rest.has(d))];
 }
 
 /** Narrow same-named definitions to one file and the one enclosing a line; a filter that matches nothing is disclosed. */
@@ -257,7 +288,8 @@ function symbolsView(probe: FreshnessProbe, query: string, defs: SymbolHit[], no
     probe.served(symbol.file);
     return { ...base, source: lineWindow(symbol.file, check.text, total, 1, total), sourceKind: "whole-file" };
   });
-  return { type: "symbols", query, symbols, total: defs.length, note, drifted: probe.drifted() };
+  const others = defs.slice(MAX_DEFINITIONS, MAX_DEFINITIONS + DEFINITIONS_LISTED);
+  return { type: "symbols", query, symbols, total: defs.length, others, note, drifted: probe.drifted() };
 }
 
 /**

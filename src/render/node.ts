@@ -93,7 +93,13 @@ function nodeBody(r: NodeResult): string {
       if (r.note) out.push(r.note);
       out.push(r.symbols.map(symbolBlock).join("\n\n"));
       if (r.total > r.symbols.length) {
-        out.push(`Showing ${r.symbols.length} of ${r.total} definitions; pass file (and line) to pick one.`);
+        const listed = r.symbols.length + r.others.length;
+        const rest = r.total > listed ? `\n  … and ${r.total - listed} more` : "";
+        out.push(
+          `Showing ${r.symbols.length} of ${r.total} definitions; pass file (and line) to pick one. The others:\n` +
+            r.others.map((o) => `  ${o.qualifiedName} (${o.kind})  ${o.file}:${o.startLine}`).join("\n") +
+            rest,
+        );
       }
       return out.join("\n\n");
     }
