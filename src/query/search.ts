@@ -21,7 +21,7 @@ import { deprioritized, isGeneratedPath } from "./search-paths.js";
 import { ADJUST, TIER, kindBonus, matchTier, partialRuns } from "./search-rank.js";
 import { typoMatches } from "./search-typo.js";
 import { dottedSpelling } from "./symbol-spelling.js";
-import type { SymbolHit } from "./symbols.js";
+import { findSymbols, type SymbolHit } from "./symbols.js";
 
 export interface SearchOptions {
   /** Only this kind (a comma list and the aliases of `kind:` work too); joins any `kind:` in the query. */
@@ -94,21 +94,29 @@ const hasFilters = (f: SearchFilters) => Boolean(f.kinds || f.languages || f.pat
 /** Strip what surrounds a name in prose: quotes, brackets, call parentheses, trailing punctuation. */
 const bare = (token: string) => token.replace(/^[^\p{L}\p{N}_$]+|[^\p{L}\p{N}_$]+$/gu, "");
 
+/** At most this many declarations a qualified token names are taken as exact matches. */
+const QUALIFIED_DEFINITIONS = 20;
+
 /** Rows an FTS5 pass may rank; a broader expression is narrowed to name columns, then dropped. */
 const MAX_RANKED = 2000;
 
 /** Every candidate the query's passes find, by node id. */
 function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
   const found = new Map<number, Candidate>();
+  // Declarations the query names exactly as a qualified name: they rank as an exact name does.
+  const named = new Set<number>();
   const put = (rows: SearchRow[], weight: number) => {
     const best = rows.reduce((m, r) => Math.min(m, r.rank), 0);
     for (const row of rows) {
       const fts = best < 0 && row.rank < 0 ? (weight * row.rank) / best : 0;
       const old = found.get(row.id);
-      if (old) old.fts = Math.max(old.fts, fts);
-      else {
-        const { tier, pathHits } = matchTier(row.name, row.qualifiedName, row.file, q);
-        found.set(row.id, { row, tier, pathHits, fts, typo: null });
+      if (old) {
+        old.fts = Math.max(old.fts, fts);
+        if (named.has(row.id) && old.tier < TIER.exact) old.tier = TIER.exact;
+      } else {
+        const matched = matchTier(row.name, row.qualifiedName, row.file, q);
+        const tier = named.has(row.id) ? TIER.exact : matched.tier;
+        found.set(row.id, { row, tier, pathHits: matched.pathHits, fts, typo: null });
         if (tier >= TIER.sameWords) strong++;
       }
     }
@@ -152,6 +160,17 @@ function gather(db: Db, q: ParsedQuery, limit: number): Map<number, Candidate> {
     if (last && last !== qualified) {
       exact += put(searchByQualifiedName(db, last, qualified, filters, 50), 0);
       put(searchByName(db, last, filters, 50), 0);
+    }
+  }
+  // ...a qualified name as callers and node read it (`tokio::spawn`, `packages.Load`,
+  // `Doctrine\ORM\EntityManager::flush`: a module path before the declaration's own qualified name)...
+  for (const t of tokens.slice(0, 5)) {
+    const written = t.replace(/^[`'"]+|[`'",;:]+$/g, "");
+    if (!dottedSpelling(written).includes(".")) continue;
+    for (const def of findSymbols(db, written).slice(0, QUALIFIED_DEFINITIONS)) {
+      named.add(def.id);
+      const rows = searchByQualifiedName(db, def.name, def.qualifiedName, filters, 50).filter((r) => r.id === def.id);
+      exact += put(rows, 0);
     }
   }
   // ...prose as a name (`place order` → place_order, placeOrder)...
