@@ -157,7 +157,7 @@ export const TOOLS: readonly ToolSpec[] = [
       return (
         frozen(
           ctx,
-          r.hits.map((h) => h.file),
+          [...r.hits, ...(r.otherKinds?.hits ?? [])].map((h) => h.file),
         ) ?? renderSearch(r)
       );
     },

@@ -41,7 +41,15 @@ export interface SearchResult {
   languagesNotIndexed?: { asked: string[]; indexed: string[] };
   /** Why the project's config does not load, when it does not: ranking then used the last rules that did. */
   configError?: string;
+  /**
+   * When a kind filter left nothing: the kinds asked for, and the best hits of any kind (Rust's
+   * `Runtime` is a struct, for `kind:class`). Absent otherwise.
+   */
+  otherKinds?: { asked: string[]; hits: SearchResult["hits"] };
 }
+
+/** Hits of other kinds offered when a kind filter leaves none. */
+const OTHER_KINDS_SHOWN = 5;
 
 const ifSet = (configError: string | null) => (configError ? { configError } : {});
 
@@ -316,6 +324,17 @@ export function searchSymbols(db: Db, query: string, options: SearchOptions = {}
       },
     ];
   });
+  if (!hits.length && q.filters.kinds && q.words.length) {
+    // The name may be there as another kind: say so rather than let "no match" read as "no such thing".
+    const anyKind = query.replace(/(^|\s)kind:\S*/gi, " ");
+    const other = searchSymbols(db, anyKind, { ...options, kind: undefined, limit: OTHER_KINDS_SHOWN });
+    // Only names that match it as a name does (exactly, by its words, or as a prefix): a docstring
+    // mentioning the word, or a typo correction, is no answer to "is there one of another kind".
+    const named = other.hits.filter((h) => h.score >= TIER.segmentPrefixes);
+    if (named.length) {
+      return { query, hits, otherKinds: { asked: [...q.filters.kinds], hits: named }, ...ifSet(configError) };
+    }
+  }
   if (!hits.length && q.filters.languages) {
     const indexed = indexedLanguages(db);
     const asked = q.filters.languages.filter((l) => !indexed.includes(l));

@@ -111,8 +111,16 @@ function searchLines(r: SearchResult): string {
     const there = missing.indexed.length ? missing.indexed.join(", ") : "none";
     return `No symbols match "${echo(r.query)}": no ${asked} files are indexed here (languages indexed: ${there}).`;
   }
+  const other = r.otherKinds;
+  if (other) {
+    return `No ${other.asked.join(" or ")} matches "${echo(r.query)}". Of other kinds:\n${hitLines(other.hits)}`;
+  }
   if (!r.hits.length) return `No symbols match "${echo(r.query)}".`;
-  return r.hits
+  return hitLines(r.hits);
+}
+
+function hitLines(hits: SearchResult["hits"]): string {
+  return hits
     .map(
       (h) => `${h.kind.padEnd(11)} ${h.qualifiedName}  ${loc(h)}${h.signature ? `\n            ${h.signature}` : ""}`,
     )
