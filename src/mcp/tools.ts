@@ -3,7 +3,7 @@ import { FreshnessProbe } from "../query/freshness.js";
 import { renderAutoSync, renderChangedWhileFrozen } from "../render/health-banner.js";
 import type { Db } from "../store/database.js";
 import { relations, type RelationResult } from "../query/callers.js";
-import { listFiles } from "../query/files.js";
+import { listFiles, projectFolder } from "../query/files.js";
 import { impact, type ImpactResult } from "../query/impact.js";
 import { nodeView } from "../query/node.js";
 import { checkCycles } from "../query/check.js";
@@ -14,7 +14,15 @@ import { renderExplore } from "../render/explore.js";
 import { nodeLinkJson } from "../render/graph-json.js";
 import { renderCycles } from "../render/graph-text.js";
 import { status } from "../query/status.js";
-import { renderFiles, renderImpact, renderNode, renderRelations, renderSearch, renderStatus } from "../render/text.js";
+import {
+  outsideFolder,
+  renderFiles,
+  renderImpact,
+  renderNode,
+  renderRelations,
+  renderSearch,
+  renderStatus,
+} from "../render/text.js";
 import { ArgumentError, type ArgSpecs } from "./tool-args.js";
 
 /** What a tool needs to answer: the project's root and its open index. */
@@ -290,7 +298,11 @@ export const TOOLS: readonly ToolSpec[] = [
       format: { type: "string", description: "tree (default) or list.", enum: ["tree", "list"] },
     },
     required: [],
-    run: (ctx, a) => renderFiles(listFiles(ctx.db, str(a, "path")), str(a, "format") !== "list"),
+    run: (ctx, a) => {
+      const folder = projectFolder(ctx.root, str(a, "path"));
+      if (folder === null) return outsideFolder(str(a, "path")!);
+      return renderFiles(listFiles(ctx.db, folder), str(a, "format") !== "list");
+    },
   },
   {
     short: "check",
@@ -301,7 +313,11 @@ export const TOOLS: readonly ToolSpec[] = [
       "restructuring imports to confirm no cycle was introduced.",
     args: { path: { type: "string", description: "Only cycles touching files under this project folder." } },
     required: [],
-    run: (ctx, a) => renderCycles(checkCycles(ctx.db, { path: str(a, "path") }), str(a, "path")),
+    run: (ctx, a) => {
+      const folder = projectFolder(ctx.root, str(a, "path"));
+      if (folder === null) return outsideFolder(str(a, "path")!);
+      return renderCycles(checkCycles(ctx.db, { path: folder }), folder || undefined);
+    },
   },
   {
     short: "export",

@@ -275,6 +275,11 @@ export function renderImpact(r: ImpactResult, maxLimit?: number): string {
   return out.join("\n");
 }
 
+/** What files and check say of a folder argument that lies outside the project. */
+export function outsideFolder(path: string): string {
+  return `"${echo(path)}" is outside the project: pass a folder inside it, or none for the whole project.`;
+}
+
 /** Files listed one by one at most; a larger listing becomes a summary by folder. */
 export const FILES_LISTED = 300;
 /** Folder lines such a summary shows at most: it goes as many levels deep as fit. */

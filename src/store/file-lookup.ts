@@ -24,15 +24,25 @@ export interface FileEntry {
   syntaxErrors: number;
 }
 
-/** Indexed files at or under `prefix` (all for ""), sorted by path. */
+/**
+ * Indexed files at or under `prefix` (all for ""), sorted by path. Paths compare case-sensitively, as
+ * the file system does (LIKE alone ignores ASCII case: `SRC/Sync` listed src/sync).
+ */
 export function fileEntries(db: Db, prefix: string): FileEntry[] {
   if (prefix.length > MAX_PATH_CHARS) return [];
   return prepared(
     db,
     `SELECT f.path, f.language, f.size, f.syntax_errors AS syntaxErrors,
          (SELECT count(*) FROM nodes n WHERE n.file_id = f.id AND n.kind NOT IN ('file','import')) AS symbols
-         FROM files f WHERE ? = '' OR f.path = ? OR f.path LIKE ${unplanned("?")} ESCAPE '\\' ORDER BY f.path`,
-  ).all(prefix, prefix, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`) as FileEntry[];
+         FROM files f WHERE ? = '' OR f.path = ?
+           OR (f.path LIKE ${unplanned("?")} ESCAPE '\\' AND substr(f.path, 1, ?) = ?) ORDER BY f.path`,
+  ).all(
+    prefix,
+    prefix,
+    `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`,
+    prefix.length + 1,
+    `${prefix}/`,
+  ) as FileEntry[];
 }
 
 /** Every indexed file's size in bytes, by path. */

@@ -178,6 +178,10 @@ describe("files and status", () => {
     expect(tree.text).toMatch(/^ {2}math\.ts {2}\(typescript, \d+ symbols\)/m);
     const list = await call("files", { path: "lib", format: "list" });
     expect(list.text.trim()).toBe("lib/strings/join.ts");
+    const absolute = await call("files", { path: join(dir, "lib"), format: "list" });
+    expect(absolute.text.trim()).toBe("lib/strings/join.ts");
+    const outside = await call("check", { path: "/etc" });
+    expect(outside.text).toBe('"/etc" is outside the project: pass a folder inside it, or none for the whole project.');
     const bad = await call("files", { format: "graph" });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/^Error: 'format' must be one of tree, list/);

@@ -152,6 +152,26 @@ describe("reading the graph from the CLI", () => {
     expect(tree.stdout).toMatch(/\n {2}models\/\n {4}entity\.ts {2}\(typescript, \d+ symbols\)/);
   });
 
+  it("files and check take a folder by its absolute path, and refuse one outside the project", async () => {
+    // Agents pass absolute paths; "No indexed files there." read as an empty folder.
+    const absolute = await run(["files", join(repo.dir, "src/models"), "--list", ...p()]);
+    expect(absolute.stdout.trim().split("\n")).toEqual([
+      "src/models/entity.ts",
+      "src/models/index.ts",
+      "src/models/order.ts",
+    ]);
+    const cycles = await run(["check", join(repo.dir, "src/models"), ...p()]);
+    expect(cycles.stdout).toMatch(/ among 3 files under src\/models\./);
+    const outside = await run(["files", "/etc", ...p()]);
+    expect(outside.stdout.trim()).toBe(
+      '"/etc" is outside the project: pass a folder inside it, or none for the whole project.',
+    );
+    const outsideCheck = await run(["check", "../elsewhere", ...p()]);
+    expect(outsideCheck.stdout).toContain('"../elsewhere" is outside the project');
+    // A path names a folder as the file system spells it: `SRC/Models` is no folder here.
+    expect((await run(["files", "SRC/Models", "--list", ...p()])).stdout.trim()).toBe("No indexed files there.");
+  });
+
   it("a bare name that matches a top-level function names the members it leaves out", async () => {
     writeFileSync(join(repo.dir, "src/util/place.ts"), "export function place() { return 1; }\n");
     await run(["sync", ...p()]);

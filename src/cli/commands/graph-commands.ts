@@ -3,6 +3,8 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import { CodegraphError } from "../../core/errors.js";
 import { checkCycles } from "../../query/check.js";
+import { projectFolder } from "../../query/files.js";
+import { outsideFolder } from "../../render/text.js";
 import { exportGraph } from "../../query/export.js";
 import { nodeLinkJson } from "../../render/graph-json.js";
 import { renderCycles } from "../../render/graph-text.js";
@@ -18,9 +20,11 @@ interface Common {
 export const EXPORT_FORMATS = ["json"] as const;
 
 export function runCheck(under: string | undefined, opts: Common): void {
-  withIndex(opts, (db) => {
-    const result = checkCycles(db, { path: under });
-    emit(opts.json, result, () => renderCycles(result, under));
+  withIndex(opts, (db, root) => {
+    const folder = projectFolder(root, under);
+    if (folder === null) return emit(opts.json, { cycles: [], filesChecked: 0 }, () => outsideFolder(under!));
+    const result = checkCycles(db, { path: folder });
+    emit(opts.json, result, () => renderCycles(result, folder || undefined));
   });
 }
 

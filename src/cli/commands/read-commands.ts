@@ -1,13 +1,20 @@
 import { CodegraphError } from "../../core/errors.js";
 import { languageForPath } from "../../extract/language.js";
 import { relations } from "../../query/callers.js";
-import { listFiles } from "../../query/files.js";
+import { listFiles, projectFolder } from "../../query/files.js";
 import { impact, MAX_IMPACT_LIMIT } from "../../query/impact.js";
 import { exploreQuery } from "../../query/explore.js";
 import { nodeView } from "../../query/node.js";
 import { searchSymbols } from "../../query/search.js";
 import { status } from "../../query/status.js";
-import { renderFiles, renderImpact, renderRelations, renderSearch, renderStatus } from "../../render/text.js";
+import {
+  outsideFolder,
+  renderFiles,
+  renderImpact,
+  renderRelations,
+  renderSearch,
+  renderStatus,
+} from "../../render/text.js";
 import { renderExplore } from "../../render/explore.js";
 import { renderNode } from "../../render/node.js";
 import { withIndex } from "../with-index.js";
@@ -90,8 +97,10 @@ export function runExplore(query: string, opts: Common & { maxFiles?: string; ma
 }
 
 export function runFiles(under: string | undefined, opts: Common & { list?: boolean }): void {
-  withIndex(opts, (db) => {
-    const result = listFiles(db, under);
+  withIndex(opts, (db, root) => {
+    const folder = projectFolder(root, under);
+    if (folder === null) return emit(opts.json, [], () => outsideFolder(under!));
+    const result = listFiles(db, folder);
     emit(opts.json, result, () => renderFiles(result, !opts.list));
   });
 }
