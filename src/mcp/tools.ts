@@ -270,6 +270,7 @@ export const TOOLS: readonly ToolSpec[] = [
         depth: int(a, "depth"),
         file: str(a, "file"),
         limit: int(a, "limit"),
+        root: ctx.root,
       });
       return frozen(ctx, impactFiles(r)) ?? renderImpact(r, MAX_IMPACT_ROWS);
     },

@@ -1,12 +1,15 @@
 import { partlyParsedMentions, type PartlyParsed } from "./partly-parsed.js";
 import { impactOf, withMembers } from "../graph/traverse.js";
 import type { Db } from "../store/database.js";
+import { fileNode } from "../store/symbol-reader.js";
+import { resolveIndexedFile } from "./locate-file.js";
 import { symbolSuggestions } from "./suggest.js";
 import {
   capDefinitions,
   findDefinitions,
   groupDefinitions,
   symbolById,
+  toHit,
   type AlsoNamed,
   type SymbolHit,
 } from "./symbols.js";
@@ -64,16 +67,20 @@ export const MAX_IMPACT_LIMIT = 5000;
 
 /**
  * The transitive set of what depends on a symbol: change it, and these may need to change too. One
- * blast radius per definition of the name (capDefinitions), `limit` hits in all.
+ * blast radius per definition of the name (capDefinitions), `limit` hits in all. With the project's
+ * `root`, a text naming no symbol but an indexed file (`django/shortcuts.py`, as `node` takes it) is
+ * that file: what imports it, and what depends on anything it declares.
  */
 export function impact(
   db: Db,
   text: string,
-  options: { depth?: number; file?: string; limit?: number } = {},
+  options: { depth?: number; file?: string; limit?: number; root?: string } = {},
 ): ImpactResult {
   const depth = Math.max(1, Math.min(options.depth ?? 3, 10));
   const limit = Math.max(1, Math.min(options.limit ?? 200, MAX_IMPACT_LIMIT));
-  const { defs, unmatchedFile, alsoNamed } = findDefinitions(db, text, options.file);
+  const named = findDefinitions(db, text, options.file);
+  const { unmatchedFile, alsoNamed } = named;
+  const defs = named.defs.length || !options.root ? named.defs : fileAsDefinition(db, options.root, text);
   const found = groupDefinitions(db, defs).map((roots) => ({
     roots,
     // A class's blast radius includes what depends on its members.
@@ -109,4 +116,12 @@ export function impact(
   const suggestions = defs.length ? [] : symbolSuggestions(db, text);
   const partlyParsed = defs.length ? [] : partlyParsedMentions(db, text);
   return { query: text, depth, limit, sections, others, omitted, suggestions, partlyParsed, alsoNamed, unmatchedFile };
+}
+
+/** The file node of the indexed file `text` names (a path, absolute or relative, or its unique end), as a definition. */
+function fileAsDefinition(db: Db, root: string, text: string): SymbolHit[] {
+  const file = resolveIndexedFile(db, root, text);
+  if (file.type !== "file" || file.selector) return [];
+  const node = fileNode(db, file.path);
+  return node ? [toHit(node)] : [];
 }

@@ -52,6 +52,11 @@ export function declarationsByQualifiedName(db: Db, qualifiedName: string): Symb
   ).all(JSON.stringify(names), qualifiedName) as SymbolRow[];
 }
 
+/** The node of the indexed file at this project-relative path (kind `file`), if there is one. */
+export function fileNode(db: Db, path: string): SymbolRow | undefined {
+  return prepared(db, `${SELECT} WHERE f.path = ? AND n.kind = 'file'`).get(path) as SymbolRow | undefined;
+}
+
 /** Declarations with exactly this name, by path and line. */
 export function declarationsByName(db: Db, name: string): SymbolRow[] {
   return prepared(db, `${SELECT} WHERE n.name = ? AND ${DECLARATION} ORDER BY f.path, n.start_line`).all(

@@ -55,11 +55,12 @@ export function runRelations(
 }
 
 export function runImpact(symbol: string, opts: Common & { depth?: string; file?: string; limit?: string }): void {
-  withIndex(opts, (db) => {
+  withIndex(opts, (db, root) => {
     const result = impact(db, symbol, {
       depth: positiveInt(opts.depth, "depth", 3),
       file: opts.file,
       limit: positiveInt(opts.limit, "limit", 200),
+      root,
     });
     emit(opts.json, result, () => renderImpact(result, MAX_IMPACT_LIMIT));
   });
