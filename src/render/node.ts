@@ -19,6 +19,21 @@ function unreadable(state: FileState): string {
   }
 }
 
+/** The most characters of a docstring's first paragraph the `doc:` line shows. */
+const DOC_SUMMARY_CHARS = 600;
+
+/**
+ * A docstring's first paragraph on one line, and `…` when more follows: its first line alone cut
+ * sentences in half ("Runs a future to completion on the Tokio runtime. This is the").
+ */
+export function docSummary(doc: string): string {
+  const lines = doc.trim().split("\n");
+  const blank = lines.findIndex((l) => !l.trim());
+  const first = (blank < 0 ? lines : lines.slice(0, blank)).map((l) => l.trim()).join(" ");
+  if (first.length > DOC_SUMMARY_CHARS) return `${first.slice(0, DOC_SUMMARY_CHARS).trimEnd()} …`;
+  return blank < 0 ? first : `${first} …`;
+}
+
 const SHIFTED = "possibly shifted: the file changed since the last index sync";
 
 function symbolBlock(v: SymbolView): string {
@@ -26,7 +41,7 @@ function symbolBlock(v: SymbolView): string {
   const drifted = v.sourceKind === "whole-file" || v.sourceKind === "shown-above" || v.sourceKind === "omitted-large";
   const head = [`${s.kind} ${s.qualifiedName}  ${s.file}:${s.startLine}-${s.endLine}${drifted ? ` (${SHIFTED})` : ""}`];
   if (s.signature) head.push(`signature: ${s.signature}`);
-  if (s.docstring) head.push(`doc: ${s.docstring.split("\n")[0]}`);
+  if (s.docstring) head.push(`doc: ${docSummary(s.docstring)}`);
   switch (v.sourceKind) {
     case "span":
       head.push(numbered(v.source!));
