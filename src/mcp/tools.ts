@@ -317,7 +317,7 @@ export const TOOLS: readonly ToolSpec[] = [
     run: (ctx, a) => {
       const folder = projectFolder(ctx.root, str(a, "path"));
       if (folder === null) return outsideFolder(str(a, "path")!);
-      return renderCycles(checkCycles(ctx.db, { path: folder }), folder || undefined);
+      return renderCycles(checkCycles(ctx.db, { path: folder }), folder || undefined, { forAgent: true });
     },
   },
   {
