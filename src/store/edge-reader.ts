@@ -60,11 +60,16 @@ export function selfAndDescendants(db: Db, nodeId: number): number[] {
   ).map((r) => r.id);
 }
 
-/** A reader of the sources of edges into a node, for walks that ask it many times. */
+/**
+ * A reader of the sources of edges into a node, for walks that ask it many times: by the path of the
+ * file the edge is in, then line, so a walk (and what a limit keeps of it) is the same on every build
+ * of the same code, whatever order the files were parsed or synced in.
+ */
 export function sourcesInto(db: Db, kinds: readonly string[]): (nodeId: number) => { nodeId: number; kind: string }[] {
   const stmt = prepared(
     db,
-    `SELECT source_id AS nodeId, kind FROM edges WHERE target_id = ? AND kind IN (${inList(kinds)})`,
+    `SELECT e.source_id AS nodeId, e.kind FROM edges e JOIN files f ON f.id = e.file_id
+       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) ORDER BY f.path, e.line, e.source_id`,
   );
   return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
 }
@@ -80,8 +85,9 @@ export function dispatchingSourcesInto(
 ): (nodeId: number) => { nodeId: number; kind: string }[] {
   const stmt = prepared(
     db,
-    `SELECT source_id AS nodeId, kind FROM edges
-       WHERE target_id = ? AND kind IN (${inList(kinds)}) AND resolution <> 'inherited'`,
+    `SELECT e.source_id AS nodeId, e.kind FROM edges e JOIN files f ON f.id = e.file_id
+       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) AND e.resolution <> 'inherited'
+       ORDER BY f.path, e.line, e.source_id`,
   );
   return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
 }
