@@ -9,6 +9,7 @@ import {
   findDefinitions,
   groupDefinitions,
   symbolById,
+  symbolsById,
   toHit,
   type AlsoNamed,
   type SymbolHit,
@@ -95,17 +96,22 @@ export function impact(
   const each = Math.max(Math.min(limit, 20), Math.floor(limit / Math.max(1, shown.length)));
   const sections = shown.map(({ roots, start }): ImpactSection => {
     const { hits, truncated, total, atLeast } = impactOf(db, start, depth, each);
+    const nodes = symbolsById(db, [...roots.map((r) => r.id), ...hits.flatMap((h) => [h.nodeId, h.via])]);
+    // A name two of the section's nodes share (tokio's two Semaphore.acquire) is told apart by place.
+    const ids = new Map<string, Set<number>>();
+    for (const [id, n] of nodes) ids.set(n.qualifiedName, (ids.get(n.qualifiedName) ?? new Set()).add(id));
+    const named = (n: SymbolHit | undefined) =>
+      !n ? "" : ids.get(n.qualifiedName)!.size > 1 ? `${n.qualifiedName} (${n.file}:${n.startLine})` : n.qualifiedName;
     const out: ImpactHit[] = [];
     for (const h of hits) {
-      const symbol = symbolById(db, h.nodeId);
-      const via = symbolById(db, h.via);
+      const symbol = nodes.get(h.nodeId);
       const through = h.through === undefined ? undefined : symbolById(db, h.through)?.qualifiedName;
       if (symbol) {
         out.push({
           symbol,
           depth: h.depth,
           kind: h.kind,
-          via: via?.qualifiedName ?? "",
+          via: named(nodes.get(h.via)),
           ...(through ? { through } : {}),
         });
       }
