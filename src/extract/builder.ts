@@ -572,9 +572,9 @@ export class ExtractionBuilder {
     const lines = block.split("\n");
     let joined = "";
     for (let i = 0; i < lines.length; i++) {
-      // Doxygen's Qt style opens with `//!` and `/*!` (react-native-windows' JSValue.h): the `!` is a
-      // mark, no part of the text.
-      const line = lines[i]!.replace(/^\s*(\/\*[*!]?|\*\/|\*|\/\/[/!]?|#)\s?/, "")
+      // Doxygen's Qt style opens with `//!` and `/*!` (react-native-windows' JSValue.h), RDoc's with a
+      // `##` line (rails): the `!` and the second `#` are marks, no part of the text.
+      const line = lines[i]!.replace(/^\s*(\/\*[*!]?|\*\/|\*|\/\/[/!]?|#+)\s?/, "")
         .replace(/\*\/\s*$/, "")
         .trimEnd();
       joined = i ? `${joined}\n${line}` : line;
