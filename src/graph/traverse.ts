@@ -1,7 +1,6 @@
 import type { Db } from "../store/database.js";
 import { membersOutside } from "../store/outside-members.js";
 import {
-  dispatchingSourcesInto,
   edgesIntoEach,
   edgesOutOf,
   overriddenBy,
@@ -100,7 +99,7 @@ export function impactOf(db: Db, start: number[], maxDepth: number, limit: numbe
     USE_KINDS.filter((k) => k !== "exports"),
   );
   const overridden = overriddenBy(db);
-  const dispatching = dispatchingSourcesInto(db, DISPATCH_KINDS);
+  const dispatching = sourcesInto(db, DISPATCH_KINDS, true);
   const seen = new Set<number>(start);
   const hits: ImpactHit[] = [];
   const countUpTo = limit + COUNT_PAST_LIMIT;

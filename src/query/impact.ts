@@ -8,7 +8,6 @@ import {
   capDefinitions,
   findDefinitions,
   groupDefinitions,
-  symbolById,
   symbolsById,
   toHit,
   type AlsoNamed,
@@ -97,6 +96,10 @@ export function impact(
   const sections = shown.map(({ roots, start }): ImpactSection => {
     const { hits, truncated, total, atLeast } = impactOf(db, start, depth, each);
     const nodes = symbolsById(db, [...roots.map((r) => r.id), ...hits.flatMap((h) => [h.nodeId, h.via])]);
+    const overridden = symbolsById(
+      db,
+      hits.flatMap((h) => (h.through === undefined ? [] : [h.through])),
+    );
     // A name two of the section's nodes share (tokio's two Semaphore.acquire) is told apart by place.
     const ids = new Map<string, Set<number>>();
     for (const [id, n] of nodes) ids.set(n.qualifiedName, (ids.get(n.qualifiedName) ?? new Set()).add(id));
@@ -105,7 +108,7 @@ export function impact(
     const out: ImpactHit[] = [];
     for (const h of hits) {
       const symbol = nodes.get(h.nodeId);
-      const through = h.through === undefined ? undefined : symbolById(db, h.through)?.qualifiedName;
+      const through = h.through === undefined ? undefined : overridden.get(h.through)?.qualifiedName;
       if (symbol) {
         out.push({
           symbol,

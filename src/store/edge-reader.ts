@@ -63,30 +63,19 @@ export function selfAndDescendants(db: Db, nodeId: number): number[] {
 /**
  * A reader of the sources of edges into a node, for walks that ask it many times: by the path of the
  * file the edge is in, then line, so a walk (and what a limit keeps of it) is the same on every build
- * of the same code, whatever order the files were parsed or synced in.
+ * of the same code, whatever order the files were parsed or synced in. With `dispatching`, only the
+ * uses that may reach an override of the node at run time: not those resolved through inheritance
+ * (`super().m()`, `parent::m()`), which name the base's method and so never reach an override below it.
  */
-export function sourcesInto(db: Db, kinds: readonly string[]): (nodeId: number) => { nodeId: number; kind: string }[] {
-  const stmt = prepared(
-    db,
-    `SELECT e.source_id AS nodeId, e.kind FROM edges e JOIN files f ON f.id = e.file_id
-       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) ORDER BY f.path, e.line, e.source_id`,
-  );
-  return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
-}
-
-/**
- * A reader of the nodes whose uses of a node may reach an override of it at run time: edges of these
- * kinds into it, except those resolved through inheritance (`super().m()`, `parent::m()`), which name
- * the base's method and so never reach an override below it.
- */
-export function dispatchingSourcesInto(
+export function sourcesInto(
   db: Db,
   kinds: readonly string[],
+  dispatching = false,
 ): (nodeId: number) => { nodeId: number; kind: string }[] {
   const stmt = prepared(
     db,
     `SELECT e.source_id AS nodeId, e.kind FROM edges e JOIN files f ON f.id = e.file_id
-       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)}) AND e.resolution <> 'inherited'
+       WHERE e.target_id = ? AND e.kind IN (${inList(kinds)})${dispatching ? " AND e.resolution <> 'inherited'" : ""}
        ORDER BY f.path, e.line, e.source_id`,
   );
   return (nodeId) => stmt.all(nodeId) as { nodeId: number; kind: string }[];
