@@ -48,6 +48,8 @@ export const RESOLUTIONS = [
   "extension",
   /** One of several overloads the call's argument count allows (the first); which one needs the arguments' types. */
   "overload",
+  /** Derived from the project's declarations, with no reference: Go's implicit interfaces (resolve/go-interfaces.ts). */
+  "structural",
 ] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 

@@ -7,6 +7,7 @@ import type { FileRecord } from "../core/rows.js";
 import { languageForPath, type LanguageId } from "../extract/language.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
+import { GoDeclarationsSeen, linkGoInterfaces } from "./go-interfaces.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
@@ -161,6 +162,7 @@ async function build(
   const partial: IndexSummary["partial"] = [];
   const cutShort: string[] = [];
   const languages: Record<string, number> = {};
+  const go = new GoDeclarationsSeen();
   const jobs: ParseJob[] = files.map((f) => ({ path: f.path, language: languageForPath(f.path)!, size: f.size }));
   let done = 0;
   let resolvedCount = 0;
@@ -197,6 +199,7 @@ async function build(
         if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
         if (o.result.cutShort) cutShort.push(o.path);
         languages[o.language] = (languages[o.language] ?? 0) + 1;
+        go.file(record);
         const forLookup = forResolution(record);
         records.push(forLookup);
         lookup.add(forLookup);
@@ -222,8 +225,10 @@ async function build(
     const edges = new EdgeBatchBuilder();
     let seen = 0;
     for (const [i, r] of records.entries()) {
+      const inGo = r.file.language === "go";
       for (const ref of r.refs) {
         const found = resolver.resolve(ref);
+        if (inGo) go.resolved(ref, found);
         for (const e of found) {
           edges.add(ref.fromId, e.targetId, ref.fileId, ref.line, ref.id, e.kind, e.resolution);
           if (edges.full) finish.edges(edges.take(seen / total));
@@ -242,6 +247,11 @@ async function build(
     await finish.end();
     timer("finish");
     for (const [kind, n] of edges.byKind) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
+    if (go.files.length) {
+      const derived = db.transaction(() => linkGoInterfaces(db, go))();
+      for (const [kind, n] of derived) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
+      timer("go interfaces");
+    }
   } catch (e) {
     finish?.abandon();
     throw e;

@@ -13,6 +13,7 @@ import {
   seesThroughImports,
 } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
+import { linkGoInterfaces } from "./go-interfaces.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { parseSnapshot, snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
@@ -256,6 +257,12 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   }
 
   let resolvedCount = 0;
+  // Go's implicit interfaces come from every Go file's declarations (see go-interfaces.ts).
+  const storedLanguage = new Map([...stored.values()].map((f) => [f.id, f.language]));
+  const goChanged =
+    contextChanged ||
+    fresh.some((o) => o.language === "go") ||
+    removedIds.some((id) => storedLanguage.get(id) === "go");
   const apply = db.transaction(() => {
     updateFileStats(db, touched);
     // Without a snapshot to build on, the file system is first asked whether one can be trusted.
@@ -439,6 +446,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const more = reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, reached);
     for (const id of more) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
+    if (goChanged) linkGoInterfaces(db);
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);
   });

@@ -93,14 +93,15 @@ export function declarationsHeldBy(db: Db, holder: string, name: string): Symbol
 
 /**
  * What the types with these ids extend or implement (Ruby: include and extend), in the order their
- * declarations name them (a target named twice comes twice).
+ * declarations name them (a target named twice comes twice), then the interfaces a Go type
+ * implements without naming them (no reference): a member is looked for in what it embeds first.
  */
 export function basesOf(db: Db, typeIds: readonly number[]): SymbolRow[] {
   return prepared(
     db,
     `SELECT ${COLUMNS} FROM edges e JOIN nodes n ON n.id = e.target_id JOIN files f ON f.id = n.file_id
      WHERE e.source_id IN (SELECT value FROM json_each(?)) AND e.kind IN ('extends', 'implements')
-     ORDER BY e.ref_id`,
+     ORDER BY e.ref_id IS NULL, e.ref_id, e.id`,
   ).all(JSON.stringify(typeIds)) as SymbolRow[];
 }
 

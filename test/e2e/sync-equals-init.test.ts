@@ -577,6 +577,53 @@ describe("sync equals init --force", () => {
       use: "user.go",
     },
   ];
+  it("a Go type comes to implement an interface, by a method or an embedded field, and stops", async () => {
+    const dir = "iface-go";
+    const write = (path: string, text: string) => {
+      mkdirSync(join(at(dir), path, ".."), { recursive: true });
+      writeFileSync(join(at(dir), path), text);
+    };
+    write("go.mod", "module example.com/i\n\ngo 1.22\n");
+    write("shape.go", "package i\n\ntype Shape interface {\n\tArea() int\n\tSide() int\n}\n");
+    write("square.go", "package i\n\ntype Square struct{}\n\nfunc (s *Square) Area() int { return 1 }\n");
+    write("use.go", "package i\n\nfunc total(s Shape) int { return s.Area() }\n");
+    write("other/tile.go", "package other\n\ntype Tile struct{}\n\nfunc (Tile) Area() int { return 1 }\n");
+    /** The derived edges, as `implements Square -> Shape`, sorted. */
+    const derived = () =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith(`${dir}/`) && e.endsWith("(structural)"))
+        .map((e) => {
+          const m = /^[^|]+\|([^|]+)\|\w+ -(\w+)@\d*-> [^|]+\|([^|]+)\|/.exec(e)!;
+          return `${m[2]} ${m[1]} -> ${m[3]}`;
+        })
+        .sort();
+    await syncThenCompare({ added: 4 });
+    expect(derived()).toEqual([]);
+    // A method in another file of the package completes Square's method set.
+    write("square_side.go", "package i\n\nfunc (s *Square) Side() int { return 1 }\n");
+    await syncThenCompare({ added: 1 });
+    expect(derived()).toEqual([
+      "implements Square -> Shape",
+      "overrides Square.Area -> Shape.Area",
+      "overrides Square.Side -> Shape.Side",
+    ]);
+    // A type in another package embedding one with the rest of the methods implements it too.
+    write("other/tile.go", 'package other\n\nimport "example.com/i"\n\ntype Tile struct {\n\ti.Square\n}\n');
+    await syncThenCompare({ modified: 1 });
+    expect(derived()).toContain("implements Tile -> Shape");
+    // The interface asks for one more method: nothing implements it.
+    write("shape.go", "package i\n\ntype Shape interface {\n\tArea() int\n\tSide() int\n\tName() string\n}\n");
+    await syncThenCompare({ modified: 1 });
+    expect(derived()).toEqual([]);
+    // It asks for less again; then the file completing Square goes.
+    write("shape.go", "package i\n\ntype Shape interface {\n\tArea() int\n\tSide() int\n}\n");
+    await syncThenCompare({ modified: 1 });
+    expect(derived()).toHaveLength(4);
+    rmSync(join(at(dir), "square_side.go"));
+    await syncThenCompare({ removed: 1 });
+    expect(derived()).toEqual([]);
+  });
+
   it.each(tuples)("a later result of a function changes type, then changes back ($language)", async (c) => {
     const dir = `tuple-${c.language}`;
     for (const [path, text] of Object.entries(c.files)) {
