@@ -7,7 +7,7 @@ import { EDGE_KINDS, RESOLUTIONS, type EdgeKind, type Resolution } from "./kinds
  */
 export interface EdgeBatch {
   count: number;
-  /** Five per edge: source node, target node, file, line, reference. */
+  /** Five per edge: source node, target node, file, line, reference (0 for none: ids start at 1). */
   ints: Int32Array<ArrayBuffer>;
   /** Two per edge: its kind (an index into EDGE_KINDS) and its resolution (into RESOLUTIONS). */
   codes: Uint8Array<ArrayBuffer>;
@@ -23,7 +23,7 @@ export type EdgeFields = [
   fileId: number,
   line: number,
   resolution: Resolution,
-  refId: number,
+  refId: number | null,
 ];
 
 const KIND_CODES = new Map<string, number>(EDGE_KINDS.map((k, i) => [k, i]));
@@ -51,7 +51,7 @@ export class EdgeBatchBuilder {
     targetId: number,
     fileId: number,
     line: number,
-    refId: number,
+    refId: number | null,
     kind: EdgeKind,
     resolution: Resolution,
   ): void {
@@ -60,7 +60,7 @@ export class EdgeBatchBuilder {
     this.ints[i + 1] = targetId;
     this.ints[i + 2] = fileId;
     this.ints[i + 3] = line;
-    this.ints[i + 4] = refId;
+    this.ints[i + 4] = refId ?? 0;
     this.codes[this.count * 2] = KIND_CODES.get(kind)!;
     this.codes[this.count * 2 + 1] = RESOLUTION_CODES.get(resolution)!;
     this.count++;
@@ -89,7 +89,7 @@ export function forEachEdge(batch: EdgeBatch, visit: (...edge: EdgeFields) => vo
       ints[i + 2]!,
       ints[i + 3]!,
       RESOLUTIONS[codes[e * 2 + 1]!]!,
-      ints[i + 4]!,
+      ints[i + 4]! || null,
     );
   }
 }

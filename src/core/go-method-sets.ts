@@ -48,3 +48,34 @@ export interface DerivedEdge {
   fileId: number;
   line: number;
 }
+
+/** A declaration as `goFileShape` reads it: what the method sets of the project depend on. */
+export interface GoShapeDeclaration {
+  kind: string;
+  qualifiedName: string;
+  parentKind: string | null;
+  paramCount: number | null;
+}
+
+/**
+ * What a Go file contributes to the project's method sets, as text: its package, its types and
+ * methods (by kind, qualified name, parameter count and what holds them), what its types embed and
+ * the imports those are read through. An edit that leaves it as it was (a function's body, a
+ * comment) changes no implicit interface, whatever lines it moves.
+ */
+export function goFileShape(
+  packageName: string | null,
+  declarations: readonly GoShapeDeclaration[],
+  embeds: readonly { from: string; name: string; receiver: string | null }[],
+  imports: readonly { local: string; specifier: string }[],
+): string {
+  // Of the imports, those an embedded name is read through (`pkg.Base`): a file's others change
+  // with every new use of a package (Go's imports are bound by use).
+  const through = new Set(embeds.flatMap((e) => (e.receiver === null ? [] : [e.receiver, `${e.receiver}.${e.name}`])));
+  const lines = [
+    ...declarations.map((d) => `d ${d.kind} ${d.qualifiedName} ${d.parentKind ?? ""} ${d.paramCount ?? ""}`),
+    ...embeds.map((e) => `e ${e.from} ${e.receiver ?? ""} ${e.name}`),
+    ...imports.flatMap((i) => (through.has(i.local) ? [`i ${i.local} ${i.specifier}`] : [])),
+  ];
+  return `${packageName ?? ""}\n${lines.sort().join("\n")}`;
+}

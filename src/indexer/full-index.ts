@@ -7,7 +7,8 @@ import type { FileRecord } from "../core/rows.js";
 import { languageForPath, type LanguageId } from "../extract/language.js";
 import { MemoryLookup, type MemoryFile } from "../resolve/memory-lookup.js";
 import { Resolver } from "../resolve/resolver.js";
-import { GoDeclarationsSeen, linkGoInterfaces } from "./go-interfaces.js";
+import { GoDeclarationsSeen } from "./go-interfaces.js";
+import { implicitImplementations } from "../resolve/go-interfaces.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject, type ScannedFile } from "../scan/inventory.js";
@@ -241,17 +242,17 @@ async function build(
       // are copied to it, and kept here.
       if (aside && i % 100 === 99) await new Promise(setImmediate);
     }
+    // Go's implicit interfaces, from every Go file's declarations as resolved (see go-interfaces.ts).
+    for (const e of go.files.length ? implicitImplementations(go) : []) {
+      edges.add(e.sourceId, e.targetId, e.fileId, e.line, null, e.kind, "structural");
+      if (edges.full) finish.edges(edges.take(1));
+    }
     finish.edges(edges.take(1));
     timer("resolve");
     onProgress({ phase: "writing", done: 0, total: 0 });
     await finish.end();
     timer("finish");
     for (const [kind, n] of edges.byKind) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
-    if (go.files.length) {
-      const derived = db.transaction(() => linkGoInterfaces(db, go))();
-      for (const [kind, n] of derived) writer.written.edges.set(kind, (writer.written.edges.get(kind) ?? 0) + n);
-      timer("go interfaces");
-    }
   } catch (e) {
     finish?.abandon();
     throw e;

@@ -1,4 +1,4 @@
-import { GO_DECLARATION_KINDS, type GoDeclarations } from "../core/go-method-sets.js";
+import { GO_DECLARATION_KINDS, goFileShape, type GoDeclarations } from "../core/go-method-sets.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { FileRecord } from "../core/rows.js";
 import { implicitImplementations } from "../resolve/go-interfaces.js";
@@ -8,18 +8,18 @@ import { goDeclarations, writeStructuralEdges } from "../store/go-method-sets.js
 const KINDS: ReadonlySet<string> = new Set(GO_DECLARATION_KINDS);
 
 /**
- * Derive Go's implicit interfaces (see resolve/go-interfaces.ts). They depend on every Go file's types,
- * methods and embeddings: a full index hands over what it gathered (`GoDeclarationsSeen`) and stores
- * them; a sync that changed a Go file reads them all again from the index, and writes what changed.
- * Returns how many edges of each kind were derived.
+ * Derive Go's implicit interfaces again (see resolve/go-interfaces.ts) after a sync changed a Go file:
+ * they depend on every Go file's types, methods and embeddings, so all are read from the index, and
+ * what changed is written. (A full index derives them from what it gathered, `GoDeclarationsSeen`,
+ * and writes them with the resolved edges.)
  */
-export function linkGoInterfaces(db: Db, gathered?: GoDeclarations): Map<string, number> {
-  const seen = gathered ?? goDeclarations(db);
-  const edges = implicitImplementations(seen);
-  writeStructuralEdges(db, edges, gathered ? null : seen.declarations.map((d) => d.id));
-  const byKind = new Map<string, number>();
-  for (const e of edges) byKind.set(e.kind, (byKind.get(e.kind) ?? 0) + 1);
-  return byKind;
+export function linkGoInterfaces(db: Db): void {
+  const seen = goDeclarations(db);
+  writeStructuralEdges(
+    db,
+    implicitImplementations(seen),
+    seen.declarations.map((d) => d.id),
+  );
 }
 
 /** What a full index gathers of its Go files for `linkGoInterfaces`, in the order `goDeclarations` reads it. */
@@ -54,4 +54,27 @@ export class GoDeclarationsSeen implements GoDeclarations {
     if (!targets.length) this.embeds.push({ sourceId, targetId: null, name, receiver });
     for (const t of targets) this.embeds.push({ sourceId, targetId: t.targetId, name, receiver });
   }
+}
+
+/** What a parsed Go file contributes to the project's method sets (see `goFileShape`). */
+export function parsedGoShape(r: FileRecord): string {
+  const byId = new Map(r.nodes.map((n) => [n.id, n]));
+  return goFileShape(
+    r.file.packageName,
+    r.nodes
+      .filter((n) => KINDS.has(n.kind))
+      .map((n) => ({
+        kind: n.kind,
+        qualifiedName: n.qualifiedName,
+        parentKind: (n.parentId === null ? undefined : byId.get(n.parentId)?.kind) ?? null,
+        paramCount: n.paramCount,
+      })),
+    r.refs.flatMap((ref) => {
+      const from = byId.get(ref.fromId);
+      return ref.kind === "extends" && from
+        ? [{ from: from.qualifiedName, name: ref.name, receiver: ref.receiver }]
+        : [];
+    }),
+    r.imports,
+  );
 }

@@ -13,7 +13,14 @@ import {
   seesThroughImports,
 } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
-import { linkGoInterfaces } from "./go-interfaces.js";
+import { linkGoInterfaces, parsedGoShape } from "./go-interfaces.js";
+import {
+  goDeclarationIds,
+  restoreStructuralEdges,
+  storedGoShape,
+  structuralEdgesFrom,
+  type StructuralEdge,
+} from "../store/go-method-sets.js";
 import type { ProjectContext } from "../resolve/rules.js";
 import { parseSnapshot, snapshotText } from "../scan/folder-snapshot.js";
 import { scanProject } from "../scan/inventory.js";
@@ -257,12 +264,16 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   }
 
   let resolvedCount = 0;
-  // Go's implicit interfaces come from every Go file's declarations (see go-interfaces.ts).
+  // Go's implicit interfaces come from every Go file's declarations (see go-interfaces.ts): derived
+  // again when Go files come or go, or one changes its types, methods or embeddings. An edit that
+  // leaves those as they were (a body, a comment) keeps the edges of the file's declarations.
   const storedLanguage = new Map([...stored.values()].map((f) => [f.id, f.language]));
-  const goChanged =
+  let goChanged =
     contextChanged ||
-    fresh.some((o) => o.language === "go") ||
+    fresh.some((o) => o.language === "go" && !replacing.has(o.path)) ||
     removedIds.some((id) => storedLanguage.get(id) === "go");
+  /** The derived edges of modified Go files whose shape stayed, to write again once they are stored. */
+  const goKept: StructuralEdge[] = [];
   const apply = db.transaction(() => {
     updateFileStats(db, touched);
     // Without a snapshot to build on, the file system is first asked whether one can be trusted.
@@ -368,6 +379,12 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       const ancestorsBefore = byNames && signatureBefore ? ancestorMemberNames(db, ctx, oldId) : null;
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
+      if (o.language === "go" && !goChanged) {
+        const same =
+          storedGoShape(db, oldId) === parsedGoShape(record) && goDeclarationIds(db, oldId).every((id) => kept.has(id));
+        if (same) goKept.push(...structuralEdgesFrom(db, oldId));
+        else goChanged = true;
+      }
       for (const refId of writer.deleteFile(oldId, kept)) {
         toResolve.add(refId);
         lostTargets.add(refId);
@@ -446,7 +463,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const more = reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, reached);
     for (const id of more) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
-    if (goChanged) linkGoInterfaces(db);
+    if (goChanged || !restoreStructuralEdges(db, goKept)) linkGoInterfaces(db);
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);
   });

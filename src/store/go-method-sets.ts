@@ -1,5 +1,7 @@
 import {
   GO_DECLARATION_KINDS,
+  goFileShape,
+  type GoShapeDeclaration,
   type DerivedEdge,
   type GoDeclaration,
   type GoDeclarations,
@@ -37,17 +39,17 @@ export function goDeclarations(db: Db): GoDeclarations {
 }
 
 /**
- * Make the edges derived from Go's method sets `edges`: with `sources` (the declarations they may
- * start at), those stored are compared with them and only the difference written (a sync changes a
- * few); without, none are stored yet (a new index). They come from no reference (their `ref_id` is
- * null, as containment's are), and their resolution tells them apart.
+ * Make the stored edges derived from Go's method sets `edges`, after a sync: those stored from the
+ * declarations `sources` are compared with them and only the difference written (an edit changes a
+ * few). They come from no reference (their `ref_id` is null, as containment's are), and their
+ * resolution tells them apart.
  */
-export function writeStructuralEdges(db: Db, edges: readonly DerivedEdge[], sources: readonly number[] | null): void {
+export function writeStructuralEdges(db: Db, edges: readonly DerivedEdge[], sources: readonly number[]): void {
   const key = (kind: string, source: number, target: number, file: number, line: number) =>
     `${kind} ${source} ${target} ${file} ${line}`;
   /** Stored edges not (yet) matched by a derived one, by key. */
   const stale = new Map<string, number[]>();
-  if (sources?.length) {
+  if (sources.length) {
     const rows = prepared(
       db,
       `SELECT id, kind, source_id, target_id, file_id, line FROM edges
@@ -74,4 +76,64 @@ export function writeStructuralEdges(db: Db, edges: readonly DerivedEdge[], sour
   }
   const remove = prepared(db, "DELETE FROM edges WHERE id = ?");
   for (const ids of stale.values()) for (const id of ids) remove.run(id);
+}
+
+/** What a stored Go file contributes to the project's method sets (see `goFileShape`). */
+export function storedGoShape(db: Db, fileId: number): string {
+  const packageName = prepared(db, "SELECT package FROM files WHERE id = ?").pluck().get(fileId) as string | null;
+  const declarations = prepared(
+    db,
+    `SELECT n.kind, n.qualified_name AS qualifiedName, p.kind AS parentKind, n.param_count AS paramCount
+     FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ? AND n.kind IN (${KINDS})`,
+  ).all(fileId) as GoShapeDeclaration[];
+  const embeds = prepared(
+    db,
+    `SELECT n.qualified_name AS "from", r.name, r.receiver FROM refs r JOIN nodes n ON n.id = r.from_id
+     WHERE r.file_id = ? AND r.kind = 'extends'`,
+  ).all(fileId) as { from: string; name: string; receiver: string | null }[];
+  const imports = prepared(db, "SELECT local, specifier FROM imports WHERE file_id = ?").all(fileId) as {
+    local: string;
+    specifier: string;
+  }[];
+  return goFileShape(packageName, declarations, embeds, imports);
+}
+
+/** The ids of a stored file's declarations the method sets are made of. */
+export function goDeclarationIds(db: Db, fileId: number): number[] {
+  return prepared(db, `SELECT id FROM nodes WHERE file_id = ? AND kind IN (${KINDS})`).pluck().all(fileId) as number[];
+}
+
+/** An edge derived from Go's method sets, by its ends. */
+export interface StructuralEdge {
+  kind: string;
+  sourceId: number;
+  targetId: number;
+}
+
+/** The derived edges starting at a file's declarations (they go with the file's edges). */
+export function structuralEdgesFrom(db: Db, fileId: number): StructuralEdge[] {
+  return prepared(
+    db,
+    `SELECT kind, source_id AS sourceId, target_id AS targetId FROM edges
+     WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?) AND kind IN ('implements', 'overrides')
+       AND resolution = 'structural'`,
+  ).all(fileId) as StructuralEdge[];
+}
+
+/**
+ * Write derived edges again, each at its source's place as it now is; false, writing nothing, when an
+ * end of one is gone.
+ */
+export function restoreStructuralEdges(db: Db, edges: readonly StructuralEdge[]): boolean {
+  const place = prepared(db, "SELECT file_id AS fileId, start_line AS line FROM nodes WHERE id = ?");
+  const exists = prepared(db, "SELECT 1 FROM nodes WHERE id = ?").pluck();
+  const placed = edges.map((e) => ({ e, at: place.get(e.sourceId) as { fileId: number; line: number } | undefined }));
+  if (placed.some(({ e, at }) => !at || !exists.get(e.targetId))) return false;
+  const insert = prepared(
+    db,
+    `INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)
+     VALUES (?, ?, ?, ?, ?, 'structural', NULL)`,
+  );
+  for (const { e, at } of placed) insert.run(e.sourceId, e.targetId, e.kind, at!.fileId, at!.line);
+  return true;
 }
