@@ -608,7 +608,10 @@ describe("sync equals init --force", () => {
       "overrides Square.Side -> Shape.Side",
     ]);
     // An edit that moves Square's declarations down, and changes none: their edges stay, moved.
-    write("square.go", "package i\n\n// Square.\n// A unit.\ntype Square struct{}\n\nfunc (s *Square) Area() int { return 2 }\n");
+    write(
+      "square.go",
+      "package i\n\n// Square.\n// A unit.\ntype Square struct{}\n\nfunc (s *Square) Area() int { return 2 }\n",
+    );
     await syncThenCompare({ modified: 1 });
     expect(derived()).toHaveLength(3);
     // A type in another package embedding one with the rest of the methods implements it too.
