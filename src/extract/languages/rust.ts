@@ -130,6 +130,7 @@ const FIELD_NAMES = [
   "return_type",
   "type_arguments",
   "element",
+  "arguments",
 ] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
@@ -149,6 +150,11 @@ const UNREFERENCED = new Set([
 const DEREF_WRAPPERS = new Set(["Box", "Rc", "Arc"]);
 /** Collections whose one type argument is their elements' type. */
 const COLLECTIONS = new Set(["Vec", "VecDeque", "HashSet", "BTreeSet", "LinkedList", "BinaryHeap", "Option"]);
+/**
+ * Pointers that call through to what they wrap (`Deref`): `Pin::new(&mut self.inner).poll_read(cx,
+ * buf)` calls the inner value's `poll_read`, as does `Box::pin(fut).poll(cx)`. tokio has 104 such calls.
+ */
+const WRAPPING_CALLS = /(?:^|\.)(?:Pin\.(?:new|new_unchecked)|Box\.(?:new|pin)|Arc\.new|Rc\.new)$/;
 /** Iterator and slice methods whose closure gets an element (through references: `|o|`, `|&o|`). */
 const ELEMENT_CLOSURES = new Set([
   "map",
@@ -1140,10 +1146,23 @@ class RustFile {
     const name = fn.childForFieldName("field");
     if (!value?.isNamed || name?.type !== "field_identifier") return;
     const method = this.text(name);
-    const recv = this.receiver(value);
+    let recv = this.receiver(value);
+    // `fn consume(&mut self, ..) { Pin::new(self).consume(amt) }` hands the call on to the pointer's
+    // own impl of another trait's `consume` (AsyncBufReadExt to AsyncBufRead): no call of itself.
+    if (recv === "self" && value.type === "call_expression" && this.enclosingFunction(value) === method) recv = "?";
     this.b.ref("calls", name, method, recv, args.namedChildCount);
     if (ELEMENT_CLOSURES.has(method)) return this.elementClosure(method, recv, args);
     if (recv !== "?") this.closureArguments(`${recv}.${method}`, args);
+  }
+
+  /** The name of the function around `node` (walked up the tree: for a rare case only). */
+  private enclosingFunction(node: Node): string | null {
+    for (let n = node.parent; n; n = n.parent) {
+      if (n.type !== "function_item") continue;
+      const name = n.childForFieldId(this.f.name);
+      return name ? this.text(name) : null;
+    }
+    return null;
   }
 
   /** The type `Self` stands for at `at`: the enclosing impl's type, or the enclosing trait. */
@@ -1189,6 +1208,10 @@ class RustFile {
         if (fn.type === "scoped_identifier" || fn.type === "identifier") {
           const segs = this.pathSegments(fn);
           const dotted = segs ? this.normalize(segs, fn.startIndex) : null;
+          const args = node.childForFieldId(this.f.arguments);
+          const wrapped =
+            dotted && WRAPPING_CALLS.test(dotted) && args?.namedChildCount === 1 ? args.namedChild(0) : null;
+          if (wrapped) return this.receiverText(wrapped, depth + 1);
           return dotted ? `${dotted}()` : null;
         }
         const callee = this.receiverText(fn, depth + 1);
