@@ -4,7 +4,7 @@ import { membersOf } from "../store/explore-lookup.js";
 import { EXPLORE_LIMITS } from "./explore-budget.js";
 import { CALLABLES, TYPE_KINDS } from "./explore-rank.js";
 import { identifierParts, stem } from "./stem.js";
-import type { SymbolHit } from "./symbols.js";
+import { toHit, type SymbolHit } from "./symbols.js";
 
 /** A run of consecutive source lines shown for one or more symbols. */
 export interface ExploreBlock {
@@ -103,7 +103,7 @@ export function wordedMemberWindows(
   score: number,
   lines: readonly string[],
   words: readonly string[],
-): Window[] {
+): { window: Window; member: SymbolHit }[] {
   if (!TYPE_KINDS.has(type.kind) || type.endLine - type.startLine + 1 <= EXPLORE_LIMITS.symbolLines) return [];
   const own = new Set(identifierParts(type.name).map(stem));
   const stems = [...new Set(words.flatMap(identifierParts).map(stem))].filter((w) => w.length >= 4 && !own.has(w));
@@ -120,11 +120,14 @@ export function wordedMemberWindows(
     .sort((a, b) => b.count - a.count || b.uses - a.uses || a.m.startLine - b.m.startLine)
     .slice(0, WORDED_MEMBERS);
   return found.map(({ m }) => ({
-    score: score - 1,
-    start: m.startLine,
-    end: Math.min(m.endLine, m.startLine + EXPLORE_LIMITS.symbolLines - 1),
-    fullEnd: m.endLine,
-    names: [m.qualifiedName],
+    window: {
+      score: score - 1,
+      start: m.startLine,
+      end: Math.min(m.endLine, m.startLine + EXPLORE_LIMITS.symbolLines - 1),
+      fullEnd: m.endLine,
+      names: [m.qualifiedName],
+    },
+    member: toHit(m),
   }));
 }
 

@@ -268,6 +268,8 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   const shown = new Set<number>();
   /** Files that could show more, in the order of `ordered`; `full`: one the query names, shown whole. */
   const clipped: { entry: ExploreFile; p: Plan; lines: string[]; full: boolean }[] = [];
+  /** Members of long types shown for the question's words (`wordedMemberWindows`), by qualified name. */
+  const wordedMembers = new Map<string, SymbolHit>();
 
   const windowsFor = (p: Plan, lines: string[], allowance: number, full: boolean): Window[] => {
     const ws: Window[] = [];
@@ -286,7 +288,11 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
     const anchoredLines = p.anchors.filter((a) => !a.span).map((a) => a.startLine);
     for (const c of p.cands) {
       const s = c.symbol;
-      if (namedIds.has(s.id)) ws.push(...wordedMemberWindows(db, s, c.score, lines, words));
+      if (namedIds.has(s.id))
+        for (const { window, member } of wordedMemberWindows(db, s, c.score, lines, words)) {
+          ws.push(window);
+          wordedMembers.set(member.qualifiedName, member);
+        }
       if (!targetIds.has(s.id)) {
         ws.push(symbolWindow(s, c.score, full));
         continue;
@@ -384,6 +390,12 @@ export function exploreQuery(db: Db, root: string, query: string, options: Explo
   }
 
   for (const f of files) {
+    // A long type's members shown for the question's words are among the file's symbols, to be named.
+    for (const b of f.blocks)
+      for (const n of b.symbols) {
+        const member = wordedMembers.get(n);
+        if (member?.file === f.path && !f.symbols.some((s) => s.id === member.id)) f.symbols.push(member);
+      }
     for (const s of f.symbols) {
       const inBlock = f.wholeFile || f.blocks.some((b) => b.startLine <= s.startLine && s.startLine <= b.endLine);
       if (inBlock) shown.add(s.id);

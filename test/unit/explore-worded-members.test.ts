@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { exploreQuery } from "../../src/query/explore.js";
 import { wordedMemberWindows } from "../../src/query/explore-windows.js";
 import { findSymbols } from "../../src/query/symbols.js";
+import { renderExplore } from "../../src/render/explore.js";
 import { useIndexedProject } from "../helpers/indexed-project.js";
 
 // A long class the query names through a function, whose members' names say nothing of the question.
@@ -56,13 +57,17 @@ describe("a long class the query names", () => {
     expect(blocks).toContain("Atomic.__enter__");
     expect(blocks).toContain("Atomic.__exit__");
     expect(blocks).not.toContain("Atomic.describe");
+    // Each is labelled as a ranked symbol is: its kind and lines.
+    const text = renderExplore(answer);
+    expect(text).toMatch(/Atomic\.__enter__ \(method, \d+-\d+\)/);
+    expect(text).toMatch(/Atomic\.__exit__ \(method, \d+-\d+\)/);
   });
 
   it("counts a word where a name's part starts with it, not inside one", () => {
     const store = findSymbols(project.db, "Store").find((s) => s.kind === "class")!;
     const lines = STORE.split("\n");
     const shown = wordedMemberWindows(project.db, store, 100, lines, ["turn", "bucket", "tree"]).flatMap(
-      (w) => w.names,
+      (w) => w.window.names,
     );
     // `return` holds "turn" only inside the word, so `fetch` has one of the question's words.
     expect(shown).toEqual(["Store.grow"]);
