@@ -22,7 +22,7 @@ export function linkGoInterfaces(db: Db): void {
   );
 }
 
-/** What a full index gathers of its Go files for `linkGoInterfaces`, in the order `goDeclarations` reads it. */
+/** What a full index gathers of its Go files for `implicitImplementations`, in the order `goDeclarations` reads it. */
 export class GoDeclarationsSeen implements GoDeclarations {
   readonly files: GoDeclarations["files"][number][] = [];
   readonly declarations: GoDeclarations["declarations"][number][] = [];
