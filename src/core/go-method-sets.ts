@@ -79,3 +79,25 @@ export function goFileShape(
   ];
   return `${packageName ?? ""}\n${lines.sort().join("\n")}`;
 }
+
+/**
+ * How a Go file's shape changed: the names of the methods of concrete types that came, went or
+ * changed their parameters, when nothing else did; null when anything else did (a type, an
+ * interface, an embedding, an import read through, the package). Such methods change the project's
+ * implicit interfaces only where an interface asks for one of those names.
+ */
+export function goMethodsChanged(before: string, after: string): string[] | null {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  if (a[0] !== b[0]) return null;
+  const was = new Set(a.slice(1).filter(Boolean));
+  const is = new Set(b.slice(1).filter(Boolean));
+  const names = new Set<string>();
+  for (const line of [...[...was].filter((l) => !is.has(l)), ...[...is].filter((l) => !was.has(l))]) {
+    // `d method T.M <parent kind> <parameters>`: a concrete type's method is top-level (its parent is the file).
+    const [tag, kind, qualified, parentKind] = line.split(" ");
+    if (tag !== "d" || kind !== "method" || parentKind !== "file") return null;
+    names.add(qualified!.slice(qualified!.lastIndexOf(".") + 1));
+  }
+  return [...names];
+}

@@ -14,8 +14,9 @@ import {
 } from "../resolve/languages/index.js";
 import { Resolver } from "../resolve/resolver.js";
 import { linkGoInterfaces, parsedGoShape } from "./go-interfaces.js";
+import { goFileShape, goMethodsChanged } from "../core/go-method-sets.js";
 import {
-  goDeclarationIds,
+  goInterfacesAskFor,
   restoreStructuralEdges,
   storedGoShape,
   structuralEdgesFrom,
@@ -268,12 +269,16 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   // again when Go files come or go, or one changes its types, methods or embeddings. An edit that
   // leaves those as they were (a body, a comment) keeps the edges of the file's declarations.
   const storedLanguage = new Map([...stored.values()].map((f) => [f.id, f.language]));
-  let goChanged =
-    contextChanged ||
-    fresh.some((o) => o.language === "go" && !replacing.has(o.path)) ||
-    removedIds.some((id) => storedLanguage.get(id) === "go");
+  let goChanged = contextChanged || removedIds.some((id) => storedLanguage.get(id) === "go");
   /** The derived edges of modified Go files whose shape stayed, to write again once they are stored. */
   const goKept: StructuralEdge[] = [];
+  /** Methods of concrete types that came, went or changed in Go files otherwise alike. */
+  const goMethods = new Set<string>();
+  const goShapeChanged = (before: string, record: FileRecord) => {
+    const names = goMethodsChanged(before, parsedGoShape(record));
+    if (names === null) goChanged = true;
+    else for (const n of names) goMethods.add(n);
+  };
   const apply = db.transaction(() => {
     updateFileStats(db, touched);
     // Without a snapshot to build on, the file system is first asked whether one can be trusted.
@@ -361,6 +366,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       const oldId = replacing.get(o.path);
       if (oldId === undefined) {
         const record = toRecord(o, o.result, ids);
+        if (o.language === "go" && !goChanged) goShapeChanged(goFileShape(record.file.packageName, [], [], []), record);
         for (const list of recordFacts(record).names) for (const n of list) names.add(n);
         if (record.file.language === "ruby")
           for (const r of record.refs) if (r.kind === "implements" && r.argCount !== 1) included.add(r.name);
@@ -380,10 +386,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));
       if (o.language === "go" && !goChanged) {
-        const same =
-          storedGoShape(db, oldId) === parsedGoShape(record) && goDeclarationIds(db, oldId).every((id) => kept.has(id));
-        if (same) goKept.push(...structuralEdgesFrom(db, oldId));
-        else goChanged = true;
+        goShapeChanged(storedGoShape(db, oldId), record);
+        goKept.push(...structuralEdgesFrom(db, oldId));
       }
       for (const refId of writer.deleteFile(oldId, kept)) {
         toResolve.add(refId);
@@ -463,7 +467,14 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const more = reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, reached);
     for (const id of more) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
-    if (goChanged || !restoreStructuralEdges(db, goKept)) linkGoInterfaces(db);
+    // Methods no interface asks for change nothing; the edges of the files' declarations are written
+    // again where they now are (false when one of their ends went).
+    if (
+      goChanged ||
+      (goMethods.size > 0 && goInterfacesAskFor(db, [...goMethods])) ||
+      !restoreStructuralEdges(db, goKept)
+    )
+      linkGoInterfaces(db);
     setMeta(db, "context", JSON.stringify(ctx));
     writeSkippedFiles(db, skippedFiles);
   });

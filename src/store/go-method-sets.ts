@@ -98,11 +98,6 @@ export function storedGoShape(db: Db, fileId: number): string {
   return goFileShape(packageName, declarations, embeds, imports);
 }
 
-/** The ids of a stored file's declarations the method sets are made of. */
-export function goDeclarationIds(db: Db, fileId: number): number[] {
-  return prepared(db, `SELECT id FROM nodes WHERE file_id = ? AND kind IN (${KINDS})`).pluck().all(fileId) as number[];
-}
-
 /** An edge derived from Go's method sets, by its ends. */
 export interface StructuralEdge {
   kind: string;
@@ -136,4 +131,18 @@ export function restoreStructuralEdges(db: Db, edges: readonly StructuralEdge[])
   );
   for (const { e, at } of placed) insert.run(e.sourceId, e.targetId, e.kind, at!.fileId, at!.line);
   return true;
+}
+
+/** Whether an interface of the project's Go code asks for a method of any of these names. */
+export function goInterfacesAskFor(db: Db, names: readonly string[]): boolean {
+  // Go's own `error`, which an interface may embed, asks for `Error`.
+  if (names.includes("Error")) return true;
+  return (
+    prepared(
+      db,
+      `SELECT 1 FROM nodes n JOIN nodes p ON p.id = n.parent_id JOIN files f ON f.id = n.file_id
+       WHERE n.name IN (SELECT value FROM json_each(?)) AND n.kind = 'method' AND p.kind = 'interface'
+         AND f.language = 'go' LIMIT 1`,
+    ).get(JSON.stringify(names)) !== undefined
+  );
 }

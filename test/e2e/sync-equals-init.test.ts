@@ -614,6 +614,12 @@ describe("sync equals init --force", () => {
     );
     await syncThenCompare({ modified: 1 });
     expect(derived()).toHaveLength(3);
+    // A method no interface asks for, in a file of its own, then beside Square's: nothing derived changes.
+    write("square_helper.go", "package i\n\nfunc (s *Square) Helper() int { return 3 }\n");
+    await syncThenCompare({ added: 1 });
+    write("square_helper.go", "package i\n\nfunc (s *Square) Helper(n int) int { return n }\n");
+    await syncThenCompare({ modified: 1 });
+    expect(derived()).toHaveLength(3);
     // A type in another package embedding one with the rest of the methods implements it too.
     write("other/tile.go", 'package other\n\nimport "example.com/i"\n\ntype Tile struct {\n\ti.Square\n}\n');
     await syncThenCompare({ modified: 1 });
