@@ -266,8 +266,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
 
   let resolvedCount = 0;
   // Go's implicit interfaces come from every Go file's declarations (see go-interfaces.ts): derived
-  // again when Go files come or go, or one changes its types, methods or embeddings. An edit that
-  // leaves those as they were (a body, a comment) keeps the edges of the file's declarations.
+  // again when a Go file goes, or one comes or changes with other types, interfaces or embeddings, or
+  // with methods an interface asks for (`goMethodsChanged`). Otherwise (a body, a comment) the edges
+  // of the files' declarations are written again where they now are.
   const storedLanguage = new Map([...stored.values()].map((f) => [f.id, f.language]));
   let goChanged = contextChanged || removedIds.some((id) => storedLanguage.get(id) === "go");
   /** The derived edges of modified Go files whose shape stayed, to write again once they are stored. */
