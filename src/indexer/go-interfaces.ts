@@ -1,4 +1,11 @@
-import { GO_DECLARATION_KINDS, goFileShape, type GoDeclarations } from "../core/go-method-sets.js";
+import {
+  GO_DECLARATION_KINDS,
+  goFileShape,
+  type GoDeclaration,
+  type GoDeclarations,
+  type GoEmbed,
+  type GoFile,
+} from "../core/go-method-sets.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { FileRecord } from "../core/rows.js";
 import { implicitImplementations } from "../resolve/go-interfaces.js";
@@ -24,9 +31,9 @@ export function linkGoInterfaces(db: Db): void {
 
 /** What a full index gathers of its Go files for `implicitImplementations`, in the order `goDeclarations` reads it. */
 export class GoDeclarationsSeen implements GoDeclarations {
-  readonly files: GoDeclarations["files"][number][] = [];
-  readonly declarations: GoDeclarations["declarations"][number][] = [];
-  readonly embeds: GoDeclarations["embeds"][number][] = [];
+  readonly files: GoFile[] = [];
+  readonly declarations: GoDeclaration[] = [];
+  readonly embeds: GoEmbed[] = [];
 
   /** A file as parsed (records come in id order). */
   file(r: FileRecord): void {

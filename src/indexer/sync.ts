@@ -269,8 +269,10 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   // again when a Go file goes, or one comes or changes with other types, interfaces or embeddings, or
   // with methods an interface asks for (`goMethodsChanged`). Otherwise (a body, a comment) the edges
   // of the files' declarations are written again where they now are.
-  const storedLanguage = new Map([...stored.values()].map((f) => [f.id, f.language]));
-  let goChanged = contextChanged || removedIds.some((id) => storedLanguage.get(id) === "go");
+  const removedSet = new Set(removedIds);
+  let goChanged =
+    contextChanged ||
+    (removedSet.size > 0 && [...stored.values()].some((f) => f.language === "go" && removedSet.has(f.id)));
   /** The derived edges of modified Go files whose shape stayed, to write again once they are stored. */
   const goKept: StructuralEdge[] = [];
   /** Methods of concrete types that came, went or changed in Go files otherwise alike. */

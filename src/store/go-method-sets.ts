@@ -53,8 +53,7 @@ export function writeStructuralEdges(db: Db, edges: readonly DerivedEdge[], sour
     const rows = prepared(
       db,
       `SELECT id, kind, source_id, target_id, file_id, line FROM edges
-       WHERE source_id IN (SELECT value FROM json_each(?)) AND kind IN ('implements', 'overrides')
-         AND resolution = 'structural'`,
+       WHERE source_id IN (SELECT value FROM json_each(?)) AND ${DERIVED}`,
     )
       .raw()
       .all(JSON.stringify(sources)) as [number, string, number, number, number, number][];
@@ -65,11 +64,7 @@ export function writeStructuralEdges(db: Db, edges: readonly DerivedEdge[], sour
       else stale.set(k, [id]);
     }
   }
-  const insert = prepared(
-    db,
-    `INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)
-     VALUES (?, ?, ?, ?, ?, 'structural', NULL)`,
-  );
+  const insert = insertStructural(db);
   for (const e of edges) {
     if (stale.get(key(e.kind, e.sourceId, e.targetId, e.fileId, e.line))?.pop() === undefined)
       insert.run(e.sourceId, e.targetId, e.kind, e.fileId, e.line);
@@ -98,6 +93,17 @@ export function storedGoShape(db: Db, fileId: number): string {
   return goFileShape(packageName, declarations, embeds, imports);
 }
 
+/** Writes one derived edge: source, target, kind, file and line. */
+const insertStructural = (db: Db) =>
+  prepared(
+    db,
+    `INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)
+     VALUES (?, ?, ?, ?, ?, 'structural', NULL)`,
+  );
+
+/** The derived edges among a statement's edges. */
+const DERIVED = "kind IN ('implements', 'overrides') AND resolution = 'structural'";
+
 /** An edge derived from Go's method sets, by its ends. */
 export interface StructuralEdge {
   kind: string;
@@ -110,8 +116,7 @@ export function structuralEdgesFrom(db: Db, fileId: number): StructuralEdge[] {
   return prepared(
     db,
     `SELECT kind, source_id AS sourceId, target_id AS targetId FROM edges
-     WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?) AND kind IN ('implements', 'overrides')
-       AND resolution = 'structural'`,
+     WHERE source_id IN (SELECT id FROM nodes WHERE file_id = ?) AND ${DERIVED}`,
   ).all(fileId) as StructuralEdge[];
 }
 
@@ -124,11 +129,7 @@ export function restoreStructuralEdges(db: Db, edges: readonly StructuralEdge[])
   const exists = prepared(db, "SELECT 1 FROM nodes WHERE id = ?").pluck();
   const placed = edges.map((e) => ({ e, at: place.get(e.sourceId) as { fileId: number; line: number } | undefined }));
   if (placed.some(({ e, at }) => !at || !exists.get(e.targetId))) return false;
-  const insert = prepared(
-    db,
-    `INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)
-     VALUES (?, ?, ?, ?, ?, 'structural', NULL)`,
-  );
+  const insert = insertStructural(db);
   for (const { e, at } of placed) insert.run(e.sourceId, e.targetId, e.kind, at!.fileId, at!.line);
   return true;
 }
