@@ -58,7 +58,6 @@ import {
   storedFacts,
   refIdsOfFile,
   refIdsUnder,
-  refsAffectedByNames,
   refsByIds,
   refsInModulesNamed,
   refsOfLanguages,
@@ -72,12 +71,14 @@ import {
   writeSkippedFiles,
   type SkippedFile,
 } from "../store/skipped-files.js";
+import { refsAffectedByNames } from "../store/refs-affected.js";
 import { SqliteLookup } from "../store/sqlite-lookup.js";
 import { builtByOlder } from "./version.js";
 import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { fullIndex, removeAbandonedBuild } from "./full-index.js";
 import { acquireWriterLock } from "./lock.js";
+import { unchangedCallee } from "./unchanged-callee.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
@@ -361,7 +362,10 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     let hierarchyChanged = false;
     const newHierarchies: number[] = [];
     const comingTypes: { id: number; language: string }[] = [];
+    /** Files this sync writes: what they declare may read otherwise even where its id stays. */
+    const written = new Set<number>();
     const insert = (record: FileRecord) => {
+      written.add(record.file.id);
       writer.insertFile(record);
       for (const ref of record.refs) toResolve.add(ref.id);
     };
@@ -417,6 +421,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       if (extensionsMayMove(f)) extendedHierarchy = true;
     }
 
+    const lookup = new SqliteLookup(db);
+    const resolver = new Resolver(lookup, ctx);
     let refs: RefInfo[];
     if (contextChanged || hierarchyChanged) {
       // Resolution rules or a class hierarchy changed: anything may resolve differently.
@@ -425,7 +431,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // Extensions apply by the names of a receiver's ancestors, which any hierarchy change may alter.
       if (newHierarchies.length || extendedHierarchy)
         for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
-      for (const id of refsAffectedByNames(db, names)) toResolve.add(id);
+      const callees = unchangedCallee(db, resolver, lookup, { lost: lostTargets, written, maxRef: max.ref });
+      for (const id of refsAffectedByNames(db, names, callees)) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       for (const id of moduleReached) toResolve.add(id);
       for (const { dir, language } of recrated) for (const id of refIdsUnder(db, dir, language)) toResolve.add(id);
@@ -434,7 +441,6 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         [...toResolve].sort((a, b) => a - b),
       );
     }
-    const resolver = new Resolver(new SqliteLookup(db), ctx);
     const resolveAll = (list: RefInfo[]) => {
       writer.clearRefEdges(list.map((r) => r.id));
       for (const ref of list) {

@@ -820,6 +820,33 @@ describe("sync equals init --force", () => {
     expect(reaches()).toHaveLength(1);
   });
 
+  it("a value typed by a call whose callee's return type another import now names: its users elsewhere follow", async () => {
+    const box = (from: string) => `class Box:\n    def open(self):\n        pass\n`.replace("pass", `return "${from}"`);
+    writeFileSync(at("python/shop/held_a.py"), box("a"));
+    writeFileSync(at("python/shop/held_b.py"), box("b"));
+    writeFileSync(at("python/shop/held_box.py"), "from shop.held_a import Box\n");
+    writeFileSync(
+      at("python/shop/held_make.py"),
+      "from shop.held_box import Box\n\n\ndef make() -> Box:\n    return Box()\n",
+    );
+    // `held` is typed by the call `held_make.make()`, which reaches the same function throughout.
+    writeFileSync(at("python/shop/held_value.py"), "from shop import held_make\n\nheld = held_make.make()\n");
+    writeFileSync(
+      at("python/shop/held_use.py"),
+      "from shop.held_value import held\n\n\ndef use():\n    return held.open()\n",
+    );
+    await syncThenCompare({ added: 6 });
+    const opens = () =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith("python/shop/held_use.py|use|function -calls"))
+        .map((e) => e.split("-> ")[1]);
+    expect(opens()).toEqual(["python/shop/held_a.py|Box.open|method (typed)"]);
+    // Only the import in held_box.py changes: `make` returns the other Box now.
+    writeFileSync(at("python/shop/held_box.py"), "from shop.held_b import Box\n");
+    await syncThenCompare({ modified: 1 });
+    expect(opens()).toEqual(["python/shop/held_b.py|Box.open|method (typed)"]);
+  });
+
   it("a change big enough for parse workers", async () => {
     // From WORKERS_FROM_BYTES of source on, files are parsed on worker threads, by the sync that adds
     // them and by init.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { moduleMayChange } from "../../src/resolve/languages/index.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
-import { mentionsAnyOf } from "../../src/store/reader.js";
+import { mentionsAnyOf } from "../../src/store/refs-affected.js";
 
 // What a sync re-resolves when names or files come and go: the tests that keep it narrow but never
 // narrower than what could change.
