@@ -48,8 +48,11 @@ export type UnchangedCallee = (refId: number) => string[] | null;
 /** Up to this many names, SQLite finds the local types containing one (see `refsAffectedByNames`). */
 const FEW_NAMES = 8;
 
-/** A local typed by a call's result: `x := flag.String(...)` reads `flag.String()`. */
-const CALL_RESULT = /^(?:(.+)\.)?([A-Za-z_$][\w$]*)\(\)$/;
+/**
+ * A local typed by a call's result (`x := flag.String(...)` reads `flag.String()`) or by a name, of a
+ * type or a value, maybe reached through a receiver (`String`, `cryptobyte.String`, `self.conf`).
+ */
+const READ = /^(?:(.+)\.)?([A-Za-z_$][\w$]*)(\(\))?$/;
 
 /** A local whose type may read otherwise now. */
 interface Local {
@@ -58,9 +61,9 @@ interface Local {
   name: string;
 }
 
-/** A local typed by a call that still reaches what it did: changed only if its callee's result type is. */
+/** A local typed by what still reads as it did: changed only if the type of what it reads is. */
 interface HeldLocal extends Local {
-  /** The name called, and the callee's own. */
+  /** The name read, and what it reaches. */
   callees: string[];
 }
 
@@ -169,8 +172,8 @@ function affectedOnce(
     if (hit === undefined) typeMentions.set(type, (hit = mentions(type)));
     if (!hit) continue;
     const local = { fileId, scopeId, name };
-    const call = callees && CALL_RESULT.exec(type);
-    const held = call && heldCall(db, { ...callees, retypes: retypes! }, { fileId, line }, call[1], call[2]!);
+    const read = callees && READ.exec(type);
+    const held = read && heldRead(db, { ...callees, retypes: retypes! }, { fileId, line }, read);
     if (held) holding.push({ ...local, callees: held });
     else changed.push(local);
   }
@@ -179,27 +182,38 @@ function affectedOnce(
 }
 
 /**
- * The names a local typed by a call's result is held back by (the name called and the callee's own),
- * or null when its type may read otherwise: its receiver mentions a changed name, or the callee's
- * result may be typed otherwise, or the call at its line no longer reaches only what it did.
+ * The names a local typed by a `READ` is held back by (the name read and what it reaches), or null
+ * when its type may read otherwise: its receiver mentions a changed name, or the type of what it reads
+ * may have changed, or a reference at its line that may be it (the call, or the name) no longer
+ * reaches what it did, or there is none.
  */
-function heldCall(
+function heldRead(
   db: Db,
   callees: { ask: UnchangedCallee; retyped: Set<string>; retypes: (text: string) => boolean },
   at: { fileId: number; line: number },
-  receiver: string | undefined,
-  name: string,
+  [, receiver, name, call]: RegExpExecArray,
 ): string[] | null {
-  if ((receiver && callees.retypes(receiver)) || callees.retyped.has(name)) return null;
-  const calls = prepared(
+  if ((receiver && callees.retypes(receiver)) || callees.retyped.has(name!)) return null;
+  const refs = prepared(
     db,
-    "SELECT id FROM refs WHERE file_id = ? AND line = ? AND kind = 'calls' AND name = ? AND receiver IS ?",
+    `SELECT id FROM refs WHERE file_id = ? AND line = ? AND name = ? AND receiver IS ?
+     AND kind IN (SELECT value FROM json_each(?))`,
   )
     .pluck()
-    .all(at.fileId, at.line, name, receiver ?? null) as number[];
-  const callee = calls.length === 1 ? callees.ask(calls[0]!) : null;
-  return callee && !callee.some((c) => callees.retyped.has(c)) ? [name, ...callee] : null;
+    .all(at.fileId, at.line, name, receiver ?? null, call ? CALL_KINDS : NAME_KINDS) as number[];
+  // Several such references on one line (minified code): whichever types the local reads as it did.
+  const reached: string[] = [];
+  for (const id of refs) {
+    const answer = callees.ask(id);
+    if (!answer || answer.some((c) => callees.retyped.has(c))) return null;
+    reached.push(...answer);
+  }
+  return refs.length ? [name!, ...new Set(reached)] : null;
 }
+
+/** The references a `READ` is written as: a call, or a name (`x: Box`, `x = new Box()`). */
+const CALL_KINDS = JSON.stringify(["calls"]);
+const NAME_KINDS = JSON.stringify(["references", "instantiates"]);
 
 /**
  * Adds the references of these files that a local's type may steer: those with a receiver, and a bare

@@ -8,10 +8,10 @@ import { SqliteLookup } from "../../src/store/sqlite-lookup.js";
 import { useIndexedProject } from "../helpers/indexed-project.js";
 
 /**
- * A sync follows a value typed by a call only when the call's result may read otherwise: a name it
- * mentions changed as the name called, but the call still reaches the declaration it did (go-stdlib's
+ * A sync follows a value typed by a call or a name only when that may read otherwise: a name it
+ * mentions changed as the name read, but the reference still reaches what it did (go-stdlib's
  * `flag.String(...)` values when a method `String` came to bufio.Reader), so what reads that value
- * elsewhere is not resolved again. A callee whose own result type changed is followed.
+ * elsewhere is not resolved again. A callee whose own result type may have changed is followed.
  */
 const project = useIndexedProject("held-locals", {
   files: {
@@ -35,13 +35,17 @@ describe("the references a sync resolves again for changed names", () => {
     expect(row, `${receiver}.${name}() in d.py`).toBeDefined();
     return row!.id;
   };
-  const affected = (names: string[], held: boolean): number[] => {
+  /** As a sync would for these names, with these files written by it. */
+  const affected = (names: string[], held: boolean, written: string[] = []): number[] => {
     const db = project.db;
     const ctx = JSON.parse(getMeta(db, "context")!) as ProjectContext;
     const lookup = new SqliteLookup(db);
+    const fileIds = written.map(
+      (path) => db.prepare("SELECT id FROM files WHERE path = ?").pluck().get(path) as number,
+    );
     const callees = unchangedCallee(db, new Resolver(lookup, ctx), lookup, {
       lost: new Set(),
-      written: new Set(),
+      written: new Set(fileIds),
       maxRef: Infinity,
     });
     return refsAffectedByNames(db, new Set(names), held ? callees : undefined);
@@ -70,12 +74,14 @@ describe("the references a sync resolves again for changed names", () => {
   });
 
   it("follows a value typed by a call whose callee's result type may have changed", () => {
-    // `Box` changed: `make` returns it, so `v = p.make()` may hold another type and `v.open()` resolve
-    // elsewhere, though the call still reaches the same `make`.
-    const ids = affected(["Box"], true);
+    // `Box` changed in a.py: `make` returns it, so `v = p.make()` may hold another type and `v.open()`
+    // resolve elsewhere, though the call still reaches the same `make`.
+    const ids = affected(["Box"], true, ["a.py"]);
     expect(ids).toContain(refOf("v", "open"));
     expect(ids).not.toContain(refOf("w", "close"));
     // Also when the name called is among the changed names, and `v` is held before `make` is reached.
-    expect(affected(["make", "Box"], true)).toContain(refOf("v", "open"));
+    expect(affected(["make", "Box"], true, ["a.py"])).toContain(refOf("v", "open"));
+    // Where `Box` still reads as the same class in an unwritten file, `make`'s result does too.
+    expect(affected(["Box"], true)).not.toContain(refOf("v", "open"));
   });
 });
