@@ -154,9 +154,10 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
     if (!returned && inFunction && !returns) continue;
     facts.push(`t|${t.scope}|${t.name}|${t.typeName}`);
     // What a C++ alias names changes what `Alias::f()` reaches, written with the alias's name.
-    if (t.name === ALIAS_OF) names.push([t.scopeName ?? ""]);
-    else
-      names.push(returned ? [t.scopeName ?? ""] : [t.name.replace(/^this\./, ""), returns ? (t.scopeName ?? "") : ""]);
+    // A result is read elsewhere by its function's name; `()` names nothing (as a name, it matched every
+    // text with `$()` in it: Django's jQuery files followed their values from a Python change).
+    if (t.name === ALIAS_OF || returned || returns) names.push([t.scopeName ?? ""]);
+    else names.push([t.name.replace(/^this\./, "")]);
   }
 }
 

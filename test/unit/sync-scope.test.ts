@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { moduleMayChange } from "../../src/resolve/languages/index.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
+import { localTypeFacts, type LocalTypeFact } from "../../src/store/reader.js";
 import { mentionsAnyOf } from "../../src/store/refs-affected.js";
 
 // What a sync re-resolves when names or files come and go: the tests that keep it narrow but never
@@ -122,5 +123,30 @@ describe("a file coming or going may change a module reference", () => {
     expect(mayChange({ name: "crate::a", language: "rust" }, inPackage(null))).toBe(true);
     // Unless nothing comes or goes (a Go or Java file declaring other names changes only their imports).
     expect(mayChange({ name: "./util", language: "typescript" }, [])).toBe(false);
+  });
+});
+
+describe("the names a changed local type gives a sync to follow", () => {
+  const namesOf = (types: LocalTypeFact[]) => {
+    const names: string[][] = [];
+    localTypeFacts(types, [], names);
+    return names.map((list) => list.filter(Boolean));
+  };
+  const at = (scopeKind: string, scopeName: string, name: string, typeName: string): LocalTypeFact => ({
+    scope: scopeKind === "file" ? "" : `u-${scopeName}`,
+    scopeKind,
+    scopeName,
+    name,
+    typeName,
+  });
+
+  it("a function's result by the function's name alone: `()` names nothing another file writes", () => {
+    expect(namesOf([at("function", "make", "()", "Box")])).toEqual([["make"]]);
+    expect(namesOf([at("function", "pair", "()#1", "Box")])).toEqual([["pair"]]);
+  });
+
+  it("a field by its name, and a module-level value by its own", () => {
+    expect(namesOf([at("class", "Shop", "this.repo", "Repo")])).toEqual([["repo"]]);
+    expect(namesOf([at("file", "shop.py", "session", "Session()")])).toEqual([["session"]]);
   });
 });
