@@ -78,7 +78,7 @@ import { Writer } from "../store/writer.js";
 import { readProjectContext } from "./context.js";
 import { fullIndex, removeAbandonedBuild } from "./full-index.js";
 import { acquireWriterLock } from "./lock.js";
-import { unchangedCallee } from "./unchanged-callee.js";
+import { stillReaches } from "./still-reaches.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
@@ -431,8 +431,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // Extensions apply by the names of a receiver's ancestors, which any hierarchy change may alter.
       if (newHierarchies.length || extendedHierarchy)
         for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
-      const callees = unchangedCallee(db, resolver, lookup, { lost: lostTargets, written, maxRef: max.ref });
-      for (const id of refsAffectedByNames(db, names, callees)) toResolve.add(id);
+      const reaches = stillReaches(db, resolver, lookup, { lost: lostTargets, written, maxRef: max.ref });
+      for (const id of refsAffectedByNames(db, names, reaches)) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       for (const id of moduleReached) toResolve.add(id);
       for (const { dir, language } of recrated) for (const id of refIdsUnder(db, dir, language)) toResolve.add(id);

@@ -38,12 +38,12 @@ export function mentionsAnyOf(names: Iterable<string>): (text: string) => boolea
 }
 
 /**
- * Asked of a call whose result types a local, when it still reaches what it did (so the call's result
- * is typed as before unless its callee's own result type changes): the name of the declaration it
- * calls, one this sync left as it was, or none when it calls nothing the project declares. Null when
- * it may reach otherwise now.
+ * Asked of a reference that may be what types a local (a call, a name), when it still reaches what it
+ * did (so what it reads is typed as before unless that declaration's own type changes): the name of
+ * the declaration it reaches, one this sync left as it was, or none when it reaches nothing the
+ * project declares. Null when it may reach otherwise now.
  */
-export type UnchangedCallee = (refId: number) => string[] | null;
+export type StillReaches = (refId: number) => string[] | null;
 
 /** Up to this many names, SQLite finds the local types containing one (see `refsAffectedByNames`). */
 const FEW_NAMES = 8;
@@ -63,8 +63,8 @@ interface Local {
 
 /** A local typed by what still reads as it did: changed only if the type of what it reads is. */
 interface HeldLocal extends Local {
-  /** The name read, and what it reaches. */
-  callees: string[];
+  /** The name read, and the names of what it reaches. */
+  reads: string[];
 }
 
 /**
@@ -74,14 +74,14 @@ interface HeldLocal extends Local {
  * names are followed in turn (Flask's `session_interface = SecureCookieSessionInterface()`, whose
  * import went: `self.app.session_interface.open_session()` in ctx.py no longer reaches it).
  *
- * With `unchangedCallee`, a local typed by a call that still reaches the declaration it did, and whose
- * receiver mentions no changed name, is held back (go-stdlib's `var out = flag.String(...)` when a
- * method `String` came to bufio.Reader): following every such local by name alone had reached every
+ * With `stillReaches`, a local typed by a call or a name that reaches what it did, whose receiver
+ * mentions no changed name, is held back (go-stdlib's `var out = flag.String(...)` when a method
+ * `String` came to bufio.Reader): following every such local by name alone had reached every
  * reference of go-stdlib through `flag.String()` and then values named `c`, `s` and `n`, 20 s. It is
- * followed after all once its callee's result may read otherwise. (Once its receiver may, a later
- * round finds it again by that name.)
+ * followed after all once what it reads may be typed otherwise. (Once its receiver may, a later round
+ * finds it again by that name.)
  */
-export function refsAffectedByNames(db: Db, names: Set<string>, unchangedCallee?: UnchangedCallee): number[] {
+export function refsAffectedByNames(db: Db, names: Set<string>, stillReaches?: StillReaches): number[] {
   const ids = new Set<number>();
   // `*` (a wildcard or package import's binding) names nothing: joined with every such import in the
   // project, it re-resolved each `fmt.X` of go-stdlib when one file importing fmt went.
@@ -94,7 +94,7 @@ export function refsAffectedByNames(db: Db, names: Set<string>, unchangedCallee?
     const named = next.filter((n) => n && n !== "*" && !seen.has(n));
     if (!named.length) return [...ids];
     for (const n of named) seen.add(n);
-    const round = affectedOnce(db, named, ids, unchangedCallee && { ask: unchangedCallee, seen, retyped });
+    const round = affectedOnce(db, named, ids, stillReaches && { ask: stillReaches, seen, retyped });
     held.push(...round.held);
     const reached = new Set<string>();
     for (let changed = round.changed; changed.length;) {
@@ -109,7 +109,7 @@ export function refsAffectedByNames(db: Db, names: Set<string>, unchangedCallee?
         if (name) reached.add(name);
       }
       for (const n of reached) retyped.add(n);
-      const released = new Set(held.filter((h) => h.callees.some((c) => retyped.has(c))));
+      const released = new Set(held.filter((h) => h.reads.some((r) => retyped.has(r))));
       held = held.filter((h) => !released.has(h));
       changed = [...released];
     }
@@ -119,13 +119,13 @@ export function refsAffectedByNames(db: Db, names: Set<string>, unchangedCallee?
 
 /**
  * `refsAffectedByNames` for one round of names: adds to `ids` the references found by name, and
- * returns the locals whose type mentions one, changed or held back (see `UnchangedCallee`).
+ * returns the locals whose type mentions one, changed or held back (see `StillReaches`).
  */
 function affectedOnce(
   db: Db,
   named: readonly string[],
   ids: Set<number>,
-  callees?: { ask: UnchangedCallee; seen: Set<string>; retyped: Set<string> },
+  hold?: { ask: StillReaches; seen: Set<string>; retyped: Set<string> },
 ): { changed: Local[]; held: HeldLocal[] } {
   db.exec("CREATE TEMP TABLE IF NOT EXISTS sync_names(name TEXT PRIMARY KEY) WITHOUT ROWID");
   db.exec("DELETE FROM sync_names");
@@ -164,7 +164,7 @@ function affectedOnce(
   const typeMentions = new Map<string, boolean>();
   const changed: Local[] = [];
   const holding: HeldLocal[] = [];
-  const retypes = callees && mentionsAnyOf([...callees.seen, ...callees.retyped]);
+  const retypes = hold && mentionsAnyOf([...hold.seen, ...hold.retyped]);
   for (const [fileId, type, scopeId, name, line] of typed.iterate() as IterableIterator<
     [number, string, number, string, number]
   >) {
@@ -172,9 +172,9 @@ function affectedOnce(
     if (hit === undefined) typeMentions.set(type, (hit = mentions(type)));
     if (!hit) continue;
     const local = { fileId, scopeId, name };
-    const read = callees && READ.exec(type);
-    const held = read && heldRead(db, { ...callees, retypes: retypes! }, { fileId, line }, read);
-    if (held) holding.push({ ...local, callees: held });
+    const read = hold && READ.exec(type);
+    const reads = read && heldRead(db, { ...hold, retypes: retypes! }, { fileId, line }, read);
+    if (reads) holding.push({ ...local, reads });
     else changed.push(local);
   }
   db.exec("DELETE FROM sync_names");
@@ -189,11 +189,11 @@ function affectedOnce(
  */
 function heldRead(
   db: Db,
-  callees: { ask: UnchangedCallee; retyped: Set<string>; retypes: (text: string) => boolean },
+  hold: { ask: StillReaches; retyped: Set<string>; retypes: (text: string) => boolean },
   at: { fileId: number; line: number },
   [, receiver, name, call]: RegExpExecArray,
 ): string[] | null {
-  if ((receiver && callees.retypes(receiver)) || callees.retyped.has(name!)) return null;
+  if ((receiver && hold.retypes(receiver)) || hold.retyped.has(name!)) return null;
   const refs = prepared(
     db,
     `SELECT id FROM refs WHERE file_id = ? AND line = ? AND name = ? AND receiver IS ?
@@ -204,8 +204,8 @@ function heldRead(
   // Several such references on one line (minified code): whichever types the local reads as it did.
   const reached: string[] = [];
   for (const id of refs) {
-    const answer = callees.ask(id);
-    if (!answer || answer.some((c) => callees.retyped.has(c))) return null;
+    const answer = hold.ask(id);
+    if (!answer || answer.some((r) => hold.retyped.has(r))) return null;
     reached.push(...answer);
   }
   return refs.length ? [name!, ...new Set(reached)] : null;

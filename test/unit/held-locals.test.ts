@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unchangedCallee } from "../../src/indexer/unchanged-callee.js";
+import { stillReaches } from "../../src/indexer/still-reaches.js";
 import { Resolver } from "../../src/resolve/resolver.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
 import { getMeta } from "../../src/store/database.js";
@@ -43,12 +43,12 @@ describe("the references a sync resolves again for changed names", () => {
     const fileIds = written.map(
       (path) => db.prepare("SELECT id FROM files WHERE path = ?").pluck().get(path) as number,
     );
-    const callees = unchangedCallee(db, new Resolver(lookup, ctx), lookup, {
+    const reaches = stillReaches(db, new Resolver(lookup, ctx), lookup, {
       lost: new Set(),
       written: new Set(fileIds),
       maxRef: Infinity,
     });
-    return refsAffectedByNames(db, new Set(names), held ? callees : undefined);
+    return refsAffectedByNames(db, new Set(names), held ? reaches : undefined);
   };
 
   it("reads both values through their calls' results", () => {

@@ -2,20 +2,20 @@ import type { Lookup } from "../core/lookup.js";
 import type { Resolver } from "../resolve/resolver.js";
 import type { Db } from "../store/database.js";
 import { edgeTargets, refsByIds } from "../store/reader.js";
-import type { UnchangedCallee } from "../store/refs-affected.js";
+import type { StillReaches } from "../store/refs-affected.js";
 
 /**
- * `UnchangedCallee` for a sync whose files are written and whose references are not resolved again
- * yet, so a reference's edges are still those it had: a call older than this sync, none of whose
+ * `StillReaches` for a sync whose files are written and whose references are not resolved again
+ * yet, so a reference's edges are still those it had: a reference older than this sync, none of whose
  * targets went, that the resolver now sends where it went before, to one declaration in a file this
  * sync did not write or to none in the project (`flag.String` where the standard library is not).
  */
-export function unchangedCallee(
+export function stillReaches(
   db: Db,
   resolver: Resolver,
   lookup: Lookup,
   sync: { lost: ReadonlySet<number>; written: ReadonlySet<number>; maxRef: number },
-): UnchangedCallee {
+): StillReaches {
   return (refId) => {
     const [ref] = refId > sync.maxRef || sync.lost.has(refId) ? [] : refsByIds(db, [refId]);
     if (!ref) return null;
