@@ -202,13 +202,13 @@ function heldRead(
     .pluck()
     .all(at.fileId, at.line, name, receiver ?? null, call ? CALL_KINDS : NAME_KINDS) as number[];
   // Several such references on one line (minified code): whichever types the local reads as it did.
-  const reached: string[] = [];
+  const reaches: string[] = [];
   for (const id of refs) {
     const answer = hold.ask(id);
     if (!answer || answer.some((r) => hold.retyped.has(r))) return null;
-    reached.push(...answer);
+    reaches.push(...answer);
   }
-  return refs.length ? [name!, ...new Set(reached)] : null;
+  return refs.length ? [name!, ...new Set(reaches)] : null;
 }
 
 /** The references a `READ` is written as: a call, or a name (`x: Box`, `x = new Box()`). */
