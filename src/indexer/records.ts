@@ -2,7 +2,8 @@ import type { ExtractResult, RawReference } from "../core/extraction.js";
 import { stableId } from "../core/hash.js";
 import { TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import type { FileRecord, NodeRow, RefRow } from "../core/rows.js";
-import { localTypeFacts } from "../store/reader.js";
+import { bindingNames, localTypeFacts, type Facts } from "../store/reader.js";
+import { roleOf, type NamedRole } from "../core/changed-names.js";
 
 /** Hands out ids: a full index counts from 1, a sync continues after the largest stored id. */
 export class IdAllocator {
@@ -170,18 +171,20 @@ export function toRecord(
 }
 
 /** The same facts `storedFacts` reads back from the index, computed from a record before it is written. */
-export function recordFacts(r: FileRecord): { facts: string[]; names: string[][] } {
+export function recordFacts(r: FileRecord): Facts {
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   const facts: string[] = [];
-  const names: string[][] = [];
+  const names: NamedRole[][] = [];
   for (const n of r.nodes) {
-    const parent = n.parentId === null ? "" : (byId.get(n.parentId)?.uid ?? "");
-    facts.push(`s|${n.uid}|${n.kind}|${n.paramCount ?? ""}|${n.exported ? 1 : 0}|${n.isStatic ? 1 : 0}|${parent}`);
-    names.push([n.name]);
+    const parent = n.parentId === null ? undefined : byId.get(n.parentId);
+    facts.push(
+      `s|${n.uid}|${n.kind}|${n.paramCount ?? ""}|${n.exported ? 1 : 0}|${n.isStatic ? 1 : 0}|${parent?.uid ?? ""}`,
+    );
+    names.push([{ name: n.name, role: roleOf(n.kind, parent?.kind ?? null) }]);
   }
   for (const i of r.imports) {
     facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
-    names.push([i.local, i.imported ?? ""]);
+    names.push(bindingNames(i));
   }
   localTypeFacts(
     r.localTypes.map((t) => {
@@ -196,15 +199,12 @@ export function recordFacts(r: FileRecord): { facts: string[]; names: string[][]
 }
 
 /** Names involved in facts present on one side only. */
-export function changedNames(
-  before: { facts: string[]; names: string[][] },
-  after: { facts: string[]; names: string[][] },
-): Set<string> {
-  const out = new Set<string>();
-  const diff = (a: typeof before, b: typeof before) => {
+export function changedNames(before: Facts, after: Facts): NamedRole[] {
+  const out: NamedRole[] = [];
+  const diff = (a: Facts, b: Facts) => {
     const other = new Set(b.facts);
     a.facts.forEach((f, i) => {
-      if (!other.has(f)) for (const n of a.names[i]!) if (n) out.add(n);
+      if (!other.has(f)) for (const n of a.names[i]!) if (n.name) out.push(n);
     });
   };
   diff(before, after);

@@ -79,6 +79,8 @@ import { readProjectContext } from "./context.js";
 import { fullIndex, removeAbandonedBuild } from "./full-index.js";
 import { acquireWriterLock } from "./lock.js";
 import { stillReaches } from "./still-reaches.js";
+import { NameReaches, type ReachFile } from "./name-reach.js";
+import { ChangedNames, type NamedRole } from "../core/changed-names.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
@@ -291,7 +293,14 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     if (!fresh.length && !removedIds.length && !contextChanged) return;
 
     const writer = new Writer(db);
-    const names = namesOfFiles(db, removedIds);
+    /** Names of files written or removed, with the part each plays there: reached once they are written. */
+    const declared: { file: ReachFile; named: NamedRole[] }[] = [];
+    const removedFiles = filesOfIds(db, removedIds);
+    const removedNames = namesOfFiles(db, removedIds);
+    for (const f of removedFiles) declared.push({ file: f, named: removedNames.get(f.id) ?? [] });
+    /** Names of members a file's types reach (see `ancestorMemberNames`). */
+    const members = (file: ReachFile, names: Iterable<string>) =>
+      declared.push({ file, named: [...names].map((name) => ({ name, role: "member" as const })) });
     // A Ruby module's calls of methods it lacks resolve through the classes that include it (see
     // resolve/ruby.ts), so a file that comes or goes with an `include` changes what they reach.
     const included = includedNamesOfFiles(db, removedIds);
@@ -342,9 +351,9 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // A type that goes takes from its subclasses what it inherited too: the names its ancestors
     // declare, read while it is still there (Django's fields/__init__.py took RegisterLookupMixin's
     // get_transform from ArrayField, whose override of it kept its edge).
-    for (const f of filesOfIds(db, removedIds)) {
+    for (const f of removedFiles) {
       crateMayChange(f);
-      for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
+      members(f, ancestorMemberNames(db, ctx, f.id));
       if (extensionsMayMove(f)) extendedHierarchy = true;
     }
     /** References that lost a target this sync: its declaration went. */
@@ -360,8 +369,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     const max = maxIds(db);
     const ids = new IdAllocator(max.file + 1, max.node + 1, max.ref + 1);
     let hierarchyChanged = false;
-    const newHierarchies: number[] = [];
-    const comingTypes: { id: number; language: string }[] = [];
+    const newHierarchies: ReachFile[] = [];
+    const comingTypes: ReachFile[] = [];
     /** Files this sync writes: what they declare may read otherwise even where its id stays. */
     const written = new Set<number>();
     const insert = (record: FileRecord) => {
@@ -374,7 +383,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       if (oldId === undefined) {
         const record = toRecord(o, o.result, ids);
         if (o.language === "go" && !goChanged) goShapeChanged(goFileShape(record.file.packageName, [], [], []), record);
-        for (const list of recordFacts(record).names) for (const n of list) names.add(n);
+        declared.push({ file: record.file, named: recordFacts(record).names.flat() });
         if (record.file.language === "ruby")
           for (const r of record.refs) if (r.kind === "implements" && r.argCount !== 1) included.add(r.name);
         insert(record);
@@ -401,10 +410,10 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         lostTargets.add(refId);
       }
       const after = recordFacts(record);
-      for (const n of changedNames(before, after)) names.add(n);
+      declared.push({ file: record.file, named: changedNames(before, after) });
       // Its declarations are now seen from another package: as if the file went and came back.
       if (reshaped.moved.has(o.path))
-        for (const list of [...before.names, ...after.names]) for (const n of list) names.add(n);
+        declared.push({ file: record.file, named: [...before.names, ...after.names].flat() });
       insert(record);
       if (heritageSignature(db, oldId) === signatureBefore) continue;
       // A class hierarchy changed: what references find through its old and new ancestors may differ.
@@ -412,12 +421,12 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
         hierarchyChanged = true;
         continue;
       }
-      for (const n of ancestorsBefore ?? []) names.add(n);
-      newHierarchies.push(oldId);
+      members(record.file, ancestorsBefore ?? []);
+      newHierarchies.push(record.file);
     }
-    for (const fileId of newHierarchies) for (const n of ancestorMemberNames(db, ctx, fileId)) names.add(n);
+    for (const f of newHierarchies) members(f, ancestorMemberNames(db, ctx, f.id));
     for (const f of comingTypes) {
-      for (const n of ancestorMemberNames(db, ctx, f.id)) names.add(n);
+      members(f, ancestorMemberNames(db, ctx, f.id));
       if (extensionsMayMove(f)) extendedHierarchy = true;
     }
 
@@ -431,8 +440,15 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // Extensions apply by the names of a receiver's ancestors, which any hierarchy change may alter.
       if (newHierarchies.length || extendedHierarchy)
         for (const id of refsOfLanguages(db, EXTENSION_LANGUAGES)) toResolve.add(id);
-      const reaches = stillReaches(db, resolver, lookup, { lost: lostTargets, written, maxRef: max.ref });
-      for (const id of refsAffectedByNames(db, names, reaches)) toResolve.add(id);
+      const reaches = new NameReaches(db);
+      const names = new ChangedNames();
+      for (const { file, named } of declared)
+        for (const n of named) names.add(n.name, reaches.of(file, n.role, n.name));
+      const affected = refsAffectedByNames(db, names, {
+        stillReaches: stillReaches(db, resolver, lookup, { lost: lostTargets, written, maxRef: max.ref }),
+        reachOf: (fileId, role, name) => reaches.ofFileId(fileId, role, name),
+      });
+      for (const id of affected) toResolve.add(id);
       for (const id of refsInModulesNamed(db, included)) toResolve.add(id);
       for (const id of moduleReached) toResolve.add(id);
       for (const { dir, language } of recrated) for (const id of refIdsUnder(db, dir, language)) toResolve.add(id);
@@ -473,7 +489,8 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     // And a call on a value of a rebased type, or of a type below it, anywhere: `m.hello()` of an
     // unchanged file, `m` a Mid, when a barrel now re-exports another `Base` for Mid to extend.
     const reached = namesThroughRebased(db, ctx, rebased);
-    const more = reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, reached);
+    const more =
+      reached === "all" ? allRefs(db).map((r) => r.id) : refsAffectedByNames(db, ChangedNames.anywhere(reached));
     for (const id of more) if (!seen.has(id)) cascade.add(id);
     if (cascade.size) resolveAll(refsByIds(db, cascade));
     // Methods no interface asks for change nothing; the edges of the files' declarations are written

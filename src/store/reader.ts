@@ -1,5 +1,6 @@
 import { ALIAS_OF, TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
+import { roleOf, type NamedRole } from "../core/changed-names.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
@@ -48,22 +49,55 @@ export function allRefs(db: Db): RefInfo[] {
   return (prepared(db, `SELECT ${REF_COLS} FROM refs r ORDER BY r.id`).all() as RefSqlRow[]).map(toRef);
 }
 
-/** Names a file declares or binds: what a change to it can make appear or disappear elsewhere. */
-export function namesOfFiles(db: Db, fileIds: number[]): Set<string> {
-  const names = new Set<string>();
-  const nodes = prepared(db, "SELECT DISTINCT name FROM nodes WHERE file_id = ? AND kind <> 'file'");
+/**
+ * Names each file declares or binds, with the part each plays there: what a change to it can make
+ * appear or disappear elsewhere.
+ */
+export function namesOfFiles(db: Db, fileIds: number[]): Map<number, NamedRole[]> {
+  const out = new Map<number, NamedRole[]>();
+  const nodes = prepared(
+    db,
+    `SELECT DISTINCT n.name, n.kind, p.kind AS parentKind FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id
+     WHERE n.file_id = ? AND n.kind <> 'file'`,
+  );
   const imports = prepared(db, "SELECT local, imported FROM imports WHERE file_id = ?");
   for (const id of fileIds) {
-    for (const r of nodes.all(id) as { name: string }[]) names.add(r.name);
+    const names: NamedRole[] = [];
+    for (const r of nodes.all(id) as { name: string; kind: string; parentKind: string | null }[])
+      names.push({ name: r.name, role: roleOf(r.kind, r.parentKind) });
     for (const r of imports.all(id) as { local: string; imported: string | null }[]) {
       // A Go file's `pkg.Name` bindings bind nothing another file sees: re-resolving every `Println`
       // of the project for them took x-tools' syncs that removed files 10-20% longer.
-      if (isUseBinding(r)) continue;
-      names.add(r.local);
-      if (r.imported) names.add(r.imported);
+      if (!isUseBinding(r)) names.push(...bindingNames(r));
     }
+    out.set(id, names);
   }
-  return names;
+  return out;
+}
+
+/** The Go files of each folder ("" for the project's root): a Go package. */
+export function goFilesByFolder(db: Db): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const { id, path } of prepared(db, "SELECT id, path FROM files WHERE language = 'go'").all() as {
+    id: number;
+    path: string;
+  }[]) {
+    const folder = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    let files = out.get(folder);
+    if (!files) out.set(folder, (files = []));
+    files.push(id);
+  }
+  return out;
+}
+
+/** Go files that import a package with a dot (`import . "strings"`): they write its exported names bare. */
+export function goDotImporters(db: Db): number[] {
+  return prepared(
+    db,
+    `SELECT DISTINCT i.file_id FROM imports i JOIN files f ON f.id = i.file_id WHERE f.language = 'go' AND i.local = '*'`,
+  )
+    .pluck()
+    .all() as number[];
 }
 
 /** Names of the modules these Ruby files `include` or `prepend` (as written, last segment). */
@@ -140,7 +174,7 @@ export interface LocalTypeFact {
  * without a `->`: `return clone`, `return repo.find()`): what those hold is what its callers in other
  * files get, so a change to any of them is a change of the function's name.
  */
-export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[], names: string[][]): void {
+export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[], names: NamedRole[][]): void {
   const locals = new Set(types.map((t) => `${t.scope}\0${t.name}`));
   const throughLocals = new Set<string>();
   for (const t of types) {
@@ -156,8 +190,10 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
     // What a C++ alias names changes what `Alias::f()` reaches, written with the alias's name.
     // A result is read elsewhere by its function's name; `()` names nothing (as a name, it matched every
     // text with `$()` in it: Django's jQuery files followed their values from a Python change).
-    if (t.name === ALIAS_OF || returned || returns) names.push([t.scopeName ?? ""]);
-    else names.push([t.name.replace(/^this\./, "")]);
+    if (t.name === ALIAS_OF || returned || returns)
+      names.push([{ name: t.scopeName ?? "", role: roleOf(t.scopeKind ?? "", null) }]);
+    else if (t.name.startsWith("this.")) names.push([{ name: t.name.slice(5), role: "member" }]);
+    else names.push([{ name: t.name, role: roleOf("variable", t.scopeKind) }]);
   }
 }
 
@@ -167,16 +203,28 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
  */
 const isReturn = (name: string) => name === "()" || name.startsWith(`()${TUPLE}`);
 
+/** A file's resolution facts, each with the names it involves (see `storedFacts`). */
+export interface Facts {
+  facts: string[];
+  names: NamedRole[][];
+}
+
+/** The names an import binding involves: its local name and the name it imports. */
+export const bindingNames = (i: { local: string; imported: string | null }): NamedRole[] => [
+  { name: i.local, role: "binding" },
+  { name: i.imported ?? "", role: "binding" },
+];
+
 /**
  * A file's resolution facts as stored: one string per declaration, import binding and cross-file
  * local type, each with the names it involves. Diffing old and new facts tells which names a change
  * to the file can make resolve differently elsewhere.
  */
-export function storedFacts(db: Db, fileId: number): { facts: string[]; names: string[][] } {
+export function storedFacts(db: Db, fileId: number): Facts {
   const symbols = prepared(
     db,
     `SELECT n.uid, n.kind, n.name, coalesce(n.param_count, '') AS pc, n.exported, n.is_static AS static,
-       coalesce(p.uid, '') AS parent
+       coalesce(p.uid, '') AS parent, p.kind AS parentKind
        FROM nodes n LEFT JOIN nodes p ON p.id = n.parent_id WHERE n.file_id = ?`,
   ).all(fileId) as {
     uid: string;
@@ -186,6 +234,7 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
     exported: number;
     static: number;
     parent: string;
+    parentKind: string | null;
   }[];
   const imports = prepared(db, "SELECT local, imported, specifier, reexport FROM imports WHERE file_id = ?").all(
     fileId,
@@ -207,14 +256,14 @@ export function storedFacts(db: Db, fileId: number): { facts: string[]; names: s
     typeName: string;
   }[];
   const facts: string[] = [];
-  const names: string[][] = [];
+  const names: NamedRole[][] = [];
   for (const s of symbols) {
     facts.push(`s|${s.uid}|${s.kind}|${s.pc}|${s.exported ? 1 : 0}|${s.static ? 1 : 0}|${s.parent}`);
-    names.push([s.name]);
+    names.push([{ name: s.name, role: roleOf(s.kind, s.parentKind) }]);
   }
   for (const i of imports) {
     facts.push(`i|${i.local}|${i.imported ?? ""}|${i.specifier}|${i.reexport ? 1 : 0}`);
-    names.push([i.local, i.imported ?? ""]);
+    names.push(bindingNames(i));
   }
   localTypeFacts(types, facts, names);
   return { facts, names };

@@ -658,6 +658,52 @@ describe("sync equals init --force", () => {
     expect(methodCalls()).toHaveLength(2);
   });
 
+  // Go reaches a field after a dot only: a field that changes type moves `s.buf`'s readers in its own
+  // package, while a variable of its name in another package (`buf := &Bytes{}`) stays; the struct's
+  // file going and coming back takes both readers through the field with it.
+  it("a Go field changes type, its file goes and comes back, beside a variable of its name", async () => {
+    const dir = "fields-go";
+    const scan =
+      "package scan\n\ntype Buf struct{}\n\nfunc (b *Buf) Len() int { return 0 }\n\n" +
+      "type Alt struct{}\n\nfunc (a *Alt) Len() int { return 0 }\n\n" +
+      "type Scanner struct {\n\tbuf *Buf\n}\n\nfunc (s *Scanner) Buffer() *Buf { return s.buf }\n\n" +
+      "func New() *Scanner { return &Scanner{} }\n";
+    const files = {
+      "go.mod": "module example.com/f\n\ngo 1.22\n",
+      "scan/scan.go": scan,
+      "scan/use.go": "package scan\n\nfunc size(s *Scanner) int {\n\tb := s.buf\n\treturn b.Len()\n}\n",
+      "other/other.go":
+        'package other\n\nimport "example.com/f/scan"\n\ntype Bytes struct{}\n\nfunc (b *Bytes) Len() int { return 0 }\n\n' +
+        "func use() int {\n\tbuf := &Bytes{}\n\ts := scan.New()\n\treturn buf.Len() + s.Buffer().Len()\n}\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(at(dir), path, ".."), { recursive: true });
+      writeFileSync(join(at(dir), path), text);
+    }
+    const callsFrom = (path: string) =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith(`${dir}/${path}|`) && e.includes(" -calls@"))
+        .map((e) => e.slice(e.indexOf("-> ")));
+    await syncThenCompare({ added: 3 });
+    expect(callsFrom("scan/use.go")).toEqual([expect.stringContaining("|Buf.Len|")]);
+    expect(callsFrom("other/other.go")).toEqual(
+      expect.arrayContaining([expect.stringContaining("|Bytes.Len|"), expect.stringContaining("|Buf.Len|")]),
+    );
+    writeFileSync(join(at(dir), "scan/scan.go"), scan.replace("buf *Buf\n", "buf *Alt\n"));
+    await syncThenCompare({ modified: 1 });
+    expect(callsFrom("scan/use.go")).toEqual([expect.stringContaining("|Alt.Len|")]);
+    writeFileSync(join(at(dir), "scan/scan.go"), scan);
+    await syncThenCompare({ modified: 1 });
+    expect(callsFrom("scan/use.go")).toEqual([expect.stringContaining("|Buf.Len|")]);
+    rmSync(join(at(dir), "scan/scan.go"));
+    await syncThenCompare({ removed: 1 });
+    expect(callsFrom("scan/use.go")).toEqual([]);
+    expect(callsFrom("other/other.go")).toEqual([expect.stringContaining("|Bytes.Len|")]);
+    writeFileSync(join(at(dir), "scan/scan.go"), scan);
+    await syncThenCompare({ added: 1 });
+    expect(callsFrom("scan/use.go")).toEqual([expect.stringContaining("|Buf.Len|")]);
+  });
+
   it("a Rust module file goes and comes back: its child modules leave its crate, then rejoin it", async () => {
     // poll.rs finds its crate, and so the crate's macro, through future/mod.rs; without it, it is a
     // crate of its own.

@@ -4,6 +4,7 @@ import { Resolver } from "../../src/resolve/resolver.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
 import { getMeta } from "../../src/store/database.js";
 import { refsAffectedByNames } from "../../src/store/refs-affected.js";
+import { ChangedNames } from "../../src/core/changed-names.js";
 import { SqliteLookup } from "../../src/store/sqlite-lookup.js";
 import { useIndexedProject } from "../helpers/indexed-project.js";
 
@@ -48,7 +49,7 @@ describe("the references a sync resolves again for changed names", () => {
       written: new Set(fileIds),
       maxRef: Infinity,
     });
-    return refsAffectedByNames(db, new Set(names), held ? reaches : undefined);
+    return refsAffectedByNames(db, ChangedNames.anywhere(names), held ? { stillReaches: reaches } : {});
   };
 
   it("reads both values through their calls' results", () => {

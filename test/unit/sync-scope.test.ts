@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { moduleMayChange } from "../../src/resolve/languages/index.js";
 import type { ProjectContext } from "../../src/resolve/rules.js";
 import { localTypeFacts, type LocalTypeFact } from "../../src/store/reader.js";
-import { mentionsAnyOf } from "../../src/store/refs-affected.js";
+import { mentionsAnyOf, type NamedRole } from "../../src/core/changed-names.js";
 
 // What a sync re-resolves when names or files come and go: the tests that keep it narrow but never
 // narrower than what could change.
@@ -128,9 +128,9 @@ describe("a file coming or going may change a module reference", () => {
 
 describe("the names a changed local type gives a sync to follow", () => {
   const namesOf = (types: LocalTypeFact[]) => {
-    const names: string[][] = [];
+    const names: NamedRole[][] = [];
     localTypeFacts(types, [], names);
-    return names.map((list) => list.filter(Boolean));
+    return names.map((list) => list.filter((n) => n.name).map((n) => `${n.name} (${n.role})`));
   };
   const at = (scopeKind: string, scopeName: string, name: string, typeName: string): LocalTypeFact => ({
     scope: scopeKind === "file" ? "" : `u-${scopeName}`,
@@ -141,12 +141,14 @@ describe("the names a changed local type gives a sync to follow", () => {
   });
 
   it("a function's result by the function's name alone: `()` names nothing another file writes", () => {
-    expect(namesOf([at("function", "make", "()", "Box")])).toEqual([["make"]]);
-    expect(namesOf([at("function", "pair", "()#1", "Box")])).toEqual([["pair"]]);
+    expect(namesOf([at("function", "make", "()", "Box")])).toEqual([["make (top)"]]);
+    expect(namesOf([at("function", "pair", "()#1", "Box")])).toEqual([["pair (top)"]]);
+    expect(namesOf([at("method", "open", "()", "Box")])).toEqual([["open (member)"]]);
   });
 
   it("a field by its name, and a module-level value by its own", () => {
-    expect(namesOf([at("class", "Shop", "this.repo", "Repo")])).toEqual([["repo"]]);
-    expect(namesOf([at("file", "shop.py", "session", "Session()")])).toEqual([["session"]]);
+    expect(namesOf([at("class", "Shop", "this.repo", "Repo")])).toEqual([["repo (member)"]]);
+    expect(namesOf([at("class", "Shop", "limit", "int")])).toEqual([["limit (member)"]]);
+    expect(namesOf([at("file", "shop.py", "session", "Session()")])).toEqual([["session (top)"]]);
   });
 });
