@@ -85,7 +85,13 @@ import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { phaseTimer } from "./timing.js";
-import { EXTENSION_LANGUAGES, ancestorMemberNames, hierarchyByNames, namesThroughTypes } from "./hierarchy.js";
+import {
+  EXTENSION_LANGUAGES,
+  ancestorMemberNames,
+  heritageChangeByNames,
+  hierarchyByNames,
+  namesThroughTypes,
+} from "./hierarchy.js";
 import { IdAllocator, changedNames, recordFacts, toRecord } from "./records.js";
 
 export interface SyncOptions {
@@ -397,7 +403,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
       // What its `extends` reach may change without their text (an import of the base went).
       for (const [key, targets] of heritageTargetsOfFile(db, oldId)) heritageBefore.set(key, targets);
       const signatureBefore = heritageSignature(db, oldId);
-      const byNames = hierarchyByNames(o.language);
+      const byNames = heritageChangeByNames(o.language);
       const ancestorsBefore = byNames && signatureBefore ? ancestorMemberNames(db, ctx, oldId) : null;
       const record = toRecord(o, o.result, ids, { fileId: oldId, nodeIds: nodeIdsByUid(db, oldId) });
       const kept = new Set(record.nodes.map((n) => n.id).filter((id) => id <= max.node));

@@ -704,6 +704,37 @@ describe("sync equals init --force", () => {
     expect(callsFrom("scan/use.go")).toEqual([expect.stringContaining("|Buf.Len|")]);
   });
 
+  // A Go struct embedding another type than before changes what its promoted methods are, by name:
+  // the call through it in an unchanged file moves with the embedding, without every reference of
+  // the project resolving again.
+  it("a Go struct embeds another type, then the first again", async () => {
+    const dir = "embed-go";
+    const files = {
+      "go.mod": "module example.com/e\n\ngo 1.22\n",
+      "a.go":
+        "package e\n\ntype Base struct{}\n\nfunc (b *Base) Hello() int { return 1 }\n\n" +
+        "type Other struct{}\n\nfunc (o *Other) Hello() int { return 2 }\n",
+      "w.go": "package e\n\ntype W struct {\n\t*Base\n}\n",
+      "use.go": "package e\n\nfunc use(w *W) int {\n\treturn w.Hello()\n}\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(at(dir), path, ".."), { recursive: true });
+      writeFileSync(join(at(dir), path), text);
+    }
+    const hello = () =>
+      graphSnapshot(repo.dir)
+        .edges.filter((e) => e.startsWith(`${dir}/use.go|`) && e.includes(" -calls@"))
+        .map((e) => e.slice(e.indexOf("-> ")));
+    await syncThenCompare({ added: 3 });
+    expect(hello()).toEqual([expect.stringContaining("|Base.Hello|")]);
+    writeFileSync(join(at(dir), "w.go"), files["w.go"].replace("*Base", "*Other"));
+    await syncThenCompare({ modified: 1 });
+    expect(hello()).toEqual([expect.stringContaining("|Other.Hello|")]);
+    writeFileSync(join(at(dir), "w.go"), files["w.go"]);
+    await syncThenCompare({ modified: 1 });
+    expect(hello()).toEqual([expect.stringContaining("|Base.Hello|")]);
+  });
+
   it("a Rust module file goes and comes back: its child modules leave its crate, then rejoin it", async () => {
     // poll.rs finds its crate, and so the crate's macro, through future/mod.rs; without it, it is a
     // crate of its own.
