@@ -43,15 +43,20 @@ export function roleOf(kind: string, parentKind: string | null): NameRole {
 
 export const NOWHERE: ReadonlySet<number> = new Set();
 
-/** Both sets' files; null (any file) absorbs. */
+const holdsAll = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...b].every((f) => a.has(f));
+
+const coversFiles = (a: FileSet, b: FileSet) => a === null || (b !== null && holdsAll(a, b));
+
+/**
+ * Both sets' files; null (any file) absorbs. One that holds the other is returned as it is: a text
+ * mentioning a Go member and a package's name would otherwise copy every Go file of the project.
+ */
 export function unionFiles(a: FileSet, b: FileSet): FileSet {
   if (a === null || b === null) return null;
-  if (b.size === 0 || a === b) return a;
-  if (a.size === 0) return b;
+  if (a.size >= b.size && holdsAll(a, b)) return a;
+  if (b.size > a.size && holdsAll(b, a)) return b;
   return new Set([...a, ...b]);
 }
-
-const coversFiles = (a: FileSet, b: FileSet) => a === null || (b !== null && [...b].every((f) => a.has(f)));
 
 /** A set of changed names, a name added twice reaching where either reach does. */
 export class ChangedNames implements Iterable<string> {
