@@ -188,10 +188,10 @@ function affectedOnce(
   const holding: HeldLocal[] = [];
   let retypes: ((text: string) => FileSet) | undefined;
   if (hold) {
-    const followed = new ChangedNames();
-    followed.addAll(hold.seen);
-    followed.addAll(hold.retyped);
-    retypes = mentionSites(followed);
+    const soFar = new ChangedNames();
+    soFar.addAll(hold.seen);
+    soFar.addAll(hold.retyped);
+    retypes = mentionSites(soFar);
   }
   for (const [fileId, type, scopeId, name, line] of typed) {
     if (!inFileSet(cached(typeSites, type, sites), fileId)) continue;
