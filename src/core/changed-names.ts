@@ -41,6 +41,16 @@ export function roleOf(kind: string, parentKind: string | null): NameRole {
   return MEMBER_KINDS.has(kind) || (parentKind !== null && TYPE_KINDS.has(parentKind as NodeKind)) ? "member" : "top";
 }
 
+/**
+ * The name other files read a field or value by, given the name of its local type (`this.x` for a
+ * field) and the kind of its scope, and the part it plays.
+ */
+export function localTypeName(name: string, scopeKind: string | null): NamedRole {
+  return name.startsWith("this.")
+    ? { name: name.slice(5), role: "member" }
+    : { name, role: roleOf("variable", scopeKind) };
+}
+
 export const NOWHERE: ReadonlySet<number> = new Set();
 
 const holdsAll = (a: ReadonlySet<number>, b: ReadonlySet<number>) => [...b].every((f) => a.has(f));

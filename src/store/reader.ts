@@ -1,6 +1,6 @@
 import { ALIAS_OF, TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
 import { TYPE_KINDS } from "../core/kinds.js";
-import { roleOf, type NamedRole } from "../core/changed-names.js";
+import { localTypeName, roleOf, type NamedRole } from "../core/changed-names.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
@@ -192,8 +192,7 @@ export function localTypeFacts(types: readonly LocalTypeFact[], facts: string[],
     // text with `$()` in it: Django's jQuery files followed their values from a Python change).
     if (t.name === ALIAS_OF || returned || returns)
       names.push([{ name: t.scopeName ?? "", role: roleOf(t.scopeKind ?? "", null) }]);
-    else if (t.name.startsWith("this.")) names.push([{ name: t.name.slice(5), role: "member" }]);
-    else names.push([{ name: t.name, role: roleOf("variable", t.scopeKind) }]);
+    else names.push([localTypeName(t.name, t.scopeKind)]);
   }
 }
 

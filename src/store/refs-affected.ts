@@ -2,6 +2,7 @@ import {
   ANYWHERE,
   ChangedNames,
   inFileSet,
+  localTypeName,
   mentionSites,
   mentionsAnyOf,
   noSite,
@@ -332,12 +333,12 @@ const WHOLE = "";
  * result (`()`, `()#1`) by the function's.
  */
 function nameSeenElsewhere(db: Db, scopeId: number, name: string): NamedRole | null {
-  if (name.startsWith("this.")) return { name: name.slice(5), role: "member" };
+  if (name.startsWith("this.")) return localTypeName(name, null);
   const scope = prepared(db, "SELECT kind, name FROM nodes WHERE id = ?").get(scopeId) as
     { kind: string; name: string } | undefined;
   if (!scope) return null;
   if (name.startsWith("()")) return { name: scope.name, role: roleOf(scope.kind, null) };
   return scope.kind === "file" || scope.kind === "module" || TYPE_KINDS.has(scope.kind as never)
-    ? { name, role: roleOf("variable", scope.kind) }
+    ? localTypeName(name, scope.kind)
     : null;
 }
