@@ -4,6 +4,9 @@
  * (`store/go-method-sets.ts`): both hand the derivation the same rows.
  */
 
+/** Go exports a name that starts with an upper-case letter. */
+export const isExported = (name: string): boolean => name[0] !== undefined && name[0] !== name[0].toLowerCase();
+
 export interface GoFile {
   id: number;
   path: string;

@@ -1,6 +1,9 @@
 import { ANYWHERE, NOWHERE, unionFiles, type NameReach, type NameRole } from "../core/changed-names.js";
 import type { Db } from "../store/database.js";
 import { filesOfIds, goDotImporters, goFilesByFolder } from "../store/reader.js";
+import { isExported } from "../core/go-method-sets.js";
+import { getOr } from "../core/group-by.js";
+import { dirOf } from "../core/paths.js";
 
 /** A file of the index, as the reach of its names needs it. */
 export interface ReachFile {
@@ -38,9 +41,8 @@ export class NameReaches {
       const own = new Set([file.id]);
       return { bare: own, dotted: own };
     }
-    const exported = /^\p{Lu}/u.test(name);
-    const own = this.packageOf(file.path);
-    return exported
+    const own = this.packages().get(dirOf(file.path)) ?? NOWHERE;
+    return isExported(name)
       ? { bare: unionFiles(own, (this.dotImporters ??= new Set(goDotImporters(this.db)))), dotted: goFiles }
       : { bare: own, dotted: NOWHERE };
   }
@@ -50,17 +52,12 @@ export class NameReaches {
   }
 
   private packages(): Map<string, ReadonlySet<number>> {
-    return (this.byFolder ??= new Map([...goFilesByFolder(this.db)].map(([folder, ids]) => [folder, new Set(ids)])));
+    return (this.byFolder ??= goFilesByFolder(this.db));
   }
 
   /** `of` for a file of the index by its id; anywhere for one it no longer holds. */
   ofFileId(fileId: number, role: NameRole, name: string): NameReach {
-    let file = this.files.get(fileId);
-    if (file === undefined) this.files.set(fileId, (file = filesOfIds(this.db, [fileId])[0] ?? null));
+    const file = getOr(this.files, fileId, () => filesOfIds(this.db, [fileId])[0] ?? null);
     return file ? this.of(file, role, name) : ANYWHERE;
-  }
-
-  private packageOf(path: string): ReadonlySet<number> {
-    return this.packages().get(path.slice(0, Math.max(0, path.lastIndexOf("/")))) ?? NOWHERE;
   }
 }

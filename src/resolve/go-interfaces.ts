@@ -13,7 +13,14 @@
  * which may ask for anything; interfaces with no methods (every type satisfies `any`); interfaces
  * satisfying interfaces. Parameter types are not compared: the index keeps their count only.
  */
-import type { DerivedEdge, GoDeclaration, GoDeclarations, GoEmbed } from "../core/go-method-sets.js";
+import {
+  isExported,
+  type DerivedEdge,
+  type GoDeclaration,
+  type GoDeclarations,
+  type GoEmbed,
+} from "../core/go-method-sets.js";
+import { getOr } from "../core/group-by.js";
 import { dirOf } from "../core/paths.js";
 
 /**
@@ -231,17 +238,8 @@ class GoProject {
   }
 }
 
-/** Go exports a name that starts with an upper-case letter. */
-const isExported = (name: string) => name[0] !== undefined && name[0] !== name[0].toLowerCase();
-
 const newMap = <K, V>() => new Map<K, V>();
 const newSet = <V>() => new Set<V>();
-
-function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = make()));
-  return value;
-}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

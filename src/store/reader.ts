@@ -1,5 +1,7 @@
 import { ALIAS_OF, TUPLE, isUseBinding, type RefKind } from "../core/extraction.js";
+import { groupBy } from "../core/group-by.js";
 import { TYPE_KINDS } from "../core/kinds.js";
+import { dirOf } from "../core/paths.js";
 import { localTypeName, roleOf, type NamedRole } from "../core/changed-names.js";
 import type { RefInfo } from "../core/lookup.js";
 import type { Db } from "./database.js";
@@ -76,18 +78,14 @@ export function namesOfFiles(db: Db, fileIds: number[]): Map<number, NamedRole[]
 }
 
 /** The Go files of each folder ("" for the project's root): a Go package. */
-export function goFilesByFolder(db: Db): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const { id, path } of prepared(db, "SELECT id, path FROM files WHERE language = 'go'").all() as {
+export function goFilesByFolder(db: Db): Map<string, ReadonlySet<number>> {
+  const files = prepared(db, "SELECT id, path FROM files WHERE language = 'go'").all() as {
     id: number;
     path: string;
-  }[]) {
-    const folder = path.slice(0, Math.max(0, path.lastIndexOf("/")));
-    let files = out.get(folder);
-    if (!files) out.set(folder, (files = []));
-    files.push(id);
-  }
-  return out;
+  }[];
+  return new Map(
+    [...groupBy(files, (f) => dirOf(f.path))].map(([folder, group]) => [folder, new Set(group.map((f) => f.id))]),
+  );
 }
 
 /** Go files that import a package with a dot (`import . "strings"`): they write its exported names bare. */

@@ -12,6 +12,7 @@ import {
   type NameReach,
   type NameRole,
 } from "../core/changed-names.js";
+import { getOr } from "../core/group-by.js";
 import { TYPE_KINDS } from "../core/kinds.js";
 import type { Db } from "./database.js";
 import { prepared } from "./statements.js";
@@ -176,7 +177,7 @@ function affectedOnce(
            WHERE type_name IN (SELECT value FROM json_each(?))`,
         )
           .raw()
-          .iterate(JSON.stringify(texts.all().filter((t) => !noSite(cached(typeSites, t, sites)))))
+          .iterate(JSON.stringify(texts.all().filter((t) => !noSite(getOr(typeSites, t, () => sites(t))))))
       : prepared(
           db,
           `SELECT DISTINCT t.file_id, t.type_name, t.scope_id, t.name, t.line FROM local_types t
@@ -195,7 +196,13 @@ function affectedOnce(
     retypes = mentionSites(soFar);
   }
   for (const [fileId, type, scopeId, name, line] of typed) {
-    if (!inFileSet(cached(typeSites, type, sites), fileId)) continue;
+    if (
+      !inFileSet(
+        getOr(typeSites, type, () => sites(type)),
+        fileId,
+      )
+    )
+      continue;
     const local = { fileId, scopeId, name };
     const read = hold && READ.exec(type);
     const reads = read && heldRead(db, { ...hold, retypes: retypes! }, { fileId, line }, read);
@@ -242,13 +249,6 @@ function heldRead(
 const CALL_KINDS = JSON.stringify(["calls"]);
 const NAME_KINDS = JSON.stringify(["references", "instantiates"]);
 
-/** A map's value for a key, computed the first time it is asked for. */
-function cached<K, V>(map: Map<K, V>, key: K, compute: (key: K) => V): V {
-  let value = map.get(key);
-  if (value === undefined) map.set(key, (value = compute(key)));
-  return value;
-}
-
 /** Every distinct text that types a local, read once by the first round that needs them. */
 class TypeTexts {
   private texts: string[] | null = null;
@@ -285,13 +285,13 @@ function refsThroughLocalsOf(
     if (l.name.startsWith("()") || followed.get(l.fileId)?.has(WHOLE)) continue;
     const plain = PLAIN_LOCAL.exec(l.name)?.[1];
     if (plain === undefined) whole.add(l.fileId);
-    else cached(byFile, l.fileId, () => new Set()).add(plain);
+    else getOr(byFile, l.fileId, () => new Set()).add(plain);
   }
   const localsOf = prepared(db, "SELECT name, type_name FROM local_types WHERE file_id = ?").raw();
   const refsOf = prepared(db, "SELECT id, name, receiver, kind FROM refs WHERE file_id = ?").raw();
   for (const [fileId, names] of byFile) {
     if (whole.has(fileId)) continue;
-    const done = cached(followed, fileId, () => new Set());
+    const done = getOr(followed, fileId, () => new Set());
     const locals = localsOf.all(fileId) as [string, string][];
     // Locals typed through the changed ones, and through those, within the file.
     for (let fresh = [...names].filter((n) => !done.has(n)); fresh.length && !whole.has(fileId);) {
