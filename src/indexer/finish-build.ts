@@ -25,7 +25,7 @@ export interface BuildFinish {
 
 /** Carries out one request on a connection: what the worker does, and this thread without it. */
 export function finisherOn(db: Db): (request: FinishRequest) => void {
-  const writer = new Writer(db, { search: false });
+  const writer = new Writer(db, { bulk: true });
   return (request) => {
     if (request === "parsed") finishParsedTables(db);
     else if (request === "end") finishEdges(db);

@@ -154,7 +154,7 @@ async function build(
   onProgress: ProgressFn,
   timer: (label: string) => void,
 ): Promise<IndexSummary> {
-  const writer = new Writer(db, { search: false });
+  const writer = new Writer(db, { bulk: true });
   const ids = new IdAllocator(1, 1, 1);
   const records: MemoryFile[] = [];
   const lookup = new MemoryLookup();

@@ -48,9 +48,10 @@ export function createDatabase(path: string): Db {
 
 /**
  * After a bulk load of what parsing found (files, nodes, references, imports, local types): fill the
- * full-text index from the nodes in one pass (rather than row by row while parsing, when both cores
- * are busy) and build those tables' indexes. A full index runs this on a second connection while it
- * resolves references (see `indexer/finish-build.ts`).
+ * full-text index and write the containment edges from the nodes, a pass each (rather than row by
+ * row while parsing, when both cores are busy), and build those tables' indexes. A full index runs
+ * this on a second connection while it resolves references (see `indexer/finish-build.ts`), before
+ * it writes any resolved edge.
  */
 export function finishParsedTables(db: Db): void {
   db.function("search_words", { deterministic: true }, searchWords);
@@ -58,6 +59,9 @@ export function finishParsedTables(db: Db): void {
     db.exec(`INSERT INTO search(rowid, name, words, qualified_name, signature, docstring)
       SELECT id, name, search_words(name), qualified_name, coalesce(signature, ''), coalesce(docstring, '')
       FROM nodes WHERE kind <> 'import' ORDER BY id`);
+    db.exec(`INSERT INTO edges(source_id, target_id, kind, file_id, line, resolution, ref_id)
+      SELECT parent_id, id, 'contains', file_id, start_line, 'syntax', NULL
+      FROM nodes WHERE parent_id IS NOT NULL ORDER BY id`);
     db.exec(PARSED_TABLE_INDEXES);
   })();
 }
