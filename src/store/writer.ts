@@ -70,8 +70,9 @@ export class Writer {
   }
 
   /**
-   * Insert one file's nodes, references, imports and containment edges. With `flush` false the rows
-   * may wait for more (a bulk load of many files): call `flush` before the transaction ends.
+   * Insert one file's nodes, references and imports, and, but in a bulk load, its full-text rows and
+   * containment edges. With `flush` false the rows may wait for more (a bulk load of many files):
+   * call `flush` before the transaction ends.
    */
   insertFile(r: FileRecord, flush = true): void {
     const f = r.file;
