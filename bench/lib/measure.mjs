@@ -34,49 +34,83 @@ export function measuredEnv(extra = {}) {
   return env;
 }
 
-function readProcTable() {
-  // pid -> { ppid, rssKb }
-  const table = new Map();
+/** VmRSS of one process in kB, or null once it is gone. */
+function rssOf(pid) {
+  try {
+    const m = /\nVmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's children, from each of its threads' `children` list; null where the kernel has none. */
+function childrenOf(pid) {
+  let tids;
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const tid of tids) {
+    let text;
+    try {
+      text = readFileSync(`/proc/${pid}/task/${tid}/children`, "latin1");
+    } catch (e) {
+      if (e.code === "ENOENT" && tid === String(pid)) return null; // no CONFIG_PROC_CHILDREN
+      continue;
+    }
+    for (const c of text.split(" ")) if (c) out.push(Number(c));
+  }
+  return out;
+}
+
+/** pid -> parent pid for every process: the fallback where `children` lists do not exist. */
+function parentTable() {
+  const parents = new Map();
   let names;
   try {
     names = readdirSync("/proc");
   } catch {
-    return table;
+    return parents;
   }
   for (const name of names) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    let status;
     try {
-      status = readFileSync(`/proc/${name}/status`, "latin1");
+      const ppid = /\nPPid:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, "latin1"));
+      if (ppid) parents.set(Number(name), Number(ppid[1]));
     } catch {
-      continue;
+      /* gone meanwhile */
     }
-    const ppid = /\nPPid:\s+(\d+)/.exec(status);
-    const rss = /\nVmRSS:\s+(\d+) kB/.exec(status);
-    table.set(Number(name), { ppid: ppid ? Number(ppid[1]) : 0, rssKb: rss ? Number(rss[1]) : 0 });
   }
-  return table;
+  return parents;
 }
 
-/** Sum of VmRSS over root's descendants (root itself excluded when skipRoot) and their count. */
+/**
+ * Sum of VmRSS over root's descendants (root itself excluded when skipRoot) and their count. The
+ * tree is walked down from root through the kernel's `children` lists: reading every process's
+ * status in /proc instead cost 3-4 ms of CPU per sample on this machine (70 processes), every
+ * 50 ms, taken from the two cores the measured tool runs on.
+ */
 function treeRss(rootPid, skipRoot) {
-  const table = readProcTable();
-  const children = new Map();
-  for (const [pid, p] of table) {
-    if (!children.has(p.ppid)) children.set(p.ppid, []);
-    children.get(p.ppid).push(pid);
+  let kids = childrenOf;
+  if (childrenOf(rootPid) === null) {
+    const byParent = new Map();
+    for (const [pid, ppid] of parentTable()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
+    kids = (pid) => byParent.get(pid) ?? [];
   }
   let sum = 0;
   let count = 0;
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop();
-    const p = table.get(pid);
-    if (p && !(skipRoot && pid === rootPid)) {
-      sum += p.rssKb;
+    const rss = skipRoot && pid === rootPid ? null : rssOf(pid);
+    if (rss !== null) {
+      sum += rss;
       count++;
     }
-    for (const c of children.get(pid) ?? []) stack.push(c);
+    stack.push(...(kids(pid) ?? []));
   }
   return { sum, count };
 }
