@@ -94,8 +94,9 @@ function parentTable() {
  * 50 ms, taken from the two cores the measured tool runs on.
  */
 function treeRss(rootPid, skipRoot) {
-  let kids = childrenOf;
-  if (childrenOf(rootPid) === null) {
+  const rootKids = childrenOf(rootPid);
+  let kids = (pid) => (pid === rootPid ? rootKids : childrenOf(pid)) ?? [];
+  if (rootKids === null) {
     const byParent = new Map();
     for (const [pid, ppid] of parentTable()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
     kids = (pid) => byParent.get(pid) ?? [];
@@ -110,7 +111,7 @@ function treeRss(rootPid, skipRoot) {
       sum += rss;
       count++;
     }
-    stack.push(...(kids(pid) ?? []));
+    stack.push(...kids(pid));
   }
   return { sum, count };
 }
