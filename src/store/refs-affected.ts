@@ -169,6 +169,7 @@ function affectedOnce(
   // reading then only the local types of the texts that mention one, less than reading them all
   // (go-stdlib's 162k: 320 ms, against 60 ms).
   const typeSites = new Map<string, FileSet>();
+  const siteOfType = (text: string) => getOr(typeSites, text, () => sites(text));
   const typed = (
     names.size > FEW_NAMES
       ? prepared(
@@ -177,7 +178,7 @@ function affectedOnce(
            WHERE type_name IN (SELECT value FROM json_each(?))`,
         )
           .raw()
-          .iterate(JSON.stringify(texts.all().filter((t) => !noSite(getOr(typeSites, t, () => sites(t))))))
+          .iterate(JSON.stringify(texts.all().filter((t) => !noSite(siteOfType(t)))))
       : prepared(
           db,
           `SELECT DISTINCT t.file_id, t.type_name, t.scope_id, t.name, t.line FROM local_types t
@@ -196,13 +197,7 @@ function affectedOnce(
     retypes = mentionSites(soFar);
   }
   for (const [fileId, type, scopeId, name, line] of typed) {
-    if (
-      !inFileSet(
-        getOr(typeSites, type, () => sites(type)),
-        fileId,
-      )
-    )
-      continue;
+    if (!inFileSet(siteOfType(type), fileId)) continue;
     const local = { fileId, scopeId, name };
     const read = hold && READ.exec(type);
     const reads = read && heldRead(db, { ...hold, retypes: retypes! }, { fileId, line }, read);
