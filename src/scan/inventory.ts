@@ -36,12 +36,16 @@ export type SkipReason =
   | "not a regular file"
   | "link to a folder, not followed";
 
-/** Whether a link leads to a folder, or round in a loop (`ln -s .. up`: a folder in effect). */
-function isFolderOrLoop(abs: string): boolean {
+/**
+ * Why a link by a name no language claims is not followed, when it stands for something the walk
+ * would otherwise enter: a folder (`ln -s .. up` too), or links that lead round to each other and so
+ * to nothing. Null for a link to a file, or one that leads nowhere (left out, as any other file is).
+ */
+function unfollowedLink(abs: string): SkipReason | null {
   try {
-    return statSync(abs).isDirectory();
+    return statSync(abs).isDirectory() ? "link to a folder, not followed" : null;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "ELOOP";
+    return (err as NodeJS.ErrnoException).code === "ELOOP" ? "symlink loop" : null;
   }
 }
 
@@ -236,8 +240,8 @@ export function scanProject(
       if (flags & MANIFEST) manifests.push(childRel);
       if (flags & (SOURCE | LINK)) addFile(abs, childRel, (flags & LINK) !== 0);
       if (flags & SPECIAL) skipped.push({ path: childRel, reason: "not a regular file" });
-      if (flags & OTHER_LINK && isFolderOrLoop(abs))
-        skipped.push({ path: childRel, reason: "link to a folder, not followed" });
+      const unfollowed = flags & OTHER_LINK ? unfollowedLink(abs) : null;
+      if (unfollowed) skipped.push({ path: childRel, reason: unfollowed });
     }
   };
   walk(root, "", () => [], options.previous);

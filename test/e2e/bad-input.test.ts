@@ -47,6 +47,8 @@ describe("bad input never stops the index", () => {
     symlinkSync(at("missing-target.ts"), at("dangling.ts"));
     mkdirSync(at("loop"));
     symlinkSync(at("loop"), at("loop/again")); // a folder loop: never followed
+    symlinkSync(at("round2"), at("round1")); // two links that lead to each other, and so to nothing
+    symlinkSync(at("round1"), at("round2"));
     symlinkSync("/etc/hostname", at("outside.ts")); // a file outside the project: never read
     symlinkSync("/usr", at("vendored")); // a folder outside the project: never followed
     expect(spawnSync("mkfifo", [at("pipe.ts")]).status).toBe(0); // named as a source, never opened
@@ -68,13 +70,15 @@ describe("bad input never stops the index", () => {
     expect(reasons["d\uFFFDp"]).toBe("name not UTF-8");
     expect(reasons["loop/again"]).toBe("link to a folder, not followed");
     expect(reasons["vendored"]).toBe("link to a folder, not followed");
+    expect(reasons["round1"]).toBe("symlink loop");
+    expect(reasons["round2"]).toBe("symlink loop");
     expect(reasons["pipe.ts"]).toBe("not a regular file");
     // A sync that reads no folder again (they are recorded) reports them alike.
     const synced = await runJson<Summary>(["sync", repo.dir]);
     const unfollowed = (list: Summary["skipped"]) =>
-      list.filter((k) => k.reason === "link to a folder, not followed" || k.reason === "not a regular file");
+      list.filter((k) => ["link to a folder, not followed", "not a regular file", "symlink loop"].includes(k.reason));
     expect(unfollowed(synced.skipped)).toEqual(unfollowed(s.skipped));
-    expect(unfollowed(s.skipped)).toHaveLength(3);
+    expect(unfollowed(s.skipped)).toHaveLength(5);
     expect(s.partial.map((p) => p.path)).toContain("broken.py");
     const snap = graphSnapshot(repo.dir);
     expect(snap.nodes).toContain("good.ts|good|function|1");
