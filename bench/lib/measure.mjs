@@ -98,7 +98,11 @@ function treeRss(rootPid, skipRoot) {
   let kids = (pid) => (pid === rootPid ? rootKids : childrenOf(pid)) ?? [];
   if (rootKids === null) {
     const byParent = new Map();
-    for (const [pid, ppid] of parentTable()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
+    for (const [pid, ppid] of parentTable()) {
+      const list = byParent.get(ppid);
+      if (list) list.push(pid);
+      else byParent.set(ppid, [pid]);
+    }
     kids = (pid) => byParent.get(pid) ?? [];
   }
   let sum = 0;
