@@ -581,8 +581,9 @@ class RustFile {
     this.b.symbol("import", def, name);
   }
 
-  private impl(def: Node, typeNode: Node, body: Node): void {
+  private impl(def: Node, written: Node, body: Node): void {
     const at = def.startIndex;
+    const typeNode = this.pointee(def, written);
     const type = this.typePath(typeNode, -1);
     const chain = this.modChain(at);
     const last = type ? type.slice(type.lastIndexOf(".") + 1) : null;
@@ -600,6 +601,27 @@ class RustFile {
     const { receiver, name } = splitLast(traitPath);
     // Written here, but it is the type that implements the trait (when the type is declared here).
     this.b.typeRef("implements", trait, name, receiver, owner);
+  }
+
+  /**
+   * The type an impl is for, through the pointers that call through to it: `impl Schedule for
+   * Arc<Handle>` gives Handle methods reached through the pointer, as a `self: Arc<Self>` receiver
+   * is the type's own (tokio's `Arc.schedule` was three unrelated methods under one name, and the
+   * `self.schedule_task(..)` in them found nothing). A pointer to one of the impl's own type parameters
+   * (`impl<T: AsyncRead> AsyncRead for Box<T>`) stays as written: no project type is behind it.
+   */
+  private pointee(def: Node, written: Node): Node {
+    if (written.type !== "generic_type") return written;
+    const base = written.childForFieldId(this.f.type);
+    const args = written.childForFieldId(this.f.type_arguments);
+    const inner = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+    if (!base || !inner || !DEREF_WRAPPERS.has(this.text(base).split("::").pop()!.trim())) return written;
+    if (inner.type !== "type_identifier" && inner.type !== "scoped_type_identifier" && inner.type !== "generic_type")
+      return written;
+    const name = this.text(inner);
+    const ownParams = def.childForFieldName("type_parameters")?.namedChildren ?? [];
+    const paramName = (p: Node) => p.childForFieldName("left") ?? p.childForFieldName("name") ?? p;
+    return ownParams.some((p) => p && this.text(paramName(p)) === name) ? written : inner;
   }
 
   /**
@@ -1425,7 +1447,8 @@ class RustFile {
         const inner = node.childForFieldId(this.f.type);
         if (!inner) return null;
         const base = this.typeName(inner, at, depth + 1);
-        if (base && DEREF_WRAPPERS.has(base)) {
+        // `Arc<T>` as written, or by its path (`std::sync::Arc<T>`): T, whose methods it calls through to.
+        if (base && DEREF_WRAPPERS.has(base.slice(base.lastIndexOf(".") + 1))) {
           const args = node.childForFieldId(this.f.type_arguments);
           const first = args?.namedChild(0);
           return first && args?.namedChildCount === 1 ? this.typeName(first, at, depth + 1) : null;
