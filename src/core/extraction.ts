@@ -184,6 +184,16 @@ export interface ExtractResult {
 export const TRAIT_METHOD = "(trait method)";
 
 /**
+ * The local-type name that marks a method written as a statement of a function's body (JavaScript's
+ * `this.render = function () {..}` in a class's constructor), recorded in the method's own scope with
+ * that function's name as a member of the method's class (`constructor`), or WRITTEN_IN_CLASS when
+ * the function is the class itself (`function Queue() { this.clear = function () {..} }`): the
+ * method is the class's member, but the names that function declares are in scope of it.
+ */
+export const WRITTEN_IN = "(written in)";
+export const WRITTEN_IN_CLASS = "(the class)";
+
+/**
  * The local-type name that marks a method written in an anonymous class body (Java's `new Foo() { .. }`
  * or an enum constant's body, Kotlin's `object : Foo { .. }`), recorded in the method's own scope. The
  * body is no symbol (its members sit under the declaration around it), so this is what tells the

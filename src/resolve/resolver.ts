@@ -11,6 +11,8 @@ import {
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TRAIT_METHOD,
+  WRITTEN_IN,
+  WRITTEN_IN_CLASS,
   isUseBinding,
   type ImportBinding,
   readAnonymousBody,
@@ -735,10 +737,13 @@ export class Resolver {
     depth: number,
   ): { symbols: SymbolInfo[]; how: Resolution } | null {
     // Enclosing scopes, innermost first. Members of a class or an object literal are not in scope of
-    // its methods (they need `this.`); only functions and namespaces make scopes.
+    // its methods (they need `this.`); only functions and namespaces make scopes, and a class that
+    // was a function (`function Queue() { this.clear = function () {..} }`) for the methods its body
+    // defines.
     let scope = this.lookup.symbol(scopeId);
+    let from: SymbolInfo | undefined;
     while (scope) {
-      if (LEXICAL_SCOPES.has(scope.kind)) {
+      if (LEXICAL_SCOPES.has(scope.kind) || (from && this.writtenIn(from) === WRITTEN_IN_CLASS)) {
         const inner = scope;
         const children = this.lookup.children(scope.id, name);
         const local = children.filter(
@@ -750,7 +755,8 @@ export class Resolver {
           if (own) return this.throughBindings(own, file, rules, depth);
         }
       }
-      scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
+      from = scope;
+      scope = this.outerScope(scope);
     }
     // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name,
     // nor is anything else a Rust `impl` declares (`type Output`, `const ALL`).
@@ -1538,7 +1544,7 @@ export class Resolver {
           return other ? this.assignedType(other, file, owner.id, rules, depth) : null;
         }
       }
-      scope = owner.parentId === null ? undefined : this.lookup.symbol(owner.parentId);
+      scope = this.outerScope(owner);
     }
     return null;
   }
@@ -1579,9 +1585,31 @@ export class Resolver {
         const entry = this.assignmentAt(scope.id, name, file, rules);
         if (entry) return { typeName: entry.typeName, scopeId: scope.id };
       }
-      scope = scope.parentId === null ? undefined : this.lookup.symbol(scope.parentId);
+      scope = this.outerScope(scope);
     }
     return null;
+  }
+
+  /**
+   * The scope names are looked up in next, out from `scope`: its parent, or for a method written in
+   * a function of its class (`this.render = function () {..}` in a constructor) that function, whose
+   * names the method sees; the class comes after it.
+   */
+  private outerScope(scope: SymbolInfo): SymbolInfo | undefined {
+    if (scope.parentId === null) return undefined;
+    const written = this.writtenIn(scope);
+    const fn = written ? this.lookup.children(scope.parentId, written).find((s) => CALLABLE_KINDS.has(s.kind)) : null;
+    return fn ?? this.lookup.symbol(scope.parentId);
+  }
+
+  /**
+   * For a method written as a statement of a function's body (WRITTEN_IN), that function's name as a
+   * member of the method's class (`constructor`), or WRITTEN_IN_CLASS when the function is the class
+   * itself (`function Queue() { this.clear = .. }`); null for any other symbol.
+   */
+  private writtenIn(scope: SymbolInfo): string | null {
+    if (scope.kind !== "method") return null;
+    return this.typesAt(scope.fileId, scope.id, WRITTEN_IN)[0]?.typeName ?? null;
   }
 
   /**

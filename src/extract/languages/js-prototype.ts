@@ -1,5 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import type { ExtractionBuilder } from "../builder.js";
+import { WRITTEN_IN, WRITTEN_IN_CLASS } from "../../core/extraction.js";
 import { FUNCTION_VALUES, dottedName, paramCount, splitLast } from "../ts-helpers.js";
 
 /** Statements that declare a name a prototype can belong to. */
@@ -84,6 +85,7 @@ export class PrototypeMembers {
           : null;
     if (start === null) return false;
     this.member(statement!, property, fn, start, { onlyOfClass: true });
+    this.b.localType(fn, WRITTEN_IN, WRITTEN_IN_CLASS);
     return true;
   }
 

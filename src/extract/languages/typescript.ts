@@ -5,6 +5,7 @@ import {
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TYPE_BOUND,
+  WRITTEN_IN,
   callbackPosition,
   type ExtractResult,
   valueOfType,
@@ -883,6 +884,7 @@ class TsFile {
       docNode: statement!,
       typeMember: true,
     });
+    this.b.localType(fn, WRITTEN_IN, "constructor");
     return true;
   }
 
