@@ -1598,7 +1598,10 @@ export class Resolver {
   private outerScope(scope: SymbolInfo): SymbolInfo | undefined {
     if (scope.parentId === null) return undefined;
     const written = this.writtenIn(scope);
-    const fn = written ? this.lookup.children(scope.parentId, written).find((s) => CALLABLE_KINDS.has(s.kind)) : null;
+    const fn =
+      written && written !== WRITTEN_IN_CLASS
+        ? this.lookup.children(scope.parentId, written).find((s) => CALLABLE_KINDS.has(s.kind))
+        : undefined;
     return fn ?? this.lookup.symbol(scope.parentId);
   }
 
