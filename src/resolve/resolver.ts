@@ -741,9 +741,9 @@ export class Resolver {
     // was a function (`function Queue() { this.clear = function () {..} }`) for the methods its body
     // defines.
     let scope = this.lookup.symbol(scopeId);
-    let from: SymbolInfo | undefined;
+    let classIsScope = false;
     while (scope) {
-      if (LEXICAL_SCOPES.has(scope.kind) || (from && this.writtenIn(from) === WRITTEN_IN_CLASS)) {
+      if (LEXICAL_SCOPES.has(scope.kind) || classIsScope) {
         const inner = scope;
         const children = this.lookup.children(scope.id, name);
         const local = children.filter(
@@ -755,8 +755,9 @@ export class Resolver {
           if (own) return this.throughBindings(own, file, rules, depth);
         }
       }
-      from = scope;
-      scope = this.outerScope(scope);
+      const written = this.writtenIn(scope);
+      classIsScope = written === WRITTEN_IN_CLASS;
+      scope = this.outerScope(scope, written);
     }
     // A method declared outside its type (Go's `func (s *S) m()`, Rust's `impl S`) is not a bare name,
     // nor is anything else a Rust `impl` declares (`type Output`, `const ALL`).
@@ -1595,9 +1596,8 @@ export class Resolver {
    * a function of its class (`this.render = function () {..}` in a constructor) that function, whose
    * names the method sees; the class comes after it.
    */
-  private outerScope(scope: SymbolInfo): SymbolInfo | undefined {
+  private outerScope(scope: SymbolInfo, written = this.writtenIn(scope)): SymbolInfo | undefined {
     if (scope.parentId === null) return undefined;
-    const written = this.writtenIn(scope);
     const fn =
       written && written !== WRITTEN_IN_CLASS
         ? this.lookup.children(scope.parentId, written).find((s) => CALLABLE_KINDS.has(s.kind))

@@ -147,7 +147,8 @@ const UNREFERENCED = new Set([
   ...PRIMITIVES,
   ..."Self _ Option Box Vec Send Sync Sized Unpin Copy Clone Fn FnMut FnOnce".split(" "),
 ]);
-const DEREF_WRAPPERS = new Set(["Box", "Rc", "Arc"]);
+/** `Box`, `Rc` and `Arc`, as written or by a path (`std::sync::Arc`, or dotted once normalised). */
+const DEREF_WRAPPER = /(?:^|\.|::\s*)(?:Box|Rc|Arc)$/;
 /** Collections whose one type argument is their elements' type. */
 const COLLECTIONS = new Set(["Vec", "VecDeque", "HashSet", "BTreeSet", "LinkedList", "BinaryHeap", "Option"]);
 /**
@@ -615,7 +616,7 @@ class RustFile {
     const base = written.childForFieldId(this.f.type);
     const args = written.childForFieldId(this.f.type_arguments);
     const inner = args?.namedChildCount === 1 ? args.namedChild(0) : null;
-    if (!base || !inner || !DEREF_WRAPPERS.has(this.text(base).split("::").pop()!.trim())) return written;
+    if (!base || !inner || !DEREF_WRAPPER.test(this.text(base))) return written;
     if (inner.type !== "type_identifier" && inner.type !== "scoped_type_identifier" && inner.type !== "generic_type")
       return written;
     const name = this.text(inner);
@@ -1448,7 +1449,7 @@ class RustFile {
         if (!inner) return null;
         const base = this.typeName(inner, at, depth + 1);
         // `Arc<T>` as written, or by its path (`std::sync::Arc<T>`): T, whose methods it calls through to.
-        if (base && DEREF_WRAPPERS.has(base.slice(base.lastIndexOf(".") + 1))) {
+        if (base && DEREF_WRAPPER.test(base)) {
           const args = node.childForFieldId(this.f.type_arguments);
           const first = args?.namedChild(0);
           return first && args?.namedChildCount === 1 ? this.typeName(first, at, depth + 1) : null;
