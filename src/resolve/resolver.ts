@@ -54,6 +54,8 @@ type Value = { files: FileInfo[] } | { symbols: SymbolInfo[] };
 const MEMBER_KINDS: ReadonlySet<NodeKind> = new Set(["method", "property", "constructor"]);
 const LEXICAL_SCOPES: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "namespace", "module"]);
 const PROPERTY_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
+/** Symbols a call reaches only through the value they hold. */
+const HELD_VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["property", "variable", "constant"]);
 /** What `new X()` can name: a class, or a value holding one (`const X = createErrorClass(...)`). */
 const INSTANTIABLE: ReadonlySet<NodeKind> = new Set([
   "class",
@@ -266,6 +268,8 @@ export class Resolver {
       candidates = candidates.filter(
         (s) => CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || s.kind === "enum_member",
       );
+    if (rules.callablesBeforeValues && ref.kind === "calls" && candidates.some((s) => CALLABLE_KINDS.has(s.kind)))
+      candidates = candidates.filter((s) => !HELD_VALUE_KINDS.has(s.kind));
     // No candidate takes the call's argument count: none of them is picked as an overload below.
     let arityMiss = false;
     if (candidates.length > 1 && ref.argCount !== null) {

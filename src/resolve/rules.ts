@@ -220,6 +220,13 @@ export interface LanguageRules {
    */
   callsReachCallables?: boolean;
   /**
+   * A call reaches a function or method where one of the names found is one, rather than a property
+   * or variable of the same name: Kotlin calls a property only through its `invoke` (a value of
+   * function type), and a function of the name comes first (`fun size()` beside `val size`, a file's
+   * `private fun nextValue()` beside its `private var nextValue`). A property alone is still called.
+   */
+  callablesBeforeValues?: boolean;
+  /**
    * A `references` ref is a written type, so only a type answers it: Go's grammar reads a long list of
    * named results (`(r, s, t2, ..., z1 int64)`) as types up to its last few names, which would
    * otherwise reach variables and constants named like them. Kotlin names factory functions as the

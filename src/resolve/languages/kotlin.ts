@@ -92,6 +92,7 @@ export const kotlinRules: LanguageRules = {
   importedExtensions: true,
   typeWildcards: true,
   membersFirst: true,
+  callablesBeforeValues: true,
   // A factory function is often named as the type it makes (`fun Money(units: Int): Money`).
   referencesReachTypes: true,
 };

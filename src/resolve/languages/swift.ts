@@ -39,6 +39,26 @@ export const swiftRules: LanguageRules = {
   extensionReceiverApart: true,
   importedExtensions: true,
   membersFirst: true,
+  // A nested type calls its outer types' static members bare (`formatKeys(param)` in a class nested
+  // in `enum Conversions`). Outside bases: the standard protocols a type conforms to, with the
+  // members they give it.
+  outerMembers: {
+    universal: new Set(),
+    external: {
+      Error: [],
+      Sendable: [],
+      Equatable: [],
+      Hashable: ["hash", "hashValue"],
+      Codable: ["encode"],
+      Encodable: ["encode"],
+      Decodable: [],
+      CustomStringConvertible: ["description"],
+      CustomDebugStringConvertible: ["debugDescription"],
+      CaseIterable: ["allCases"],
+      Identifiable: ["id"],
+      AnyObject: [],
+    },
+  },
   referencesReachTypes: true,
   outerNestedTypes: true,
 };
