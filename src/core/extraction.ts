@@ -126,6 +126,14 @@ export const IMPLICIT_RECEIVER = "~";
 export const MODULE_EXPORTS = "module.exports";
 
 /**
+ * The receiver of a `references` ref for a function named as a value, not called: passed as an
+ * argument (`apply(helper, v)`), put in a table (`{ helper }`, `.open = my_open`) or assigned
+ * (`s->fn = helper`). The resolver looks the name up as it would a bare call's, and keeps only
+ * functions and methods: a variable so named is no use worth an edge.
+ */
+export const FUNCTION_VALUE = "(value)";
+
+/**
  * The prefix of a local type that gives a variable another value's members: `mixin(app, proto)`
  * types app `+proto` (see js-mixins). Only a call on the variable reads it, as that value's member.
  */

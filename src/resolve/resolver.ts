@@ -1,6 +1,7 @@
 import {
   ANONYMOUS_BODY,
   ELEMENT,
+  FUNCTION_VALUE,
   TUPLE,
   TYPE_BOUND,
   DOC_TYPE,
@@ -161,6 +162,7 @@ export class Resolver {
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
+    if (ref.receiver === FUNCTION_VALUE) return this.functionValue(ref);
     const file = this.lookup.file(ref.fileId);
     if (!file) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
@@ -216,6 +218,21 @@ export class Resolver {
         if (ref.name !== "constructor" && this.lookup.bearsName?.(ref.name) === false) return [];
         return this.use(ref, file, rules);
     }
+  }
+
+  /**
+   * A function named as a value: what a call of the bare name would reach, if that is a function or
+   * method (a use, not a call: a `references` edge).
+   */
+  private functionValue(ref: RefInfo): ResolvedEdge[] {
+    // Most such names are variables and fields, which no function of the project bears.
+    if (!this.lookup.named(ref.name).some((s) => CALLABLE_KINDS.has(s.kind))) return [];
+    const edges: ResolvedEdge[] = [];
+    for (const e of this.resolve({ ...ref, kind: "calls", receiver: null })) {
+      const target = this.lookup.symbol(e.targetId);
+      if (e.kind === "calls" && target && CALLABLE_KINDS.has(target.kind)) edges.push({ ...e, kind: "references" });
+    }
+    return edges;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { FUNCTION_VALUE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -58,6 +58,12 @@ export const C_PATTERNS: readonly Pattern[] = [
   // milliseconds each to compile (C++ had six: 73 ms for its query, 48 ms with this one).
   ["call", "(call_expression function: (_) @fn arguments: (argument_list) @args)"],
   ["param", "(parameter_declaration type: (_) @type declarator: (_) @decl)"],
+  // A name used as a value where a function often is one: an argument, a table's entry, an assignment
+  // or a variable's initial value.
+  [
+    "value",
+    "[(call_expression function: (_) @callee arguments: (argument_list (identifier) @value)) (initializer_list (identifier) @value) (initializer_pair value: (identifier) @value) (assignment_expression right: (identifier) @value) (init_declarator value: (identifier) @value)]",
+  ],
   // Written types: a parameter's, a return type, a field's, a variable's, a typedef's, and a
   // `type_descriptor`'s (casts, `sizeof(T)`, compound literals, C++'s template arguments and aliases).
   // Pointers and arrays are in the declarators, so the type is already the named one. A parameter
@@ -70,6 +76,9 @@ export const C_PATTERNS: readonly Pattern[] = [
 
 const FIELD_NAMES = ["declarator", "parameters", "type", "name", "body", "value", "argument", "field"] as const;
 type Fields = Record<(typeof FIELD_NAMES)[number], number>;
+
+/** A name in capitals, digits and underscores, as macros are named. */
+const MACRO_CASE = /^[A-Z_][A-Z0-9_]*$/;
 
 /** Words that look like calls in a macro body but are not (`if (x)`, `sizeof(x)`). */
 const NOT_CALLS = new Set(
@@ -143,6 +152,8 @@ export class CFamilyFile {
   private readonly types: { kind: string; def: Node; name: Node; body: Node }[] = [];
   private readonly fields: { def: Node; type: Node; decl: Node }[] = [];
   protected readonly calls: { name: Node; args: number }[] = [];
+  /** Names used as values (see the `value` pattern), with the callee they are passed to. */
+  private readonly values: { value: Node; callee: Node | null }[] = [];
   /** Parameters and local variables, by where they are declared. */
   private readonly localNames: { at: number; name: string }[] = [];
   private outer: Range[] | null = null;
@@ -220,6 +231,11 @@ export class CFamilyFile {
       case "typeUse":
         this.typeUses.push(m.captures[0]!.node);
         return;
+      case "value": {
+        const callee = m.captures.length > 1 ? m.captures[0]!.node : null;
+        this.values.push({ value: m.captures[m.captures.length - 1]!.node, callee });
+        return;
+      }
     }
   }
 
@@ -275,14 +291,25 @@ export class CFamilyFile {
     }
   }
 
+  /**
+   * Whether a callee may be a macro, whose arguments may be any text (`SCREEN_PROLOGUE(p, s, field)`
+   * pastes a member's name): one the file defines, or named in capitals as macros are.
+   */
+  private macroLike(callee: Node): boolean {
+    if (callee.type !== "identifier") return false;
+    const name = this.text(callee);
+    return this.macros.has(name) || MACRO_CASE.test(name);
+  }
+
   /** Whether `at` is inside a dropped declaration (they hardly nest: one sorted list, searched). */
   private inDropped(at: number): boolean {
     return inSpans(this.dropped, at);
   }
 
   /**
-   * Calls by bare name, except of a parameter or local variable of the function around them (a
-   * function pointer, a functor): nothing a name of the project stands for.
+   * Calls by bare name, and names used as values (`FUNCTION_VALUE`), except a parameter or local
+   * variable of the function around them (a function pointer, a functor, a counter): nothing a name
+   * of the project stands for.
    */
   private emitCalls(): void {
     const locals = new Map<number, Set<string>>();
@@ -293,11 +320,21 @@ export class CFamilyFile {
       if (!set) locals.set(body, (set = new Set()));
       set.add(l.name);
     }
+    const local = (at: Node, text: string) => {
+      // A constructor's member initializers (`: size_{size}`) come before its body.
+      const body = this.bodyAt(at.startIndex) ?? this.paramsOwner(at.startIndex);
+      return body !== null && locals.get(body)?.has(text) === true;
+    };
     for (const c of this.calls) {
       const text = this.text(c.name);
-      const body = this.bodyAt(c.name.startIndex);
-      if (body !== null && locals.get(body)?.has(text)) continue;
-      this.b.ref("calls", c.name, text, null, c.args);
+      if (!local(c.name, text)) this.b.ref("calls", c.name, text, null, c.args);
+    }
+    for (const { value, callee } of this.values) {
+      const text = this.text(value);
+      // A name in capitals is a macro's or an enumerator's (`NULL`, `RT_NONE`), not a function's.
+      if (local(value, text) || MACRO_CASE.test(text) || C_KEYWORDS.has(text) || (callee && this.macroLike(callee)))
+        continue;
+      this.b.ref("references", value, text, FUNCTION_VALUE);
     }
   }
 
