@@ -265,6 +265,13 @@ export class ExtractionBuilder {
     this.imports.push(binding);
   }
 
+  /** The names of the symbols so far of these kinds. */
+  namesOf(kinds: ReadonlySet<NodeKind>): Set<string> {
+    const names = new Set<string>();
+    for (const s of this.symbols) if (kinds.has(s.kind)) names.add(s.name);
+    return names;
+  }
+
   /** Whether an import so far binds `local` in this file. */
   imported(local: string): boolean {
     return this.imports.some((b) => b.local === local && !b.reexport);

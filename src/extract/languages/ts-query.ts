@@ -33,10 +33,12 @@ const COMMON = `
 (arrow_function) @arrow
 (pair key: (_) @name value: [(arrow_function) (function_expression)] @body) @def.member
 (for_in_statement) @forof
+(catch_clause) @catch
 "instanceof" @narrow
 (import_statement) @import
 (export_statement) @export
 (assignment_expression left: (_) @assign.left right: (_) @assign.right)
+(pair value: (identifier) @value)
 `;
 
 const TS_ONLY = `
@@ -68,6 +70,7 @@ const TS_ONLY = `
 const JSX = `
 (jsx_self_closing_element) @jsx
 (jsx_opening_element) @jsx
+(jsx_expression) @jsx.value
 `;
 
 const JS_ONLY = `
@@ -109,7 +112,7 @@ function field(node: Node, name: string): Node | null {
 }
 
 /** The named children of a node, comments included, as a query's `(parent (_) @x)` reads them. */
-function named(node: Node): Node[] {
+export function named(node: Node): Node[] {
   // `namedChild` has a fast path (see wasm-glue.ts); `namedChildren` walks a cursor in the library.
   const out: Node[] = [];
   for (let i = 0, n = node.namedChildCount; i < n; i++) {
@@ -208,9 +211,20 @@ export function capturesOf(m: QueryMatch, dialect: Dialect): readonly Captures[]
       if (dialect === "ts") found.push(...annotationType(field(node, "return_type"), "lt.return"));
       return found;
     }
+    case "catch": {
+      const param = field(node, "parameter");
+      return param?.type === "identifier" ? one(["catch", param]) : NONE;
+    }
     case "forof": {
       const left = field(node, "left");
       return left?.type === "identifier" ? one(["forof", node], ["forof.name", left]) : NONE;
+    }
+    case "value":
+      return one([name, node]);
+    case "jsx.value": {
+      // `onClick={handleClick}`: a name as the whole expression.
+      const value = node.namedChildCount === 1 ? node.namedChild(0) : null;
+      return value?.type === "identifier" ? one(["value", value]) : NONE;
     }
     case "jsx": {
       const tag = field(node, "name");

@@ -2,6 +2,7 @@ import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
+  FUNCTION_VALUE,
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TYPE_BOUND,
@@ -10,7 +11,7 @@ import {
   type ExtractResult,
   valueOfType,
 } from "../../core/extraction.js";
-import type { NodeKind } from "../../core/kinds.js";
+import { CALLABLE_KINDS, type NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor, LanguageId } from "../language.js";
 import type { Span } from "../spans.js";
@@ -32,7 +33,7 @@ import { bindingNames, JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
 import { tsxParseText, typeScriptParseText } from "./ts-parse-text.js";
-import { type Dialect, capturesOf, queryFor } from "./ts-query.js";
+import { type Dialect, capturesOf, named, queryFor } from "./ts-query.js";
 
 /** Where an object literal's function members are worth indexing as methods. */
 const OBJECT_HOLDERS = new Set([
@@ -163,6 +164,8 @@ class TsFile {
   private readonly commonJs: CommonJsExports;
   private readonly scopes: JsScopes;
   private readonly localCalls: LocalCallSites;
+  /** Names used as values (an argument, a property's value, `onClick={f}`): functions among them are used. */
+  private readonly values: Node[] = [];
   /** Pushes by function and array (see `pushed`): the first site, and the type all agree on so far. */
   private readonly pushes = new Map<string, { site: Node; name: string; type: string | null }>();
 
@@ -186,6 +189,8 @@ class TsFile {
       if (name.startsWith("def.")) return this.definition(name.slice(4), node, c);
     }
     if (c.has("call") || c.has("new")) return this.call(c);
+    const value = c.get("value");
+    if (value) return void this.values.push(value);
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.param")) return this.parameterType(c.get("lt.param")!, c.get("lt.name")!, c.get("lt.type")!);
@@ -193,6 +198,8 @@ class TsFile {
     if (c.has("tp.decl")) return this.typeParameter(c.get("tp.decl")!);
     if (c.has("tp.name")) return this.typeBound(c.get("tp.name")!, c.get("tp.bound")!);
     if (c.has("forof")) return this.forOf(c.get("forof")!, c.get("forof.name")!);
+    // `catch (error)`: a value of the function around it, which hides any function of its name.
+    if (c.has("catch")) return this.scopes.declaredValue(c.get("catch")!);
     if (c.has("narrow")) return this.narrowed(c.get("narrow")!);
     // An object literal is its own type: its function-valued members are the methods of the function
     // that returns it (`createManager()` returning `{ batch() {} }`), as of a variable that holds it.
@@ -394,6 +401,21 @@ class TsFile {
       if (!this.assignedNames.has(this.b.text(name))) this.declareVariable(declarator, name, null, false);
     this.finishPushes();
     this.localCalls.finish();
+    this.functionValues();
+  }
+
+  /**
+   * Names used as values that may be functions (`FUNCTION_VALUE`): a function or method this file
+   * declares, or an import; not a parameter or plain local of that name.
+   */
+  private functionValues(): void {
+    if (!this.values.length) return;
+    const callables = this.b.namesOf(CALLABLE_KINDS);
+    for (const value of this.values) {
+      const name = this.b.text(value);
+      if (!callables.has(name) && !this.b.imported(name)) continue;
+      if (!this.scopes.hides(name, value)) this.b.ref("references", value, name, FUNCTION_VALUE);
+    }
   }
 
   private declareVariable(declarator: Node, name: Node | null, value: Node | null, isFunction: boolean): void {
@@ -433,7 +455,9 @@ class TsFile {
     const site = c.get("call") ?? c.get("new")!;
     const fn = c.get("fn")!;
     const args = c.get("args") ?? site.childForFieldName("arguments");
-    const argCount = args ? args.namedChildCount : null;
+    const argList = args ? named(args) : null;
+    const argCount = argList ? argList.length : null;
+    if (argList) for (const arg of argList) if (arg.type === "identifier") this.values.push(arg);
     const kind = c.has("new") ? "instantiates" : "calls";
     if (fn.type === "super") {
       if (kind === "calls") this.b.ref("calls", fn, "constructor", "super", argCount);
@@ -463,7 +487,7 @@ class TsFile {
     if (!args || receiver === "?") return;
     if (name === "push" && receiver && kind === "calls") this.pushed(receiver, site, args);
     if (receiver && (ELEMENT_CALLBACKS.has(name) || name === "then")) this.elementCallback(name, receiver, args);
-    else if (kind === "calls") this.callbackArguments(receiver ? `${receiver}.${name}` : name, args);
+    else if (kind === "calls") this.callbackArguments(receiver ? `${receiver}.${name}` : name, argList!);
   }
 
   /** `let windows = [new Subject()]`: an array of Subjects (the first element's type, as inference starts). */
@@ -474,6 +498,8 @@ class TsFile {
 
   /** `for (const x of items)`: in the body, x is an element of items (`for..in` gives keys). */
   private forOf(loop: Node, name: Node): void {
+    // The loop's variable is a value of the function around it (see `JsScopes.hides`).
+    this.scopes.declaredValue(name);
     // Read here rather than matched: `right: (_) body: (_)` in the pattern was two fifths of the
     // JavaScript query's compile time, which each parse worker pays on its cold start.
     const value = loop.childForFieldName("right");
@@ -733,10 +759,10 @@ class TsFile {
    * says its parameters are (see `callbackParameters`). Not for the array methods, whose callbacks get
    * elements (`elementCallback`).
    */
-  private callbackArguments(callee: string, args: Node): void {
+  private callbackArguments(callee: string, args: Node[]): void {
     let i = 0;
-    for (const arg of args.namedChildren) {
-      if (!arg || arg.type === "comment") continue;
+    for (const arg of args) {
+      if (arg.type === "comment") continue;
       if (FUNCTION_VALUES.has(arg.type))
         parameterNames(arg).forEach((id, j) => {
           if (id)
@@ -756,6 +782,8 @@ class TsFile {
   private destructured(pattern: Node, from: Node): void {
     const required = requiredSource(this.b, from);
     if (required) return requireBinding(this.b, pattern, required);
+    // Plain values of the function around them (see `JsScopes.hides`), as `const x = ..` declares.
+    bindingNames(pattern, (id) => this.scopes.declaredValue(id));
     const text = (n: Node) => this.b.text(n);
     const chain = receiverExpression(from, text);
     // `const { a } = require("./x")` binds imports (see requireBinding), not typed values.
@@ -810,6 +838,7 @@ class TsFile {
    */
   private assignment(left: Node, right: Node): void {
     if (left.type === "identifier") return this.variableAssigned(left, right);
+    if (right.type === "identifier") this.values.push(right);
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
