@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, type ExtractResult, valueOfType } from "../../core/extraction.js";
+import { ELEMENT, FUNCTION_VALUE, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
@@ -48,6 +48,8 @@ const P = {
   // What a function without a `->` returns (see `unannotatedReturns`).
   returned: 18,
   yielded: 19,
+  // A name used as a value where a function often is one: an argument, a keyword's or a dict's value.
+  value: 20,
 } as const;
 
 const PATTERNS: Record<keyof typeof P, string> = {
@@ -92,7 +94,11 @@ const PATTERNS: Record<keyof typeof P, string> = {
   forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
   returned: `(return_statement) @return`,
   yielded: `(yield) @yield`,
+  value: `[(argument_list (identifier) @value) (keyword_argument value: (identifier) @value) (pair value: (identifier) @value)]`,
 };
+
+/** The kind of symbol a bare name in a function may be, as a value: a function (methods are reached through a receiver). */
+const FUNCTION_KIND: ReadonlySet<NodeKind> = new Set(["function"]);
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
   .sort((a, b) => P[a] - P[b])
@@ -499,6 +505,8 @@ class PyFile {
   /** Return statements and yields, for `unannotatedReturns`; and the functions with a `->`. */
   private readonly returns: Node[] = [];
   private readonly yields: number[] = [];
+  /** Names used as values (see the `value` pattern): functions among them are used. */
+  private readonly values: Node[] = [];
   private readonly annotatedDefs = new Set<number>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
@@ -561,6 +569,22 @@ class PyFile {
     this.comments();
     for (const m of matches) this.emit(m);
     this.unannotatedReturns();
+    this.functionValues();
+  }
+
+  /**
+   * Names used as values that may be functions (`FUNCTION_VALUE`): `sorted(xs, key=rank)`,
+   * `Thread(target=run)`, `{"get": handle_get}`. Only a function this file defines or a name it
+   * imports, and not a local of the function around it that holds a value of its own.
+   */
+  private functionValues(): void {
+    if (!this.values.length) return;
+    const functions = this.b.namesOf(FUNCTION_KIND);
+    for (const value of this.values) {
+      const name = this.text(value);
+      if (!functions.has(name) && !this.b.imported(name)) continue;
+      if (!this.holdsValue(name, value.startIndex)) this.b.ref("references", value, name, FUNCTION_VALUE);
+    }
   }
 
   /** First read: file the facts other matches need. */
@@ -670,6 +694,9 @@ class PyFile {
       }
       case P.type:
         return this.typeRef(c[0]!.node);
+      case P.value:
+        this.values.push(c[0]!.node);
+        return;
       case P.import: {
         const part = c[0]!;
         if (part.name === "aliased") {
