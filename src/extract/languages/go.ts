@@ -1,5 +1,12 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, TUPLE, useBindingName, type ExtractResult, valueOfType } from "../../core/extraction.js";
+import {
+  ELEMENT,
+  FUNCTION_VALUE,
+  TUPLE,
+  useBindingName,
+  type ExtractResult,
+  valueOfType,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -48,6 +55,7 @@ const QUERY = `
 (range_clause left: (expression_list) @left right: (_) @of) @range
 (type_switch_statement alias: (expression_list (identifier) @alias)) @switch
 [(parameter_declaration type: (_) @type) (variadic_parameter_declaration type: (_) @type) (field_declaration name: (_) type: (_) @type) (var_spec type: (_) @type) (const_spec type: (_) @type) (type_assertion_expression type: (_) @type) (type_case type: (_) @type) (type_alias type: (_) @type) (function_declaration result: (_) @type) (method_declaration result: (_) @type) (method_spec result: (_) @type) (func_literal result: (_) @type) (function_type result: (_) @type)]
+[(argument_list (identifier) @value) (literal_value (literal_element (identifier) @value)) (keyed_element (literal_element) (literal_element (identifier) @value)) (assignment_statement right: (expression_list (identifier) @value)) (short_var_declaration right: (expression_list (identifier) @value)) (var_spec value: (expression_list (identifier) @value))]
 `;
 
 /** Names that by convention hold an error or a flag, never a project type. */
@@ -81,6 +89,7 @@ const P = {
   Range: 20,
   TypeSwitch: 21,
   TypeUse: 22,
+  Value: 23,
 } as const;
 
 /** Builtin functions: a call of one makes nothing of the project's. */
@@ -398,6 +407,16 @@ class GoFile {
       case P.TypeUse:
         this.typeUses.push(m.captures[0]!.node);
         return;
+      case P.Value: {
+        // A name used as a value (an argument, a literal's element or field, an assignment's value):
+        // a function of the package, named so, is used. Not where the declaration around it may
+        // declare a local of the name, which most such names are (`t`, `err`, `ctx`).
+        const value = m.captures[0]!.node;
+        const text = this.ident(value);
+        if (text !== "_" && !this.mayDeclare(value.startIndex, text))
+          this.pushRef("references", value, text, FUNCTION_VALUE);
+        return;
+      }
     }
   }
 
