@@ -128,8 +128,9 @@ export const MODULE_EXPORTS = "module.exports";
 /**
  * The receiver of a `references` ref for a function named as a value, not called: passed as an
  * argument (`apply(helper, v)`), put in a table (`{ helper }`, `.open = my_open`) or assigned
- * (`s->fn = helper`). The resolver looks the name up as it would a bare call's, and keeps only
- * functions and methods: a variable so named is no use worth an edge.
+ * (`s->fn = helper`). A method named through its object (`this.handleClick`, `self.on_saved`) has
+ * the object's text after it (`(value)this`). The resolver looks the name up as it would a call of
+ * it, and keeps only functions and methods: a variable or field so named is no use worth an edge.
  */
 export const FUNCTION_VALUE = "(value)";
 

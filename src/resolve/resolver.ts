@@ -162,7 +162,7 @@ export class Resolver {
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
-    if (ref.receiver === FUNCTION_VALUE) return this.functionValue(ref);
+    if (ref.receiver?.startsWith(FUNCTION_VALUE)) return this.functionValue(ref);
     const file = this.lookup.file(ref.fileId);
     if (!file) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
@@ -221,16 +221,19 @@ export class Resolver {
   }
 
   /**
-   * A function named as a value: what a call of the bare name would reach, if that is a function or
-   * method (a use, not a call: a `references` edge).
+   * A function named as a value: what a call of it would reach (of the bare name, or of the name on
+   * the object written), if that is a function or method (a use, not a call: a `references` edge).
    */
   private functionValue(ref: RefInfo): ResolvedEdge[] {
+    const receiver = ref.receiver!.slice(FUNCTION_VALUE.length) || null;
+    // Through an object, a field the extractor saw holding a function (`this.handleClick`) too.
+    const fits = (s: SymbolInfo | undefined) =>
+      s !== undefined && (CALLABLE_KINDS.has(s.kind) || (receiver !== null && s.kind === "property"));
     // Most such names are variables and fields, which no function of the project bears.
-    if (!this.lookup.named(ref.name).some((s) => CALLABLE_KINDS.has(s.kind))) return [];
+    if (!this.lookup.named(ref.name).some(fits)) return [];
     const edges: ResolvedEdge[] = [];
-    for (const e of this.resolve({ ...ref, kind: "calls", receiver: null })) {
-      const target = this.lookup.symbol(e.targetId);
-      if (e.kind === "calls" && target && CALLABLE_KINDS.has(target.kind)) edges.push({ ...e, kind: "references" });
+    for (const e of this.resolve({ ...ref, kind: "calls", receiver })) {
+      if (e.kind === "calls" && fits(this.lookup.symbol(e.targetId))) edges.push({ ...e, kind: "references" });
     }
     return edges;
   }

@@ -94,11 +94,15 @@ const PATTERNS: Record<keyof typeof P, string> = {
   forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
   returned: `(return_statement) @return`,
   yielded: `(yield) @yield`,
-  value: `[(argument_list (identifier) @value) (keyword_argument value: (identifier) @value) (pair value: (identifier) @value)]`,
+  value: `[(argument_list [(identifier) (attribute)] @value) (keyword_argument value: [(identifier) (attribute)] @value) (pair value: (identifier) @value)]`,
 };
 
 /** The kind of symbol a bare name in a function may be, as a value: a function (methods are reached through a receiver). */
 const FUNCTION_KIND: ReadonlySet<NodeKind> = new Set(["function"]);
+const METHOD_KIND: ReadonlySet<NodeKind> = new Set(["method"]);
+
+/** A dotted name written plainly, `a.b.name`: its receiver and its last name. */
+const DOTTED_VALUE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)$/;
 
 const QUERY = (Object.keys(P) as (keyof typeof P)[])
   .sort((a, b) => P[a] - P[b])
@@ -580,7 +584,19 @@ class PyFile {
   private functionValues(): void {
     if (!this.values.length) return;
     const functions = this.b.namesOf(FUNCTION_KIND);
+    let methods: Set<string> | null = null;
     for (const value of this.values) {
+      if (value.type === "attribute") {
+        // `self.on_saved` (a method this file declares), `views.index` (through an import).
+        const dotted = DOTTED_VALUE.exec(this.text(value));
+        if (!dotted) continue;
+        const [, receiver, name] = dotted;
+        const head = receiver!.split(".", 1)[0]!;
+        const own = head === "self" || head === "cls";
+        if (own ? !(methods ??= this.b.namesOf(METHOD_KIND)).has(name!) : !this.b.imported(head)) continue;
+        this.b.ref("references", value.childForFieldName("attribute")!, name!, `${FUNCTION_VALUE}${receiver}`);
+        continue;
+      }
       const name = this.text(value);
       if (!functions.has(name) && !this.b.imported(name)) continue;
       if (!this.holdsValue(name, value.startIndex)) this.b.ref("references", value, name, FUNCTION_VALUE);

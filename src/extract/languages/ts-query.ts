@@ -222,9 +222,9 @@ export function capturesOf(m: QueryMatch, dialect: Dialect): readonly Captures[]
     case "value":
       return one([name, node]);
     case "jsx.value": {
-      // `onClick={handleClick}`: a name as the whole expression.
+      // `onClick={handleClick}`, `onClick={this.handleClick}`: a name as the whole expression.
       const value = node.namedChildCount === 1 ? node.namedChild(0) : null;
-      return value?.type === "identifier" ? one(["value", value]) : NONE;
+      return value?.type === "identifier" || value?.type === "member_expression" ? one(["value", value]) : NONE;
     }
     case "jsx": {
       const tag = field(node, "name");

@@ -153,6 +153,16 @@ function positionIn(param: Node): number | null {
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
 /** The statement a top-level declaration hangs from, and whether it is exported. */
+/** A name that may stand for a function: `helper`, or a method of `this` (`this.handleClick`). */
+function isValueName(node: Node): boolean {
+  if (node.type === "identifier") return true;
+  if (node.type !== "member_expression") return false;
+  return (
+    node.childForFieldName("object")?.type === "this" &&
+    node.childForFieldName("property")?.type === "property_identifier"
+  );
+}
+
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
   const parent = decl.parent;
   if (parent?.type === "export_statement") return { exported: true, docNode: parent };
@@ -166,6 +176,8 @@ class TsFile {
   private readonly localCalls: LocalCallSites;
   /** Names used as values (an argument, a property's value, `onClick={f}`): functions among them are used. */
   private readonly values: Node[] = [];
+  /** Class fields holding a function (`handleClick = () => ..`), which `this.handleClick` names as one. */
+  private readonly functionFields = new Set<string>();
   /** Pushes by function and array (see `pushed`): the first site, and the type all agree on so far. */
   private readonly pushes = new Map<string, { site: Node; name: string; type: string | null }>();
 
@@ -190,7 +202,10 @@ class TsFile {
     }
     if (c.has("call") || c.has("new")) return this.call(c);
     const value = c.get("value");
-    if (value) return void this.values.push(value);
+    if (value) {
+      if (isValueName(value)) this.values.push(value);
+      return;
+    }
     if (c.has("extends")) return this.heritage("extends", c.get("extends")!);
     if (c.has("implements")) return this.heritage("implements", c.get("implements")!);
     if (c.has("lt.param")) return this.parameterType(c.get("lt.param")!, c.get("lt.name")!, c.get("lt.type")!);
@@ -270,10 +285,15 @@ class TsFile {
         this.jsDoc(def, def);
         return;
       }
-      case "property":
+      case "property": {
         b.symbol("property", def, name ?? null, { ...this.keyName(name), ...modifiers(b, def, name) });
-        if (name) this.memberType(def, name);
+        if (!name) return;
+        this.memberType(def, name);
+        // `handleClick = () => ..`: a method in all but kind, named as a value through `this`.
+        const value = def.childForFieldName("value");
+        if (value && FUNCTION_VALUES.has(value.type)) this.functionFields.add(b.text(name));
         return;
+      }
       case "member": {
         // Function-valued keys of an object literal that is held or returned, not of every argument.
         let holder = def.parent?.parent;
@@ -412,6 +432,15 @@ class TsFile {
     if (!this.values.length) return;
     const callables = this.b.namesOf(CALLABLE_KINDS);
     for (const value of this.values) {
+      if (value.type === "member_expression") {
+        // `this.handleClick`: a method of the class around it, or a field holding a function, which
+        // this file declares.
+        const property = value.childForFieldName("property")!;
+        const name = this.b.text(property);
+        if (callables.has(name) || this.functionFields.has(name))
+          this.b.ref("references", property, name, `${FUNCTION_VALUE}this`);
+        continue;
+      }
       const name = this.b.text(value);
       if (!callables.has(name) && !this.b.imported(name)) continue;
       if (!this.scopes.hides(name, value)) this.b.ref("references", value, name, FUNCTION_VALUE);
@@ -457,7 +486,7 @@ class TsFile {
     const args = c.get("args") ?? site.childForFieldName("arguments");
     const argList = args ? named(args) : null;
     const argCount = argList ? argList.length : null;
-    if (argList) for (const arg of argList) if (arg.type === "identifier") this.values.push(arg);
+    if (argList) for (const arg of argList) if (isValueName(arg)) this.values.push(arg);
     const kind = c.has("new") ? "instantiates" : "calls";
     if (fn.type === "super") {
       if (kind === "calls") this.b.ref("calls", fn, "constructor", "super", argCount);
@@ -838,7 +867,7 @@ class TsFile {
    */
   private assignment(left: Node, right: Node): void {
     if (left.type === "identifier") return this.variableAssigned(left, right);
-    if (right.type === "identifier") this.values.push(right);
+    if (isValueName(right)) this.values.push(right);
     const object = left.childForFieldName("object");
     const property = left.childForFieldName("property");
     if (!object || !property) return;
