@@ -1,6 +1,13 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
+import {
+  ELEMENT,
+  EXTENSION_RECEIVER,
+  FUNCTION_VALUE,
+  GENERIC_RECEIVER,
+  callbackPosition,
+  valueOfType,
+} from "../../core/extraction.js";
 import { CSHARP_KEYWORD_TYPES } from "../../core/csharp-keyword-types.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
@@ -66,6 +73,7 @@ const QUERY = `
 (type_parameter name: (identifier) @typeparam)
 (interface_declaration body: (declaration_list (_) @member))
 [(cast_expression) (as_expression) (is_expression) (type_of_expression) (default_expression) (size_of_expression) (array_creation_expression) (stack_alloc_array_creation_expression) (constant_pattern) (type_pattern) (recursive_pattern) (type_constraint)] @typeuse
+[(assignment_expression right: [(identifier) (member_access_expression)] @value) (equals_value_clause [(identifier) (member_access_expression)] @value)]
 `;
 
 /** Collections whose one type argument is their elements' type. */
@@ -168,6 +176,7 @@ const P = {
   TypeParameter: 32,
   InterfaceMember: 33,
   TypeUse: 34,
+  Value: 35,
 } as const;
 
 const TYPE_KIND: Partial<Record<number, NodeKind>> = {
@@ -371,7 +380,28 @@ class CSharpFile {
         return;
       case P.TypeUse:
         return this.types.inExpression(m.captures[0]!.node, this.f.right);
+      case P.Value:
+        // `button.Click += OnClick`, `handler = Handle`, `Action a = Handle;`.
+        return this.methodGroup(m.captures[0]!.node);
     }
+  }
+
+  /**
+   * A method group (a method named as a value: `list.ForEach(Handle)`, `Click += OnClick`,
+   * `Run(this.Work)`) is a use of the method (`FUNCTION_VALUE`). Bare, only a name in PascalCase, as
+   * methods are named and locals are not; the resolver keeps only a method it reaches.
+   */
+  private methodGroup(value: Node): void {
+    if (value.type === "identifier") {
+      const name = this.b.text(value);
+      const first = name.charCodeAt(0);
+      if (first >= 0x41 && first <= 0x5a) this.b.ref("references", value, name, FUNCTION_VALUE);
+      return;
+    }
+    if (value.type !== "member_access_expression") return;
+    if (value.childForFieldId(this.f.expression)?.type !== "this_expression") return;
+    const name = value.childForFieldId(this.f.name);
+    if (name?.type === "identifier") this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}this`);
   }
 
   /**
@@ -739,9 +769,15 @@ class CSharpFile {
     return n;
   }
 
+  /** Arguments written in a call; a method group among them is used (see `methodGroup`). */
   private argCount(args: Node): number {
     let n = 0;
-    for (const a of args.namedChildren) if (a?.type === "argument") n++;
+    for (const a of args.namedChildren) {
+      if (a?.type !== "argument") continue;
+      n++;
+      const value = a.lastNamedChild;
+      if (value && (value.type === "identifier" || value.type === "member_access_expression")) this.methodGroup(value);
+    }
     return n;
   }
 

@@ -3,6 +3,7 @@ import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import {
   ANONYMOUS_BODY,
   ELEMENT,
+  FUNCTION_VALUE,
   EXTENSION_RECEIVER,
   GENERIC_RECEIVER,
   anonymousBody,
@@ -53,6 +54,7 @@ const QUERY = `
 (check_expression) @test
 (when_expression (when_subject . (simple_identifier) @name .) (when_entry . (when_condition (type_test . (_) @type .) @test) . (control_structure_body) @body))
 [(as_expression (_) (_) @type .) (type_test (_) @type .) (type_parameter (_) @type .) (type_constraint (_) @type .) (call_suffix (type_arguments) @type)]
+(callable_reference) @ref
 `;
 
 const P = {
@@ -80,6 +82,7 @@ const P = {
   IfIs: 21,
   WhenIs: 22,
   TypeUse: 23,
+  CallableRef: 24,
 } as const;
 
 /**
@@ -327,6 +330,8 @@ class KotlinFile {
       case P.TypeUse:
         this.typeUses.push(m.captures[0]!.node);
         return;
+      case P.CallableRef:
+        return this.callableReference(m.captures[0]!.node);
       case P.WhenIs:
         return this.smartCast(capture(m, "name"), capture(m, "type"), capture(m, "test"), capture(m, "body"));
     }
@@ -370,6 +375,18 @@ class KotlinFile {
     if (fn?.type !== "simple_identifier" || !CONTRACTS.has(this.b.text(fn))) return null;
     const outer = call.parent;
     return outer?.type === "call_expression" && outer.namedChild(0)?.id === call.id ? outer : call;
+  }
+
+  /**
+   * `::parse`, `Order::total`: a function or method named as a value is used (`FUNCTION_VALUE`),
+   * through the type written before `::` when there is one.
+   */
+  private callableReference(node: Node): void {
+    const name = node.lastNamedChild;
+    if (name?.type !== "simple_identifier") return;
+    const type = node.namedChildCount > 1 ? node.namedChild(0) : null;
+    const receiver = type?.type === "type_identifier" ? this.b.text(type) : type ? null : "";
+    if (receiver !== null) this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}${receiver}`);
   }
 
   /**

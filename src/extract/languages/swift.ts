@@ -1,6 +1,13 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
-import { ELEMENT, EXTENSION_RECEIVER, GENERIC_RECEIVER, callbackPosition, valueOfType } from "../../core/extraction.js";
+import {
+  ELEMENT,
+  EXTENSION_RECEIVER,
+  FUNCTION_VALUE,
+  GENERIC_RECEIVER,
+  callbackPosition,
+  valueOfType,
+} from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
@@ -48,6 +55,7 @@ const QUERY = `
 (check_expression) @cast
 (catch_block) @catch
 (associatedtype_declaration) @associated
+(selector_expression) @selector
 `;
 
 const P = {
@@ -79,6 +87,7 @@ const P = {
   Check: 25,
   Catch: 26,
   AssociatedType: 27,
+  Selector: 28,
 } as const;
 
 /**
@@ -335,6 +344,8 @@ class SwiftFile {
         return this.typeUse(m.captures[0]!.node.childForFieldName("error")?.childForFieldName("name") ?? null);
       case P.AssociatedType:
         return this.associatedType(m.captures[0]!.node);
+      case P.Selector:
+        return this.selector(m.captures[0]!.node);
       case P.For: {
         // As a closure parameter does; and within the loop, the name is an element of the collection.
         // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
@@ -382,6 +393,21 @@ class SwiftFile {
       else if (c.type === "value_binding_pattern" || c.type === "statements" || c.type === "{") settle(null);
     }
     settle(null);
+  }
+
+  /**
+   * `#selector(onTap)`, `#selector(self.onTap)`: a method named as a value (`FUNCTION_VALUE`), as
+   * target-action code hands one to `addTarget` or a notification center.
+   */
+  private selector(node: Node): void {
+    const named = node.lastNamedChild;
+    if (named?.type === "simple_identifier") {
+      this.b.ref("references", named, this.b.text(named), FUNCTION_VALUE);
+      return;
+    }
+    if (named?.type !== "navigation_expression" || named.namedChild(0)?.type !== "self_expression") return;
+    const name = named.lastNamedChild?.lastNamedChild;
+    if (name?.type === "simple_identifier") this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}self`);
   }
 
   /** Hand the collected variable types to the builder, minus those typed by a type parameter or given two types in one scope. */
