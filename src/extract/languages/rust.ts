@@ -1,6 +1,7 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
+  FUNCTION_VALUE,
   TUPLE,
   TRAIT_METHOD,
   callbackPosition,
@@ -1155,6 +1156,7 @@ class RustFile {
 
   /** `f(x)`, `a::f(x)`, `x.f(y)`, and each with `::<T>` (a generic function). */
   private call(fn: Node, args: Node): void {
+    this.pathValues(args);
     if (fn.type === "generic_function") fn = fn.childForFieldName("function") ?? fn;
     if (fn.type === "identifier") {
       this.b.ref("calls", fn, this.text(fn), null, args.namedChildCount);
@@ -1194,6 +1196,25 @@ class RustFile {
     const trait = innermost(this.traits, at);
     if (impl && (!trait || impl.start > trait.start)) return impl.type;
     return trait ? trait.qname : null;
+  }
+
+  /**
+   * Functions named by path as arguments (`.map(Self::parse)`, `.map(Item::name)`, `for_each(drop_all)`
+   * is left out): a use of the function (`FUNCTION_VALUE`). A path is no local, unlike a bare name.
+   * Only arguments whose text holds `::` are read, which few do.
+   */
+  private pathValues(args: Node): void {
+    const at = this.b.source.indexOf("::", args.startIndex);
+    if (at < 0 || at >= args.endIndex) return;
+    for (const arg of args.namedChildren) {
+      if (arg?.type !== "scoped_identifier") continue;
+      const name = arg.childForFieldName("name");
+      const segs = name?.type === "identifier" ? this.pathSegments(arg) : null;
+      const dotted = segs ? this.normalize(segs, arg.startIndex) : null;
+      if (!dotted) continue;
+      const { receiver, name: last } = splitLast(dotted);
+      if (last && receiver) this.b.ref("references", name!, last, `${FUNCTION_VALUE}${receiver}`);
+    }
   }
 
   private pathCall(path: Node, name: Node, args: Node): void {
