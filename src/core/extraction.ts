@@ -135,6 +135,12 @@ export const MODULE_EXPORTS = "module.exports";
 export const FUNCTION_VALUE = "(value)";
 
 /**
+ * Ruby: the receiver for "an instance of the class or module around it", which a class-level
+ * callback names its methods for (`before_action :set_user` runs `set_user` on each instance).
+ */
+export const OWN_INSTANCE = "(instance)";
+
+/**
  * The prefix of a local type that gives a variable another value's members: `mixin(app, proto)`
  * types app `+proto` (see js-mixins). Only a call on the variable reads it, as that value's member.
  */

@@ -1,4 +1,5 @@
 import { CALLABLE_KINDS, type EdgeKind } from "../core/kinds.js";
+import { OWN_INSTANCE } from "../core/extraction.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import { requireTarget } from "./languages/ruby.js";
 import type { ResolvedEdge, Resolution } from "./resolver.js";
@@ -110,6 +111,15 @@ export class RubyResolution {
         required.push(...this.lookup.topLevel(f.id, name).filter((s) => s.kind === "function"));
       }
       return required.length === 1 ? edges(required, "import") : [];
+    }
+    if (receiver === OWN_INSTANCE) {
+      // A callback's method (`before_action :set_user`): an instance method of the class or module.
+      if (!owner) return [];
+      const hits = this.members(owner.qualifiedName, name, "instance");
+      return edges(
+        hits.length || owner.kind !== "module" ? hits : this.fromIncluders(owner.qualifiedName, name),
+        "member",
+      );
     }
     if (receiver === "super") {
       if (!method || !owner) return [];

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import type { ExtractResult } from "../../core/extraction.js";
+import { FUNCTION_VALUE, OWN_INSTANCE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
@@ -26,6 +26,16 @@ import type { LanguageExtractor } from "../language.js";
  * - `Foo.new(...)` is a call of `new` on `Foo`; `super` a call of the enclosing method's name on
  *   `super`; receivers are `self`, constant paths (`Foo.Bar`), locals, `@ivars` and `Foo.new()`.
  */
+/** Class-level calls that name instance methods by symbol to run around others (Rails' callbacks and validations). */
+const CALLBACK_DECLARATIONS =
+  /^(?:(?:prepend_|append_|skip_)?(?:before|after|around)_\w+|validate|validates|validates_with|helper_method|rescue_from)$/;
+/** The options of such a call that name a method too (`if: :signed_in?`, `with: :handle_error`). */
+const CALLBACK_KEYS = new Set(["if", "unless", "with"]);
+/** Calls whose first symbol names a method of the receiver: with none written, of self. */
+const SENDS = new Set(["send", "public_send", "__send__", "method", "instance_method"]);
+/** A method's name as a symbol may write it (`:save`, `:valid?`, `:name=`). */
+const METHOD_NAME = /^[A-Za-z_]\w*[?!=]?$/;
+
 const QUERY = `
 (comment) @comment
 (module name: (_) @name) @def
@@ -633,6 +643,8 @@ class RubyFile {
         }
         return;
       }
+      if (inBody && CALLBACK_DECLARATIONS.test(name)) this.callbackValues(args);
+      else if (SENDS.has(name)) this.sentValue(args);
       if (inBody && (VISIBILITY.has(name) || name === "module_function" || name === "private_class_method")) {
         // Visibility by name was read in the first pass; `private def x` is read with the def.
         return;
@@ -644,6 +656,34 @@ class RubyFile {
       if (receiver === null) return;
     }
     this.b.ref("calls", callee, name, receiver, args ? argCount(args) : 0);
+  }
+
+  /**
+   * `before_action :set_user, if: :signed_in?`, `validate :check_name`, `rescue_from E, with: :handle`:
+   * the methods a class-level callback names by symbol are used (`FUNCTION_VALUE`), as its instance
+   * methods (the resolver looks the names up as bare calls from the class).
+   */
+  private callbackValues(args: Node): void {
+    for (const a of args.namedChildren) {
+      if (a?.type === "simple_symbol") this.symbolValue(a, OWN_INSTANCE);
+      else if (a?.type === "pair") {
+        const key = a.childForFieldName("key");
+        const value = a.childForFieldName("value");
+        if (value?.type === "simple_symbol" && key && CALLBACK_KEYS.has(this.text(key)))
+          this.symbolValue(value, OWN_INSTANCE);
+      }
+    }
+  }
+
+  /** `send(:helper, x)`, `method(:helper)`: the method named by the first argument is used. */
+  private sentValue(args: Node): void {
+    const first = args.namedChild(0);
+    if (first?.type === "simple_symbol") this.symbolValue(first, "");
+  }
+
+  private symbolValue(symbol: Node, receiver: string): void {
+    const name = this.text(symbol).slice(1);
+    if (METHOD_NAME.test(name)) this.b.ref("references", symbol, name, `${FUNCTION_VALUE}${receiver}`);
   }
 
   /** A receiver as the resolver reads it, or null when it names nothing we can follow. */
