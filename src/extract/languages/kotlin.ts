@@ -3,8 +3,8 @@ import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import {
   ANONYMOUS_BODY,
   ELEMENT,
-  FUNCTION_VALUE,
   EXTENSION_RECEIVER,
+  FUNCTION_VALUE,
   GENERIC_RECEIVER,
   anonymousBody,
   callbackPosition,

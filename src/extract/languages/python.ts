@@ -578,8 +578,9 @@ class PyFile {
 
   /**
    * Names used as values that may be functions (`FUNCTION_VALUE`): `sorted(xs, key=rank)`,
-   * `Thread(target=run)`, `{"get": handle_get}`. Only a function this file defines or a name it
-   * imports, and not a local of the function around it that holds a value of its own.
+   * `Thread(target=run)`, `{"get": handle_get}`; only a function this file defines or a name it
+   * imports, and not a local of the function around it that holds a value of its own. Through an
+   * object, `self.on_saved` (a method this file declares) and `views.index` (through an import).
    */
   private functionValues(): void {
     if (!this.values.length) return;
@@ -587,7 +588,6 @@ class PyFile {
     let methods: Set<string> | null = null;
     for (const value of this.values) {
       if (value.type === "attribute") {
-        // `self.on_saved` (a method this file declares), `views.index` (through an import).
         const dotted = DOTTED_VALUE.exec(this.text(value));
         if (!dotted) continue;
         const [, receiver, name] = dotted;

@@ -5,6 +5,16 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
 import type { LanguageExtractor } from "../language.js";
 
+/** Class-level calls that name instance methods by symbol to run around others (Rails' callbacks and validations). */
+const CALLBACK_DECLARATIONS =
+  /^(?:(?:prepend_|append_|skip_)?(?:before|after|around)_\w+|validate|validates|validates_with|helper_method|rescue_from)$/;
+/** The options of such a call that name a method too (`if: :signed_in?`, `with: :handle_error`). */
+const CALLBACK_KEYS = new Set(["if", "unless", "with"]);
+/** Calls whose first symbol names a method of the receiver: with none written, of self. */
+const SENDS = new Set(["send", "public_send", "__send__", "method", "instance_method"]);
+/** A method's name as a symbol may write it (`:save`, `:valid?`, `:name=`). */
+const METHOD_NAME = /^[A-Za-z_]\w*[?!=]?$/;
+
 /**
  * Ruby. One flat query; matches are read twice. The first read collects the containers (modules,
  * classes, `class << self`, methods) with their ranges, the names each method binds as locals, and
@@ -26,16 +36,6 @@ import type { LanguageExtractor } from "../language.js";
  * - `Foo.new(...)` is a call of `new` on `Foo`; `super` a call of the enclosing method's name on
  *   `super`; receivers are `self`, constant paths (`Foo.Bar`), locals, `@ivars` and `Foo.new()`.
  */
-/** Class-level calls that name instance methods by symbol to run around others (Rails' callbacks and validations). */
-const CALLBACK_DECLARATIONS =
-  /^(?:(?:prepend_|append_|skip_)?(?:before|after|around)_\w+|validate|validates|validates_with|helper_method|rescue_from)$/;
-/** The options of such a call that name a method too (`if: :signed_in?`, `with: :handle_error`). */
-const CALLBACK_KEYS = new Set(["if", "unless", "with"]);
-/** Calls whose first symbol names a method of the receiver: with none written, of self. */
-const SENDS = new Set(["send", "public_send", "__send__", "method", "instance_method"]);
-/** A method's name as a symbol may write it (`:save`, `:valid?`, `:name=`). */
-const METHOD_NAME = /^[A-Za-z_]\w*[?!=]?$/;
-
 const QUERY = `
 (comment) @comment
 (module name: (_) @name) @def

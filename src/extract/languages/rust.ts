@@ -1199,9 +1199,9 @@ class RustFile {
   }
 
   /**
-   * Functions named by path as arguments (`.map(Self::parse)`, `.map(Item::name)`, `for_each(drop_all)`
-   * is left out): a use of the function (`FUNCTION_VALUE`). A path is no local, unlike a bare name.
-   * Only arguments whose text holds `::` are read, which few do.
+   * Functions named by path as arguments (`.map(Self::parse)`, `.map(Item::name)`): a use of the
+   * function (`FUNCTION_VALUE`). A path is no local; a bare name (`for_each(drop_all)`) may be one,
+   * and is left out. Only arguments whose text holds `::` are read, which few do.
    */
   private pathValues(args: Node): void {
     const at = this.b.source.indexOf("::", args.startIndex);

@@ -152,7 +152,6 @@ function positionIn(param: Node): number | null {
 /** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
-/** The statement a top-level declaration hangs from, and whether it is exported. */
 /** A name that may stand for a function: `helper`, or a method of `this` (`this.handleClick`). */
 function isValueName(node: Node): boolean {
   if (node.type === "identifier") return true;
@@ -163,6 +162,7 @@ function isValueName(node: Node): boolean {
   );
 }
 
+/** The statement a top-level declaration hangs from, and whether it is exported. */
 function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
   const parent = decl.parent;
   if (parent?.type === "export_statement") return { exported: true, docNode: parent };
