@@ -88,9 +88,10 @@ export class RubyResolution {
     const owner = scope ? this.ownerType(method ?? scope) : null;
     const edges = (hits: SymbolInfo[], how: Resolution, kind: EdgeKind = "calls") =>
       hits.map((s) => ({ targetId: s.id, kind, resolution: how }));
-    if (receiver === null || receiver === "self") {
-      // Inside a singleton method, or in the class body, self is the class.
-      const mode: Mode = method && !this.isSingleton(method) ? "instance" : "singleton";
+    if (receiver === null || receiver === "self" || receiver === OWN_INSTANCE) {
+      // Inside a singleton method, or in the class body, self is the class; a callback's method
+      // (`before_action :set_user`, OWN_INSTANCE) is an instance method of the class or module.
+      const mode: Mode = receiver === OWN_INSTANCE || (method && !this.isSingleton(method)) ? "instance" : "singleton";
       if (owner) {
         const q = owner.qualifiedName;
         if (name === "new" && mode === "singleton" && owner.kind === "class") return this.instantiate(q, owner);
@@ -111,15 +112,6 @@ export class RubyResolution {
         required.push(...this.lookup.topLevel(f.id, name).filter((s) => s.kind === "function"));
       }
       return required.length === 1 ? edges(required, "import") : [];
-    }
-    if (receiver === OWN_INSTANCE) {
-      // A callback's method (`before_action :set_user`): an instance method of the class or module.
-      if (!owner) return [];
-      const hits = this.members(owner.qualifiedName, name, "instance");
-      return edges(
-        hits.length || owner.kind !== "module" ? hits : this.fromIncluders(owner.qualifiedName, name),
-        "member",
-      );
     }
     if (receiver === "super") {
       if (!method || !owner) return [];

@@ -343,7 +343,7 @@ class CSharpFile {
         // `: base(x)` calls the base type's constructor, `: this(x)` another of this type's.
         const receiver = /^:\s*base\b/.test(this.b.text(init)) ? "super" : "this";
         const args = init.namedChildren.find((c) => c?.type === "argument_list") ?? null;
-        return this.b.ref("calls", init, "constructor", receiver, args ? this.argCount(args) : 0);
+        return this.b.ref("calls", init, "constructor", receiver, args ? this.readArguments(args) : 0);
       }
       case P.Variable: {
         const name = capture(m, "name");
@@ -644,7 +644,7 @@ class CSharpFile {
     const args =
       expr.childForFieldId(this.f.arguments) ?? expr.namedChildren.find((c) => c?.type === "argument_list") ?? null;
     const { receiver, name } = splitLast(dotted);
-    this.b.ref("instantiates", type, name, receiver, args ? this.argCount(args) : 0);
+    this.b.ref("instantiates", type, name, receiver, args ? this.readArguments(args) : 0);
   }
 
   /**
@@ -769,8 +769,8 @@ class CSharpFile {
     return n;
   }
 
-  /** Arguments written in a call; a method group among them is used (see `methodGroup`). */
-  private argCount(args: Node): number {
+  /** Counts the arguments written in a call, and records the method groups among them (see `methodGroup`). */
+  private readArguments(args: Node): number {
     let n = 0;
     for (const a of args.namedChildren) {
       if (a?.type !== "argument") continue;
@@ -863,13 +863,13 @@ class CSharpFile {
     const name = this.b.text(callee);
     if (!recv) {
       if (NOT_CALLS.has(name)) return;
-      this.b.ref("calls", callee, name, null, this.argCount(args));
+      this.b.ref("calls", callee, name, null, this.readArguments(args));
       return this.signatureLambdas(name, args);
     }
     const receiver = this.receiver(recv);
     if (NOT_CALLS.has(receiver.split(".")[0]!.replace(/\(\)$/, "")) && receiver !== "this" && receiver !== "super")
       return;
-    this.b.ref("calls", callee, name, receiver, this.argCount(args));
+    this.b.ref("calls", callee, name, receiver, this.readArguments(args));
     if (receiver === "?") return;
     if (ELEMENT_LAMBDAS.has(name)) this.elementLambda(receiver, args);
     else this.signatureLambdas(`${receiver}.${name}`, args);
