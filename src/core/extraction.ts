@@ -126,13 +126,14 @@ export const IMPLICIT_RECEIVER = "~";
 export const MODULE_EXPORTS = "module.exports";
 
 /**
- * The receiver of a `references` ref for a function named as a value, not called: passed as an
- * argument (`apply(helper, v)`), put in a table (`{ helper }`, `.open = my_open`) or assigned
- * (`s->fn = helper`). A method named through its object (`this.handleClick`, `self.on_saved`) has
- * the object's text after it (`(value)this`). The resolver looks the name up as it would a call of
- * it, and keeps only functions and methods: a variable or field so named is no use worth an edge.
+ * The receiver of a `references` ref for a function or class named as a value, not called: passed
+ * as an argument (`apply(helper, v)`, `isinstance(x, Order)`), put in a table (`{ helper }`,
+ * `.open = my_open`, `[Cart]`), assigned (`s->fn = helper`, `model = Order`) or tested (`x
+ * instanceof Cart`). A method named through its object (`this.handleClick`, `self.on_saved`) has the
+ * object's text after it (`(value)this`). The resolver looks the name up as it would a call of it,
+ * and keeps only functions, methods and types: a variable or field so named is no use worth an edge.
  */
-export const FUNCTION_VALUE = "(value)";
+export const NAMED_VALUE = "(value)";
 
 /**
  * Ruby: the receiver for "an instance of the class or module around it", which a class-level

@@ -1,7 +1,7 @@
 import {
   ANONYMOUS_BODY,
   ELEMENT,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   TUPLE,
   TYPE_BOUND,
   DOC_TYPE,
@@ -162,7 +162,7 @@ export class Resolver {
   }
 
   resolve(ref: RefInfo): ResolvedEdge[] {
-    if (ref.receiver?.startsWith(FUNCTION_VALUE)) return this.functionValue(ref);
+    if (ref.receiver?.startsWith(NAMED_VALUE)) return this.namedValue(ref);
     const file = this.lookup.file(ref.fileId);
     if (!file) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
@@ -221,19 +221,22 @@ export class Resolver {
   }
 
   /**
-   * A function named as a value: what a call of it would reach (of the bare name, or of the name on
-   * the object written), if that is a function or method (a use, not a call: a `references` edge).
+   * A function or class named as a value: what a call of it would reach (of the bare name, or of the
+   * name on the object written), if that is a function, method or type (a use, not a call: a
+   * `references` edge).
    */
-  private functionValue(ref: RefInfo): ResolvedEdge[] {
-    const receiver = ref.receiver!.slice(FUNCTION_VALUE.length) || null;
+  private namedValue(ref: RefInfo): ResolvedEdge[] {
+    const receiver = ref.receiver!.slice(NAMED_VALUE.length) || null;
     // Through an object, a field the extractor saw holding a function (`this.handleClick`) too.
     const fits = (s: SymbolInfo | undefined) =>
-      s !== undefined && (CALLABLE_KINDS.has(s.kind) || (receiver !== null && s.kind === "property"));
-    // Most such names are variables and fields, which no function of the project bears.
+      s !== undefined &&
+      (CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || (receiver !== null && s.kind === "property"));
+    // Most such names are variables and fields, which no function or type of the project bears.
     if (!this.lookup.named(ref.name).some(fits)) return [];
     const edges: ResolvedEdge[] = [];
     for (const e of this.resolve({ ...ref, kind: "calls", receiver })) {
-      if (e.kind === "calls" && fits(this.lookup.symbol(e.targetId))) edges.push({ ...e, kind: "references" });
+      if ((e.kind === "calls" || e.kind === "instantiates") && fits(this.lookup.symbol(e.targetId)))
+        edges.push({ ...e, kind: "references" });
     }
     return edges;
   }

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { FUNCTION_VALUE, type ExtractResult } from "../../core/extraction.js";
+import { NAMED_VALUE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
@@ -307,7 +307,7 @@ export class CFamilyFile {
   }
 
   /**
-   * Calls by bare name, and names used as values (`FUNCTION_VALUE`), except a parameter or local
+   * Calls by bare name, and names used as values (`NAMED_VALUE`), except a parameter or local
    * variable of the function around them (a function pointer, a functor, a counter): nothing a name
    * of the project stands for.
    */
@@ -334,7 +334,7 @@ export class CFamilyFile {
       // A name in capitals is a macro's or an enumerator's (`NULL`, `RT_NONE`), not a function's.
       if (local(value, text) || MACRO_CASE.test(text) || C_KEYWORDS.has(text) || (callee && this.macroLike(callee)))
         continue;
-      this.b.ref("references", value, text, FUNCTION_VALUE);
+      this.b.ref("references", value, text, NAMED_VALUE);
     }
   }
 

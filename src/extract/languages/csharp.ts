@@ -3,7 +3,7 @@ import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import {
   ELEMENT,
   EXTENSION_RECEIVER,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   GENERIC_RECEIVER,
   callbackPosition,
   valueOfType,
@@ -388,20 +388,20 @@ class CSharpFile {
 
   /**
    * A method group (a method named as a value: `list.ForEach(Handle)`, `Click += OnClick`,
-   * `Run(this.Work)`) is a use of the method (`FUNCTION_VALUE`). Bare, only a name in PascalCase, as
+   * `Run(this.Work)`) is a use of the method (`NAMED_VALUE`). Bare, only a name in PascalCase, as
    * methods are named and locals are not; the resolver keeps only a method it reaches.
    */
   private methodGroup(value: Node): void {
     if (value.type === "identifier") {
       const name = this.b.text(value);
       const first = name.charCodeAt(0);
-      if (first >= 0x41 && first <= 0x5a) this.b.ref("references", value, name, FUNCTION_VALUE);
+      if (first >= 0x41 && first <= 0x5a) this.b.ref("references", value, name, NAMED_VALUE);
       return;
     }
     if (value.type !== "member_access_expression") return;
     if (value.childForFieldId(this.f.expression)?.type !== "this_expression") return;
     const name = value.childForFieldId(this.f.name);
-    if (name?.type === "identifier") this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}this`);
+    if (name?.type === "identifier") this.b.ref("references", name, this.b.text(name), `${NAMED_VALUE}this`);
   }
 
   /**

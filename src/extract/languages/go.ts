@@ -1,12 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import {
-  ELEMENT,
-  FUNCTION_VALUE,
-  TUPLE,
-  useBindingName,
-  type ExtractResult,
-  valueOfType,
-} from "../../core/extraction.js";
+import { ELEMENT, NAMED_VALUE, TUPLE, useBindingName, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { asciiIdentifierEnd, spanTo } from "../source-text.js";
@@ -414,7 +407,7 @@ class GoFile {
         const value = m.captures[0]!.node;
         const text = this.ident(value);
         if (text !== "_" && !this.mayDeclare(value.startIndex, text))
-          this.pushRef("references", value, text, FUNCTION_VALUE);
+          this.pushRef("references", value, text, NAMED_VALUE);
         return;
       }
     }

@@ -16,6 +16,12 @@ import { FUNCTION_VALUES, paramCount, wrappedFunction } from "../ts-helpers.js";
  * elsewhere in a function, such an assignment may run any number of times, or never.
  */
 export class CommonJsExports {
+  /**
+   * Where the names the module exports by assignment are written (`module.exports = { parse }`,
+   * `exports.format = format`): the `exports` edge is their use, not a `references` one too.
+   */
+  readonly exportedValues = new Set<number>();
+
   constructor(
     private readonly b: ExtractionBuilder,
     /** Reads the JSDoc above a declared function (its parameters' and return types). */
@@ -42,7 +48,7 @@ export class CommonJsExports {
     const name = this.b.text(property);
     if (statement && isFunction) this.declare(statement, property, value);
     else if (statement && wrapped) this.declareWrapped(statement, property, wrapped, true);
-    else if (value.type === "identifier") this.reexport(name, this.b.text(value), left);
+    else if (value.type === "identifier") this.reexportValue(name, value, left);
     else if (value.type === "assignment_expression" && value.childForFieldName("left")?.type === "identifier") {
       // `exports.run = run = function () {..}`, as CoffeeScript exports a function it also calls.
       this.reexport(name, this.b.text(value.childForFieldName("left")!), left);
@@ -75,7 +81,7 @@ export class CommonJsExports {
 
   private moduleAssigned(left: Node, value: Node): void {
     if (value.type === "object") return this.objectExports(value, this.topLevelStatement(left) !== null);
-    if (value.type === "identifier") return this.reexport(MODULE_EXPORTS, this.b.text(value), left);
+    if (value.type === "identifier") return this.reexportValue(MODULE_EXPORTS, value, left);
     const name = FUNCTION_VALUES.has(value.type) ? value.childForFieldName("name") : null;
     const statement = this.topLevelStatement(left);
     if (!name || !statement) return;
@@ -91,12 +97,11 @@ export class CommonJsExports {
   private objectExports(obj: Node, runsOnce: boolean): void {
     for (const p of obj.namedChildren) {
       if (p?.type === "shorthand_property_identifier") {
-        const name = this.b.text(p);
-        this.reexport(name, name, obj);
+        this.reexportValue(this.b.text(p), p, obj);
       } else if (p?.type === "pair") {
         const key = p.childForFieldName("key");
         const value = p.childForFieldName("value");
-        if (key && value?.type === "identifier") this.reexport(this.b.text(key), this.b.text(value), obj);
+        if (key && value?.type === "identifier") this.reexportValue(this.b.text(key), value, obj);
         else if (runsOnce && key?.type === "property_identifier" && value && FUNCTION_VALUES.has(value.type))
           this.declare(p, key, value);
       } else if (runsOnce && p?.type === "method_definition" && !isAccessor(p)) {
@@ -138,6 +143,12 @@ export class CommonJsExports {
 
   private reexport(local: string, imported: string, at: Node): void {
     this.b.import({ local, imported, specifier: "", line: at.startPosition.row + 1, reexport: true });
+  }
+
+  /** A re-export of the name written at `value`, which is no other use of it (see `exportedValues`). */
+  private reexportValue(local: string, value: Node, at: Node): void {
+    this.exportedValues.add(value.startIndex);
+    this.reexport(local, this.b.text(value), at);
   }
 
   /** `exports` or `module.exports`. */

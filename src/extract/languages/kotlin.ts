@@ -4,7 +4,7 @@ import {
   ANONYMOUS_BODY,
   ELEMENT,
   EXTENSION_RECEIVER,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   GENERIC_RECEIVER,
   anonymousBody,
   callbackPosition,
@@ -378,15 +378,19 @@ class KotlinFile {
   }
 
   /**
-   * `::parse`, `Order::total`: a function or method named as a value is used (`FUNCTION_VALUE`),
-   * through the type written before `::` when there is one.
+   * `::parse`, `Order::total`: a function or method named as a value is used (`NAMED_VALUE`),
+   * through the type written before `::` when there is one. `Order::class` uses the type.
    */
   private callableReference(node: Node): void {
     const name = node.lastNamedChild;
+    if (name?.type === "type_identifier" && node.namedChildCount === 1) {
+      this.typeUses.push(name);
+      return;
+    }
     if (name?.type !== "simple_identifier") return;
     const type = node.namedChildCount > 1 ? node.namedChild(0) : null;
     const receiver = type?.type === "type_identifier" ? this.b.text(type) : type ? null : "";
-    if (receiver !== null) this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}${receiver}`);
+    if (receiver !== null) this.b.ref("references", name, this.b.text(name), `${NAMED_VALUE}${receiver}`);
   }
 
   /**
@@ -805,6 +809,9 @@ class KotlinFile {
   private typeRefs(t: Node, scopes: Map<string, number[]>, depth: number): void {
     if (depth > 8) return;
     switch (t.type) {
+      case "type_identifier":
+        // A class literal's (`Order::class`).
+        return this.typeRef(t, this.b.text(t), scopes);
       case "user_type":
       case "function_type": {
         // A user type's identifiers are its dotted name (`a.b.Item`, `Outer<A>.Inner`); a function

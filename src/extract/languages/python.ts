@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, FUNCTION_VALUE, type ExtractResult, valueOfType } from "../../core/extraction.js";
+import { ELEMENT, NAMED_VALUE, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
@@ -48,7 +48,8 @@ const P = {
   // What a function without a `->` returns (see `unannotatedReturns`).
   returned: 18,
   yielded: 19,
-  // A name used as a value where a function often is one: an argument, a keyword's or a dict's value.
+  // A name used as a value where a function or class often is one: an argument, a keyword's or a
+  // dict's value, an element, an exception caught or raised, what a name is set to.
   value: 20,
 } as const;
 
@@ -94,12 +95,32 @@ const PATTERNS: Record<keyof typeof P, string> = {
   forClause: `(for_in_clause left: [(identifier) (pattern_list)] @name right: (_) @value) @clause`,
   returned: `(return_statement) @return`,
   yielded: `(yield) @yield`,
-  value: `[(argument_list [(identifier) (attribute)] @value) (keyword_argument value: [(identifier) (attribute)] @value) (pair value: (identifier) @value)]`,
+  value: `[
+    (argument_list [(identifier) (attribute)] @value)
+    (keyword_argument value: [(identifier) (attribute)] @value)
+    (pair value: (identifier) @value)
+    (list [(identifier) (attribute)] @value)
+    (tuple [(identifier) (attribute)] @value)
+    (set [(identifier) (attribute)] @value)
+    (except_clause [(identifier) (attribute)] @value)
+    (except_clause (as_pattern [(identifier) (attribute)] @value))
+    (raise_statement [(identifier) (attribute)] @value)]`,
 };
 
-/** The kind of symbol a bare name in a function may be, as a value: a function (methods are reached through a receiver). */
-const FUNCTION_KIND: ReadonlySet<NodeKind> = new Set(["function"]);
+/** The kinds of symbol a bare name may be as a value: a function or class (methods are reached through a receiver). */
+const VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["function", "class"]);
 const METHOD_KIND: ReadonlySet<NodeKind> = new Set(["method"]);
+
+/**
+ * `Base` in `class Order(Base):`, which the class extends (an argument list's element to the
+ * grammar), and `Order` in `super(Order, self)`, which a method of Order writes to reach its base.
+ */
+function namesBase(value: Node): boolean {
+  const list = value.parent!;
+  if (list.type !== "argument_list") return false;
+  const owner = list.parent!;
+  return owner.type === "class_definition" || (owner.type === "call" && owner.firstChild!.text === "super");
+}
 
 /** A dotted name written plainly, `a.b.name`: its receiver and its last name. */
 const DOTTED_VALUE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)$/;
@@ -573,18 +594,20 @@ class PyFile {
     this.comments();
     for (const m of matches) this.emit(m);
     this.unannotatedReturns();
-    this.functionValues();
+    this.namedValues();
   }
 
   /**
-   * Names used as values that may be functions (`FUNCTION_VALUE`): `sorted(xs, key=rank)`,
-   * `Thread(target=run)`, `{"get": handle_get}`; only a function this file defines or a name it
-   * imports, and not a local of the function around it that holds a value of its own. Through an
-   * object, `self.on_saved` (a method this file declares) and `views.index` (through an import).
+   * Names used as values that may be functions or classes (`NAMED_VALUE`): `sorted(xs,
+   * key=rank)`, `Thread(target=run)`, `{"get": handle_get}`, `isinstance(x, Order)`, `except
+   * OrderError`, `raise Http404`, `model = Order`, `inlines = [LineInline]`; only a function or class
+   * this file defines or a name it imports, not a base or `super`'s class (`namesBase`), and not a
+   * local of the function around it that holds a value of its own. Through an object,
+   * `self.on_saved` (a method this file declares) and `views.index` (through an import).
    */
-  private functionValues(): void {
+  private namedValues(): void {
     if (!this.values.length) return;
-    const functions = this.b.namesOf(FUNCTION_KIND);
+    const declared = this.b.namesOf(VALUE_KINDS);
     let methods: Set<string> | null = null;
     for (const value of this.values) {
       if (value.type === "attribute") {
@@ -594,12 +617,14 @@ class PyFile {
         const head = receiver!.split(".", 1)[0]!;
         const own = head === "self" || head === "cls";
         if (own ? !(methods ??= this.b.namesOf(METHOD_KIND)).has(name!) : !this.b.imported(head)) continue;
-        this.b.ref("references", value.childForFieldName("attribute")!, name!, `${FUNCTION_VALUE}${receiver}`);
+        if (namesBase(value)) continue;
+        this.b.ref("references", value.childForFieldName("attribute")!, name!, `${NAMED_VALUE}${receiver}`);
         continue;
       }
       const name = this.text(value);
-      if (!functions.has(name) && !this.b.imported(name)) continue;
-      if (!this.holdsValue(name, value.startIndex)) this.b.ref("references", value, name, FUNCTION_VALUE);
+      if (!declared.has(name) && !this.b.imported(name)) continue;
+      if (!namesBase(value) && !this.holdsValue(name, value.startIndex))
+        this.b.ref("references", value, name, NAMED_VALUE);
     }
   }
 
@@ -651,8 +676,10 @@ class PyFile {
         else if (fact.name === "either") this.eithers.set(left, fact.node);
         else if (fact.name === "item") this.items.set(left, fact.node);
         else if (fact.name === "member") this.members.set(left, fact.node);
-        else if (fact.name === "alias") this.aliases.set(left, fact.node);
-        else {
+        else if (fact.name === "alias") {
+          this.aliases.set(left, fact.node);
+          this.values.push(fact.node); // `model = Order`: a value (see `namedValues`)
+        } else {
           this.chainedLefts.add(left);
           this.chainedLefts.add(fact.node.startIndex);
         }

@@ -1,5 +1,5 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { FUNCTION_VALUE, OWN_INSTANCE, type ExtractResult } from "../../core/extraction.js";
+import { NAMED_VALUE, OWN_INSTANCE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
@@ -660,7 +660,7 @@ class RubyFile {
 
   /**
    * `before_action :set_user, if: :signed_in?`, `validate :check_name`, `rescue_from E, with: :handle`:
-   * the methods a class-level callback names by symbol are used (`FUNCTION_VALUE`), as its instance
+   * the methods a class-level callback names by symbol are used (`NAMED_VALUE`), as its instance
    * methods (the resolver looks the names up as bare calls from the class).
    */
   private callbackValues(args: Node): void {
@@ -683,7 +683,7 @@ class RubyFile {
 
   private symbolValue(symbol: Node, receiver: string): void {
     const name = this.text(symbol).slice(1);
-    if (METHOD_NAME.test(name)) this.b.ref("references", symbol, name, `${FUNCTION_VALUE}${receiver}`);
+    if (METHOD_NAME.test(name)) this.b.ref("references", symbol, name, `${NAMED_VALUE}${receiver}`);
   }
 
   /** A receiver as the resolver reads it, or null when it names nothing we can follow. */

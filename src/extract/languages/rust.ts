@@ -1,7 +1,7 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   TUPLE,
   TRAIT_METHOD,
   callbackPosition,
@@ -1200,7 +1200,7 @@ class RustFile {
 
   /**
    * Functions named by path as arguments (`.map(Self::parse)`, `.map(Item::name)`): a use of the
-   * function (`FUNCTION_VALUE`). A path is no local; a bare name (`for_each(drop_all)`) may be one,
+   * function (`NAMED_VALUE`). A path is no local; a bare name (`for_each(drop_all)`) may be one,
    * and is left out. Only arguments whose text holds `::` are read, which few do.
    */
   private pathValues(args: Node): void {
@@ -1213,7 +1213,7 @@ class RustFile {
       const dotted = segs ? this.normalize(segs, arg.startIndex) : null;
       if (!dotted) continue;
       const { receiver, name: last } = splitLast(dotted);
-      if (last && receiver) this.b.ref("references", name!, last, `${FUNCTION_VALUE}${receiver}`);
+      if (last && receiver) this.b.ref("references", name!, last, `${NAMED_VALUE}${receiver}`);
     }
   }
 

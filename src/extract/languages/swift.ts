@@ -3,7 +3,7 @@ import type { ExtractResult, ExtractedSymbol } from "../../core/extraction.js";
 import {
   ELEMENT,
   EXTENSION_RECEIVER,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   GENERIC_RECEIVER,
   callbackPosition,
   valueOfType,
@@ -96,6 +96,9 @@ const P = {
  * elsewhere in it is dropped as ambiguous, and is itself never recorded.
  */
 const UNKNOWN_TYPE = "";
+
+/** `Order.self`: the type as a value. */
+const METATYPE = ".self";
 
 /** Collections whose one type argument is their elements' type (`[Order]` is written as an array type). */
 const COLLECTIONS = new Set(["Array", "Set", "ContiguousArray", "ArraySlice"]);
@@ -268,6 +271,8 @@ class SwiftFile {
    * type for an extension's `where` clause, which is in no symbol.
    */
   private readonly typeUses: { type: Node; fromType: string | null }[] = [];
+  /** Types passed as metatypes (`register(Order.self)`), by their dotted names. */
+  private readonly metatypes: { at: Node; names: string[] }[] = [];
 
   constructor(private readonly b: ExtractionBuilder) {}
 
@@ -396,18 +401,18 @@ class SwiftFile {
   }
 
   /**
-   * `#selector(onTap)`, `#selector(self.onTap)`: a method named as a value (`FUNCTION_VALUE`), as
+   * `#selector(onTap)`, `#selector(self.onTap)`: a method named as a value (`NAMED_VALUE`), as
    * target-action code hands one to `addTarget` or a notification center.
    */
   private selector(node: Node): void {
     const named = node.lastNamedChild;
     if (named?.type === "simple_identifier") {
-      this.b.ref("references", named, this.b.text(named), FUNCTION_VALUE);
+      this.b.ref("references", named, this.b.text(named), NAMED_VALUE);
       return;
     }
     if (named?.type !== "navigation_expression" || named.namedChild(0)?.type !== "self_expression") return;
     const name = named.lastNamedChild?.lastNamedChild;
-    if (name?.type === "simple_identifier") this.b.ref("references", name, this.b.text(name), `${FUNCTION_VALUE}self`);
+    if (name?.type === "simple_identifier") this.b.ref("references", name, this.b.text(name), `${NAMED_VALUE}self`);
   }
 
   /** Hand the collected variable types to the builder, minus those typed by a type parameter or given two types in one scope. */
@@ -664,22 +669,22 @@ class SwiftFile {
    */
   private callLabels(callee: Node, names: string[], args: Node): void {
     const labels: string[] = [];
-    let useful = false;
-    if (this.trailingClosures(args)) return;
+    // A call with closures has no labels read here, but its arguments' metatypes are still uses.
+    let labelled = !this.trailingClosures(args);
     for (const c of args.namedChildren) {
-      if (c?.type === "lambda_literal") return;
+      if (c?.type === "lambda_literal") labelled = false;
       if (c?.type !== "value_arguments") continue;
       for (const a of c.namedChildren) {
         if (a?.type !== "value_argument") continue;
         const label = a.childForFieldName("name");
         const value = a.childForFieldName("value");
         const expr = value ? this.chain(value, 0) : null;
+        if (expr?.endsWith(METATYPE)) this.metatype(value!, expr);
         const known = expr !== null && !/[,=|]/.test(expr);
-        useful = true;
         labels.push(`${label ? this.b.text(label).replace(/:$/, "") : "_"}${known ? `=${expr}` : ""}`);
       }
     }
-    if (!useful) return;
+    if (!labels.length || !labelled) return;
     const line = callee.startPosition.row + 1;
     for (const name of names) this.addType(callee, `${LABELS}${line}:${name}`, labels.join(","));
   }
@@ -1054,6 +1059,7 @@ class SwiftFile {
   /** Each written type's uses, as `references` refs; after the matches, when every type parameter is known. */
   flushTypeUses(): void {
     for (const { type, fromType } of this.typeUses) this.typeRefs(type, fromType, 0);
+    for (const { at, names } of this.metatypes) this.typeNamed(at, names, null);
   }
 
   /**
@@ -1077,14 +1083,28 @@ class SwiftFile {
     }
     const last = names.length > 1 ? names[names.length - 1] : null;
     if (last === "Type" || last === "Protocol") names.pop();
+    this.typeNamed(t, names, fromType);
+  }
+
+  /** `Order.self` passed to a call (read with the written types); a value's `.self` (`x.self`) is the value. */
+  private metatype(at: Node, expr: string): void {
+    const names = expr.slice(0, -METATYPE.length).split(".");
+    if (names.every((n) => /^[A-Z]/.test(n))) this.metatypes.push({ at, names });
+  }
+
+  /**
+   * A project type named by its dotted name (`Outer.Inner`), as a `references` ref: written as a
+   * type, or as a metatype passed to a call (`register(Order.self)`, `Class(Player.self) { .. }`).
+   */
+  private typeNamed(at: Node, names: string[], fromType: string | null): void {
     if (names.length > 1 && names[0] === "Swift") names.shift();
     const head = names[0];
     if (!head || this.typeParams.has(head) || this.associatedTypes.has(head) || head === "Self") return;
     if (names.length === 1 && BUILTIN_TYPES.has(head)) return;
     const name = names.pop()!;
     const receiver = names.length ? names.join(".") : null;
-    if (fromType) this.b.typeRef("references", t, name, receiver, fromType);
-    else this.b.ref("references", t, name, receiver);
+    if (fromType) this.b.typeRef("references", at, name, receiver, fromType);
+    else this.b.ref("references", at, name, receiver);
   }
 
   /**

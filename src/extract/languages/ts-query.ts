@@ -39,6 +39,8 @@ const COMMON = `
 (export_statement) @export
 (assignment_expression left: (_) @assign.left right: (_) @assign.right)
 (pair value: (identifier) @value)
+(array (identifier) @value)
+(object (shorthand_property_identifier) @value)
 `;
 
 const TS_ONLY = `

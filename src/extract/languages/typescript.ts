@@ -2,7 +2,7 @@ import { jsDocParamType, jsDocReturnType, jsDocType } from "../jsdoc.js";
 import type { Language, Node, Query, Tree } from "web-tree-sitter";
 import {
   ELEMENT,
-  FUNCTION_VALUE,
+  NAMED_VALUE,
   MODULE_EXPORTS,
   OBJECT_TYPE,
   TYPE_BOUND,
@@ -152,9 +152,12 @@ function positionIn(param: Node): number | null {
 /** Types written with parameters, whose parameters are no variables (see `localType`). */
 const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 
-/** A name that may stand for a function: `helper`, or a method of `this` (`this.handleClick`). */
+/** What a name used as a value may be, when this file declares it: a function, method, class or enum. */
+const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "class", "enum"]);
+
+/** A name that may stand for a function: `helper`, `{ helper }`, or a method of `this` (`this.handleClick`). */
 function isValueName(node: Node): boolean {
-  if (node.type === "identifier") return true;
+  if (node.type === "identifier" || node.type === "shorthand_property_identifier") return true;
   if (node.type !== "member_expression") return false;
   return (
     node.childForFieldName("object")?.type === "this" &&
@@ -421,16 +424,17 @@ class TsFile {
       if (!this.assignedNames.has(this.b.text(name))) this.declareVariable(declarator, name, null, false);
     this.finishPushes();
     this.localCalls.finish();
-    this.functionValues();
+    this.namedValues();
   }
 
   /**
-   * Names used as values that may be functions (`FUNCTION_VALUE`): a function or method this file
-   * declares, or an import; not a parameter or plain local of that name.
+   * Names used as values that may be functions or classes (`NAMED_VALUE`): a function, method, class
+   * or enum this file declares, or an import; not a parameter or plain local of that name.
    */
-  private functionValues(): void {
+  private namedValues(): void {
     if (!this.values.length) return;
     const callables = this.b.namesOf(CALLABLE_KINDS);
+    const declared = this.b.namesOf(VALUE_KINDS);
     for (const value of this.values) {
       if (value.type === "member_expression") {
         // `this.handleClick`: a method of the class around it, or a field holding a function, which
@@ -438,12 +442,13 @@ class TsFile {
         const property = value.childForFieldName("property")!;
         const name = this.b.text(property);
         if (callables.has(name) || this.functionFields.has(name))
-          this.b.ref("references", property, name, `${FUNCTION_VALUE}this`);
+          this.b.ref("references", property, name, `${NAMED_VALUE}this`);
         continue;
       }
       const name = this.b.text(value);
-      if (!callables.has(name) && !this.b.imported(name)) continue;
-      if (!this.scopes.hides(name, value)) this.b.ref("references", value, name, FUNCTION_VALUE);
+      if (!declared.has(name) && !this.b.imported(name)) continue;
+      if (this.commonJs.exportedValues.has(value.startIndex)) continue;
+      if (!this.scopes.hides(name, value)) this.b.ref("references", value, name, NAMED_VALUE);
     }
   }
 
@@ -551,6 +556,8 @@ class TsFile {
     if (test?.type !== "binary_expression") return;
     const name = test.childForFieldName("left");
     const type = test.childForFieldName("right");
+    // `x instanceof Order` uses the class, whatever `x` is.
+    if (type?.type === "identifier") this.values.push(type);
     if (name?.type !== "identifier" || (type?.type !== "identifier" && type?.type !== "member_expression")) return;
     const typeName = dottedName(type, (n) => this.b.text(n));
     if (!typeName) return;
