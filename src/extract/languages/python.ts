@@ -96,7 +96,7 @@ const PATTERNS: Record<keyof typeof P, string> = {
   returned: `(return_statement) @return`,
   yielded: `(yield) @yield`,
   value: `[
-    (argument_list [(identifier) (attribute)] @value)
+    (argument_list [(identifier) (attribute)] @argument)
     (keyword_argument value: [(identifier) (attribute)] @value)
     (pair value: (identifier) @value)
     (list [(identifier) (attribute)] @value)
@@ -110,17 +110,6 @@ const PATTERNS: Record<keyof typeof P, string> = {
 /** The kinds of symbol a bare name may be as a value: a function or class (methods are reached through a receiver). */
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["function", "class"]);
 const METHOD_KIND: ReadonlySet<NodeKind> = new Set(["method"]);
-
-/**
- * `Base` in `class Order(Base):`, which the class extends (an argument list's element to the
- * grammar), and `Order` in `super(Order, self)`, which a method of Order writes to reach its base.
- */
-function namesBase(value: Node): boolean {
-  const list = value.parent!;
-  if (list.type !== "argument_list") return false;
-  const owner = list.parent!;
-  return owner.type === "class_definition" || (owner.type === "call" && owner.firstChild!.text === "super");
-}
 
 /** A dotted name written plainly, `a.b.name`: its receiver and its last name. */
 const DOTTED_VALUE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)$/;
@@ -530,8 +519,14 @@ class PyFile {
   /** Return statements and yields, for `unannotatedReturns`; and the functions with a `->`. */
   private readonly returns: Node[] = [];
   private readonly yields: number[] = [];
-  /** Names used as values (see the `value` pattern): functions among them are used. */
+  /** Names used as values (see the `value` pattern): functions and classes among them are used. */
   private readonly values: Node[] = [];
+  /** The starts of those that are arguments, which may name a base (see `namesBase`). */
+  private readonly argumentValues = new Set<number>();
+  /** `super(..)`'s argument lists (see `namesBase`). */
+  private readonly superArguments: Node[] = [];
+  /** The starts of the classes' bases and `super`'s arguments, read when first needed (see `namesBase`). */
+  private baseNames: Set<number> | null = null;
   private readonly annotatedDefs = new Set<number>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
@@ -617,15 +612,35 @@ class PyFile {
         const head = receiver!.split(".", 1)[0]!;
         const own = head === "self" || head === "cls";
         if (own ? !(methods ??= this.b.namesOf(METHOD_KIND)).has(name!) : !this.b.imported(head)) continue;
-        if (namesBase(value)) continue;
+        if (this.namesBase(value)) continue;
         this.b.ref("references", value.childForFieldName("attribute")!, name!, `${NAMED_VALUE}${receiver}`);
         continue;
       }
       const name = this.text(value);
       if (!declared.has(name) && !this.b.imported(name)) continue;
-      if (!namesBase(value) && !this.holdsValue(name, value.startIndex))
+      if (!this.namesBase(value) && !this.holdsValue(name, value.startIndex))
         this.b.ref("references", value, name, NAMED_VALUE);
     }
+  }
+
+  /**
+   * `Base` in `class Order(Base):`, which the class extends (an argument to the grammar), and `Order`
+   * in `super(Order, self)`, which a method of Order writes to reach its base; not `QuerySet` in
+   * `class Manager(BaseManager.from_queryset(QuerySet))`. By offsets, as a node's parent is found by a
+   * walk down from the root.
+   */
+  private namesBase(value: Node): boolean {
+    const at = value.startIndex;
+    if (!this.argumentValues.has(at)) return false;
+    if (!this.baseNames) {
+      const lists = [...this.superArguments];
+      for (const d of this.defs) {
+        const bases = d.kind === "class" ? d.node.childForFieldName("superclasses") : null;
+        if (bases) lists.push(bases);
+      }
+      this.baseNames = new Set(lists.flatMap((l) => l.namedChildren.map((c) => c!.startIndex)));
+    }
+    return this.baseNames.has(at);
   }
 
   /** First read: file the facts other matches need. */
@@ -732,14 +747,21 @@ class PyFile {
       case P.call: {
         const n = c.length;
         const args = c[n - 1]!.node;
-        if (n === 2 && args.type === "argument_list" && this.text(c[0]!.node) === "isinstance") this.typeTest(args);
+        if (n === 2 && args.type === "argument_list") {
+          const callee = this.text(c[0]!.node);
+          if (callee === "isinstance") this.typeTest(args);
+          else if (callee === "super") this.superArguments.push(args);
+        }
         return this.call(n === 3 ? c[0]!.node : null, c[n - 2]!.node, args, c[n - 1]!.name === "generator");
       }
       case P.type:
         return this.typeRef(c[0]!.node);
-      case P.value:
-        this.values.push(c[0]!.node);
+      case P.value: {
+        const value = c[0]!;
+        this.values.push(value.node);
+        if (value.name === "argument") this.argumentValues.add(value.node.startIndex);
         return;
+      }
       case P.import: {
         const part = c[0]!;
         if (part.name === "aliased") {
