@@ -136,6 +136,13 @@ export const MODULE_EXPORTS = "module.exports";
 export const NAMED_VALUE = "(value)";
 
 /**
+ * The receiver of a `references` ref for a constant read (`MAX_ROWS`), bare or with the object it is
+ * read through after it (`(read)Color` for `Color.RED`, `(read)settings` for `settings.DEBUG`). The
+ * resolver keeps only a constant, variable, enum member or field: most names read are locals.
+ */
+export const READ_VALUE = "(read)";
+
+/**
  * Ruby: the receiver for "an instance of the class or module around it", which a class-level
  * callback names its methods for (`before_action :set_user` runs `set_user` on each instance).
  */

@@ -2,6 +2,7 @@ import {
   ANONYMOUS_BODY,
   ELEMENT,
   NAMED_VALUE,
+  READ_VALUE,
   TUPLE,
   TYPE_BOUND,
   DOC_TYPE,
@@ -163,6 +164,7 @@ export class Resolver {
 
   resolve(ref: RefInfo): ResolvedEdge[] {
     if (ref.receiver?.startsWith(NAMED_VALUE)) return this.namedValue(ref);
+    if (ref.receiver?.startsWith(READ_VALUE)) return this.read(ref);
     const file = this.lookup.file(ref.fileId);
     if (!file) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
@@ -239,6 +241,23 @@ export class Resolver {
         edges.push({ ...e, kind: "references" });
     }
     return edges;
+  }
+
+  /**
+   * A constant, enum member or field read (`MAX_ROWS`, `Color.RED`, `settings.DEBUG`): what the name
+   * reaches, bare or on the object written, if it is one (a `references` edge).
+   */
+  private read(ref: RefInfo): ResolvedEdge[] {
+    if (!this.lookup.named(ref.name).some((s) => READ_KINDS.has(s.kind))) return [];
+    const file = this.lookup.file(ref.fileId);
+    const rules = file && RULES[file.language];
+    if (!rules) return [];
+    this.at = { fileId: ref.fileId, line: ref.line };
+    const receiver = ref.receiver!.slice(READ_VALUE.length) || null;
+    const found = this.target({ ...ref, kind: "references", receiver }, file, rules);
+    const hit = found && unique(found.symbols.filter((s) => READ_KINDS.has(s.kind)));
+    // `WIDTH, HEIGHT = 640, 480` names WIDTH where it declares it: no use of it.
+    return hit && hit.id !== ref.fromId ? [{ targetId: hit.id, kind: "references", resolution: found.how }] : [];
   }
 
   /**
@@ -2602,6 +2621,9 @@ function withoutOwnedMethods(list: SymbolInfo[]): SymbolInfo[] {
   const own = list.filter((s) => !isOwnedMethod(s));
   return own.length ? own : list;
 }
+
+/** What a read of a name may reach (see `Resolver.read`). */
+const READ_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "variable", "enum_member", "property"]);
 
 function acceptable(kind: EdgeKind, target: NodeKind): boolean {
   switch (kind) {

@@ -1,9 +1,11 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { ELEMENT, NAMED_VALUE, type ExtractResult, valueOfType } from "../../core/extraction.js";
+import { ELEMENT, NAMED_VALUE, READ_VALUE, type ExtractResult, valueOfType } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
 import type { LanguageExtractor } from "../language.js";
+import { capitalisedReads } from "../capitalised-reads.js";
+import { inSpans, type Span } from "../spans.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
 
 /**
@@ -110,6 +112,11 @@ const PATTERNS: Record<keyof typeof P, string> = {
 /** The kinds of symbol a bare name may be as a value: a function or class (methods are reached through a receiver). */
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["function", "class"]);
 const METHOD_KIND: ReadonlySet<NodeKind> = new Set(["method"]);
+
+/** A constant's name: in capitals (`MAX_ROWS`, `RED`). */
+const CAPITALS = /^[A-Z][A-Z0-9_]+$/;
+const CONSTANT_KIND: ReadonlySet<NodeKind> = new Set(["constant"]);
+const CLASS_KIND: ReadonlySet<NodeKind> = new Set(["class"]);
 
 /** A dotted name written plainly, `a.b.name`: its receiver and its last name. */
 const DOTTED_VALUE = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*)$/;
@@ -527,6 +534,8 @@ class PyFile {
   private readonly superArguments: Node[] = [];
   /** The starts of the classes' bases and `super`'s arguments, read when first needed (see `namesBase`). */
   private baseNames: Set<number> | null = null;
+  /** Import statements' names, in order (see `reads`). */
+  private readonly importSpans: Span[] = [];
   private readonly annotatedDefs = new Set<number>();
   /** Left side starts of `a = b = 1`, both of them. */
   private readonly chainedLefts = new Set<number>();
@@ -543,10 +552,10 @@ class PyFile {
 
   constructor(
     private readonly b: ExtractionBuilder,
-    hasError: boolean,
+    private readonly root: Node,
   ) {
     this.source = b.source;
-    this.fast = !hasError;
+    this.fast = !root.hasError;
   }
 
   private readonly text = (n: Node): string => this.b.text(n);
@@ -590,6 +599,39 @@ class PyFile {
     for (const m of matches) this.emit(m);
     this.unannotatedReturns();
     this.namedValues();
+    this.reads();
+  }
+
+  /** `MAX_ROWS: int = 3` at a line's start declares the module's constant, which is no read of it. */
+  private declaresAnnotated(at: number, name: string): boolean {
+    if (at > 0 && this.source.charCodeAt(at - 1) !== 10) return false;
+    let i = at + name.length;
+    while (this.source.charCodeAt(i) === 32) i++;
+    return this.source.charCodeAt(i) === 58; // :
+  }
+
+  /**
+   * Constants read (`READ_VALUE`): a name in capitals the module declares or imports (`MAX_ROWS`; not
+   * where it is assigned or passed as a keyword, nor a local of the function around it), and a name
+   * in capitals read through a class of the file or an imported name (`Color.RED`, `settings.DEBUG`,
+   * `constants.LOOKUP_SEP`). Found in the text, then asked of the tree, so that a name in a string,
+   * a comment or an import is none.
+   */
+  private reads(): void {
+    let constants: Set<string> | null = null;
+    let classes: Set<string> | null = null;
+    capitalisedReads(this.source, ({ at, name, object }) => {
+      if (object !== null) {
+        if (!CAPITALS.test(name)) return;
+        if (!(classes ??= this.b.namesOf(CLASS_KIND)).has(object) && !this.b.imported(object)) return;
+      } else if (!(constants ??= this.b.namesOf(CONSTANT_KIND)).has(name) && !this.b.imported(name)) return;
+      else if (this.declaresAnnotated(at, name)) return;
+      if (inSpans(this.importSpans, at)) return;
+      const node = this.root.descendantForIndex(at, at + name.length);
+      const start = object === null ? at : at - object.length - 1;
+      if (node?.type !== "identifier" || this.holdsValue(object ?? name, start)) return;
+      this.b.ref("references", node, name, `${READ_VALUE}${object ?? ""}`);
+    });
   }
 
   /**
@@ -1597,6 +1639,7 @@ class PyFile {
   }
 
   private binding(at: Node, local: string, imported: string, specifier: string): void {
+    this.importSpans.push({ start: at.startIndex, end: at.endIndex });
     this.b.import({
       local,
       imported,
@@ -1640,7 +1683,7 @@ export const pythonExtractor: LanguageExtractor = {
     return (tree: Tree, source: string): ExtractResult => {
       const b = new ExtractionBuilder(source, HASH_COMMENTS);
       const root = tree.rootNode;
-      new PyFile(b, root.hasError).run(query.matches(root));
+      new PyFile(b, root).run(query.matches(root));
       return b.finish(null, countSyntaxErrors(root));
     };
   },

@@ -29,6 +29,7 @@ import {
 } from "../ts-helpers.js";
 import { CommonJsExports } from "./js-exports.js";
 import { CONSTRUCTED_TYPE, LocalCallSites } from "./js-local-calls.js";
+import { JsReads } from "./js-reads.js";
 import { bindingNames, JsScopes } from "./js-scopes.js";
 import { objectMixin } from "./js-mixins.js";
 import { PrototypeMembers } from "./js-prototype.js";
@@ -175,6 +176,7 @@ function exportInfo(decl: Node): { exported: boolean; docNode: Node } {
 class TsFile {
   private readonly prototypes: PrototypeMembers;
   private readonly commonJs: CommonJsExports;
+  private readonly reads: JsReads;
   private readonly scopes: JsScopes;
   private readonly localCalls: LocalCallSites;
   /** Names used as values (an argument, a property's value, `onClick={f}`): functions among them are used. */
@@ -192,6 +194,7 @@ class TsFile {
     this.scopes = new JsScopes(b);
     this.localCalls = new LocalCallSites(b, this.scopes);
     this.commonJs = new CommonJsExports(b, (fn, docNode) => this.jsDoc(fn, docNode));
+    this.reads = new JsReads(b, this.scopes);
   }
 
   handle(c: Map<string, Node>): void {
@@ -419,12 +422,13 @@ class TsFile {
    * CoffeeScript declares a module's variables) whose names no assignment declared. Such a name
    * declared twice would be ambiguous, and every call of `run` would reach nothing.
    */
-  finish(): void {
+  finish(root: Node): void {
     for (const { declarator, name } of this.bareDeclarators)
       if (!this.assignedNames.has(this.b.text(name))) this.declareVariable(declarator, name, null, false);
     this.finishPushes();
     this.localCalls.finish();
     this.namedValues();
+    this.reads.finish(root);
   }
 
   /**
@@ -992,6 +996,7 @@ class TsFile {
 
   /** `module.exports = { a, b: c }`: importers of this file see a and b. */
   private importStatement(stmt: Node): void {
+    this.reads.skip(stmt);
     // `import Shape = require("./shape")`: TypeScript's CommonJS import, of what the module's
     // `export =` (or `module.exports =`) is.
     const required = stmt.namedChild(0)?.type === "import_require_clause" ? stmt.namedChild(0)! : null;
@@ -1039,6 +1044,7 @@ class TsFile {
     const line = stmt.startPosition.row + 1;
     const clause = stmt.namedChildren.find((n) => n?.type === "export_clause");
     if (clause) {
+      this.reads.skip(stmt);
       for (const spec of clause.namedChildren) {
         if (spec?.type !== "export_specifier") continue;
         const name = spec.childForFieldName("name");
@@ -1150,7 +1156,7 @@ function makeExtractor(id: LanguageId, dialect: Dialect, jsx: boolean, grammar: 
         const file = new TsFile(b, path.endsWith(".d.ts"));
         const root = tree.rootNode;
         for (const m of query.matches(root)) for (const c of capturesOf(m, dialect)) file.handle(c);
-        file.finish();
+        file.finish(root);
         return b.finish(null, countSyntaxErrors(root));
       };
     },
