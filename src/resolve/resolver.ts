@@ -254,7 +254,10 @@ export class Resolver {
     if (!rules) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
     const receiver = ref.receiver!.slice(READ_VALUE.length) || null;
-    const found = this.target({ ...ref, kind: "references", receiver }, file, rules);
+    // Where a bare name reaches the enclosing type's members first (Java's `MAX_SIZE` in its class),
+    // it is looked up as those are, which a call's lookup does.
+    const kind = receiver === null ? "calls" : "references";
+    const found = this.target({ ...ref, kind, receiver }, file, rules);
     const hit = found && unique(found.symbols.filter((s) => READ_KINDS.has(s.kind)));
     // `WIDTH, HEIGHT = 640, 480` names WIDTH where it declares it: no use of it.
     return hit && hit.id !== ref.fromId ? [{ targetId: hit.id, kind: "references", resolution: found.how }] : [];

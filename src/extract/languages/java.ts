@@ -17,6 +17,7 @@ import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
 import { lastStartingBy } from "../spans.js";
 import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
+import { javaReads } from "./java-reads.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -1219,6 +1220,7 @@ export const javaExtractor: LanguageExtractor = {
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
       file.flushTypeUses();
+      javaReads(b, root);
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },
