@@ -17,7 +17,7 @@ import { splitLast } from "../ts-helpers.js";
 import { captureFor, spanOf } from "../nodes.js";
 import { lastStartingBy } from "../spans.js";
 import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
-import { javaReads } from "./java-reads.js";
+import { constantReads } from "./constant-reads.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -1207,6 +1207,9 @@ class JavaFile {
   }
 }
 
+/** What a bare constant read may name in Java: a field (`static final`) of the file's types. */
+const FIELD_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
+
 export const javaExtractor: LanguageExtractor = {
   id: "java",
   grammar: "tree-sitter-java.wasm",
@@ -1220,7 +1223,7 @@ export const javaExtractor: LanguageExtractor = {
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
       file.flushTypeUses();
-      javaReads(b, root);
+      constantReads(b, root, "identifier", FIELD_KINDS);
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

@@ -16,6 +16,7 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, childOfType, spanOf } from "../nodes.js";
 import { isBlockDoc } from "../source-text.js";
+import { constantReads } from "./constant-reads.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`). The
@@ -1183,6 +1184,9 @@ class KotlinFile {
   }
 }
 
+/** What a bare constant read may name in Kotlin: a `const val` or a property (a companion's). */
+const CONSTANT_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "property"]);
+
 export const kotlinExtractor: LanguageExtractor = {
   id: "kotlin",
   grammar: "tree-sitter-kotlin.wasm",
@@ -1196,6 +1200,7 @@ export const kotlinExtractor: LanguageExtractor = {
       file.flushObjectFunctions();
       file.flushTypes();
       file.flushTypeUses();
+      constantReads(b, root, "simple_identifier", CONSTANT_KINDS);
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },
