@@ -54,8 +54,13 @@ function calledOrAssigned(source: string, end: number): boolean {
  * (`settings.DEBUG`); not within a longer name, not after a longer path (`a.b.MAX`), not called and
  * not assigned.
  */
-export function capitalisedReads(source: string, visit: (read: CapitalisedRead) => void): void {
+export function capitalisedReads(
+  source: string,
+  visit: (read: CapitalisedRead) => void,
+  separator: "." | "::" = ".",
+): void {
   const n = source.length;
+  const width = separator.length;
   CAPITAL_START.lastIndex = 0;
   while (CAPITAL_START.test(source)) {
     const i = CAPITAL_START.lastIndex - 1;
@@ -63,37 +68,49 @@ export function capitalisedReads(source: string, visit: (read: CapitalisedRead) 
     while (end < n && isNameChar(source.charCodeAt(end))) end++;
     CAPITAL_START.lastIndex = end;
     const before = i > 0 ? source.charCodeAt(i - 1) : 0;
-    if (before === DOT) {
-      memberInCapitals(source, i - 1, visit);
+    if (i >= width && source.startsWith(separator, i - width)) {
+      memberInCapitals(source, i - width, separator, visit);
       continue;
     }
+    if (before === DOT) continue;
     // `\b` knows no `$` nor non-ASCII letters: `$Foo`, `éFoo` continue a longer name.
     if (before === 36 || before >= 128) continue;
-    if (source.charCodeAt(end) !== DOT) {
+    if (!source.startsWith(separator, end)) {
       if (isCapitals(source, i, end) && !calledOrAssigned(source, end))
         visit({ at: i, name: source.slice(i, end), object: null });
       continue;
     }
     // `LOOKUP_SEP.join(..)`, `PI.mul(x)`: the constant is read, whatever is then done with it.
     if (isCapitals(source, i, end)) visit({ at: i, name: source.slice(i, end), object: null });
-    let memberEnd = end + 1;
+    const member = end + width;
+    let memberEnd = member;
     while (memberEnd < n && isNameChar(source.charCodeAt(memberEnd))) memberEnd++;
-    const first = source.charCodeAt(end + 1);
-    if (memberEnd > end + 1 && !(first >= 48 && first <= 57) && !calledOrAssigned(source, memberEnd))
-      visit({ at: end + 1, name: source.slice(end + 1, memberEnd), object: source.slice(i, end) });
+    const first = source.charCodeAt(member);
+    if (memberEnd > member && !(first >= 48 && first <= 57) && !calledOrAssigned(source, memberEnd))
+      visit({ at: member, name: source.slice(member, memberEnd), object: source.slice(i, end) });
     CAPITAL_START.lastIndex = memberEnd;
   }
 }
 
-/** `settings.DEBUG`, at the dot at `dot`: a name in capitals after a name that does not start with a capital. */
-function memberInCapitals(source: string, dot: number, visit: (read: CapitalisedRead) => void): void {
-  let start = dot;
+/**
+ * `settings.DEBUG` (or `limits::MAX`), at the separator at `sep`: a name in capitals after a name
+ * that does not start with a capital.
+ */
+function memberInCapitals(
+  source: string,
+  sep: number,
+  separator: string,
+  visit: (read: CapitalisedRead) => void,
+): void {
+  let start = sep;
   while (start > 0 && isNameChar(source.charCodeAt(start - 1))) start--;
   const head = source.charCodeAt(start);
-  if (start === dot || (head >= 65 && head <= 90) || (head >= 48 && head <= 57)) return;
+  if (start === sep || (head >= 65 && head <= 90) || (head >= 48 && head <= 57)) return;
+  if (start >= separator.length && source.startsWith(separator, start - separator.length)) return;
   if (start > 0 && source.charCodeAt(start - 1) === DOT) return;
-  let end = dot + 1;
+  const member = sep + separator.length;
+  let end = member;
   while (end < source.length && isNameChar(source.charCodeAt(end))) end++;
-  if (isCapitals(source, dot + 1, end) && !calledOrAssigned(source, end))
-    visit({ at: dot + 1, name: source.slice(dot + 1, end), object: source.slice(start, dot) });
+  if (isCapitals(source, member, end) && !calledOrAssigned(source, end))
+    visit({ at: member, name: source.slice(member, end), object: source.slice(start, sep) });
 }

@@ -3,35 +3,59 @@ import { READ_VALUE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder } from "../builder.js";
 import { capitalisedReads } from "../capitalised-reads.js";
+import { inSpans, type Span } from "../spans.js";
 
-/** A constant's name, as Java and Kotlin write static finals, `const val`s and enum constants. */
+/** A constant's name, as Java, Kotlin and Rust write static finals, `const`s and enum constants. */
 const CAPITALS = /^[A-Z][A-Z0-9_]+$/;
 const IMPORT_LINE = /^\s*import\b/;
 
+/** How a language writes what `constantReads` looks for. */
+export interface ConstantSyntax {
+  /** The grammar's node type for a name read: `identifier`, `simple_identifier`. */
+  nameType: string;
+  /** What a bare name may be declared as in the file (or imported). */
+  declaredKinds: ReadonlySet<NodeKind>;
+  /** What joins a type or module to its member. */
+  separator: "." | "::";
+  /** Members of any case through a type (Rust's enum variants, `Mode::Fast`), not only capitals. */
+  anyCaseMembers?: boolean;
+  /** The spans of the file's imports (Rust's `use`), in order; without them, `import` lines. */
+  imports?: readonly Span[];
+  /** What a declaration writes before the name it declares with no `=` after it (Rust's `const MAX: u32`). */
+  declaredAfter?: RegExp;
+  /** The type `Self` is at an offset (Rust's impl), for `Self::LIMIT`. */
+  selfType?: (at: number) => string | null;
+}
+
 /**
- * Constants read (`READ_VALUE`) in Java and Kotlin: a field or constant in capitals the file
- * declares or imports (`MAX_SIZE`), and a constant through a type (`Status.ACTIVE`,
- * `Limits.MAX_SIZE`); any capitalised name may be the type, as a package's types need no import.
- * Found in the text, then asked of the tree: only a name node of the grammar's (`identifier`,
- * `simple_identifier`) is a read, so a name in a string, comment or type is none; nor is one on an
- * `import` line, nor one through a lower-case object (`config.MAX` reads a value's field).
+ * Constants read (`READ_VALUE`) in Java, Kotlin and Rust: a constant in capitals the file declares
+ * or imports (`MAX_SIZE`), and a constant through a type (`Status.ACTIVE`, `Limits::MAX`,
+ * `Self::LIMIT`); any capitalised name may be the type, as a package's types need no import.
+ * Found in the text, then asked of the tree: only a name node of the grammar's is a read, so a name
+ * in a string, comment or type is none; nor is one in an import, nor one through a lower-case
+ * object (`config.MAX` reads a value's field; Rust's `limits::MAX` is a module's, and is read).
  */
-export function constantReads(
-  b: ExtractionBuilder,
-  root: Node,
-  nameType: string,
-  declaredKinds: ReadonlySet<NodeKind>,
-): void {
+export function constantReads(b: ExtractionBuilder, root: Node, syntax: ConstantSyntax): void {
   const source = b.source;
   let declared: Set<string> | null = null;
-  capitalisedReads(source, ({ at, name, object }) => {
-    if (!CAPITALS.test(name)) return;
+  const visit = ({ at, name, object }: { at: number; name: string; object: string | null }): void => {
+    if (object === null || !syntax.anyCaseMembers || !/^[A-Z]/.test(object)) {
+      if (!CAPITALS.test(name)) return;
+    }
     if (object === null) {
-      if (!(declared ??= b.namesOf(declaredKinds)).has(name) && !b.imported(name)) return;
-    } else if (!/^[A-Z]/.test(object)) return;
-    const lineStart = source.lastIndexOf("\n", at) + 1;
-    if (IMPORT_LINE.test(source.slice(lineStart, lineStart + 16))) return;
+      if (!(declared ??= b.namesOf(syntax.declaredKinds)).has(name) && !b.imported(name)) return;
+      if (syntax.declaredAfter?.test(source.slice(Math.max(0, at - 16), at))) return;
+    } else if (syntax.separator === "." && !/^[A-Z]/.test(object)) return;
+    if (syntax.imports) {
+      if (inSpans(syntax.imports, at)) return;
+    } else {
+      const lineStart = source.lastIndexOf("\n", at) + 1;
+      if (IMPORT_LINE.test(source.slice(lineStart, lineStart + 16))) return;
+    }
+    const owner = object === "Self" && syntax.selfType ? syntax.selfType(at) : object;
+    if (object === "Self" && !owner) return;
     const node = root.descendantForIndex(at, at + name.length);
-    if (node?.type === nameType) b.ref("references", node, name, `${READ_VALUE}${object ?? ""}`);
-  });
+    if (node?.type === syntax.nameType) b.ref("references", node, name, `${READ_VALUE}${owner ?? ""}`);
+  };
+  capitalisedReads(source, visit, syntax.separator);
 }

@@ -1223,7 +1223,7 @@ export const javaExtractor: LanguageExtractor = {
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
       file.flushTypeUses();
-      constantReads(b, root, "identifier", FIELD_KINDS);
+      constantReads(b, root, { nameType: "identifier", declaredKinds: FIELD_KINDS, separator: "." });
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

@@ -1200,7 +1200,7 @@ export const kotlinExtractor: LanguageExtractor = {
       file.flushObjectFunctions();
       file.flushTypes();
       file.flushTypeUses();
-      constantReads(b, root, "simple_identifier", CONSTANT_KINDS);
+      constantReads(b, root, { nameType: "simple_identifier", declaredKinds: CONSTANT_KINDS, separator: "." });
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

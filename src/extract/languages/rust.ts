@@ -16,6 +16,8 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, childOfType } from "../nodes.js";
 import { parseWithMacroItems, unwrappedMacros } from "./rust-macro-items.js";
+import { constantReads } from "./constant-reads.js";
+import type { Span } from "../spans.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -231,6 +233,8 @@ function innermost<T extends Range>(list: readonly T[], at: number): T | null {
 }
 
 class RustFile {
+  /** The `use` declarations, in order: their paths are imports, not reads (see `constantReads`). */
+  readonly useSpans: Span[] = [];
   private readonly mods: ModRange[] = [];
   private readonly impls: ImplHeader[] = [];
   /** Structs, unions and enums, by name and where they start (see `ownerInFunction`). */
@@ -995,6 +999,7 @@ class RustFile {
   // ---- imports ----
 
   private use(def: Node, arg: Node): void {
+    this.useSpans.push({ start: def.startIndex, end: def.endIndex });
     const line = def.startPosition.row + 1;
     // `pub use` passes the names on to importers of this module (and binds them here too).
     const pub = def.namedChild(0)?.type === "visibility_modifier";
@@ -1191,7 +1196,7 @@ class RustFile {
   }
 
   /** The type `Self` stands for at `at`: the enclosing impl's type, or the enclosing trait. */
-  private selfType(at: number): string | null {
+  selfType(at: number): string | null {
     const impl = innermost(this.impls, at);
     const trait = innermost(this.traits, at);
     if (impl && (!trait || impl.start > trait.start)) return impl.type;
@@ -1518,6 +1523,9 @@ class RustFile {
 /** The type of a name restored after its block when nothing was known of it before (see `restoreShadowed`). */
 const UNKNOWN = "?";
 
+/** What a bare constant read may name in Rust: a `const` or `static`. */
+const CONSTANT_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "variable"]);
+
 export const rustExtractor: LanguageExtractor = {
   id: "rust",
   grammar: "tree-sitter-rust.wasm",
@@ -1532,6 +1540,15 @@ export const rustExtractor: LanguageExtractor = {
       for (const m of unwrappedMacros(tree)) b.ref("calls", m, `${m.name}!`, null, null);
       for (const m of query.matches(root)) file.handle(m);
       file.finish();
+      constantReads(b, root, {
+        nameType: "identifier",
+        declaredKinds: CONSTANT_KINDS,
+        separator: "::",
+        anyCaseMembers: true,
+        imports: file.useSpans,
+        declaredAfter: /\b(?:const|static(?:\s+mut)?)\s+$/,
+        selfType: (at) => file.selfType(at),
+      });
       return b.finish(null, countSyntaxErrors(root));
     };
   },
