@@ -1091,7 +1091,10 @@ export class Resolver {
     // exported or not.
     if (b.specifier === "" && b.imported !== "*") {
       const own = this.lookup.topLevel(file.id, b.imported).filter(isDeclaration);
-      return own.length ? { symbols: own } : null;
+      if (own.length) return { symbols: own };
+      // `import * as Classes from "./classes"; export { Classes };`: what the file imports as the name.
+      const imported = this.importsNamed(file.id, b.imported).find((i) => !i.reexport);
+      return imported ? this.binding(imported, file, rules, depth + 1) : null;
     }
     if (rules.nestedPackages && b.imported !== "*") {
       // `using Geo = Example.Geometry;`: an alias of a namespace.
