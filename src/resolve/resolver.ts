@@ -254,8 +254,8 @@ export class Resolver {
     if (!rules) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
     const receiver = ref.receiver!.slice(READ_VALUE.length) || null;
-    // Where a bare name reaches the enclosing type's members first (Java's `MAX_SIZE` in its class),
-    // it is looked up as those are, which a call's lookup does.
+    // A bare name as a call of it would be looked up, which also finds the fields of the type around
+    // it and of outer types (Java's `MAX_SIZE` in its class); a member as a written reference.
     const kind = receiver === null ? "calls" : "references";
     const found = this.target({ ...ref, kind, receiver }, file, rules);
     const hit = found && unique(found.symbols.filter((s) => READ_KINDS.has(s.kind)));

@@ -156,7 +156,7 @@ const SIGNATURE_TYPES = new Set(["function_type", "constructor_type"]);
 /** What a name used as a value may be, when this file declares it: a function, method, class or enum. */
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set([...CALLABLE_KINDS, "class", "enum"]);
 
-/** A name that may stand for a function: `helper`, `{ helper }`, or a method of `this` (`this.handleClick`). */
+/** A name that may stand for a function or class: `helper`, `{ Cart }`, or a method of `this` (`this.handleClick`). */
 function isValueName(node: Node): boolean {
   if (node.type === "identifier" || node.type === "shorthand_property_identifier") return true;
   if (node.type !== "member_expression") return false;
