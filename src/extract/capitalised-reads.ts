@@ -50,9 +50,9 @@ function calledOrAssigned(source: string, end: number): boolean {
 
 /**
  * Each candidate read, in order: a name in capitals of two characters or more (`MAX_ROWS`), any
- * member after a capitalised name and a dot (`Level.High`), a member in capitals after another name
- * (`settings.DEBUG`); not within a longer name, not after a longer path (`a.b.MAX`), not called and
- * not assigned.
+ * member after a capitalised name and the separator (`Level.High`, Rust's `Mode::Fast`), a member in
+ * capitals after another name (`settings.DEBUG`); not within a longer name, not after a longer path
+ * (`a.b.MAX`), not called and not assigned.
  */
 export function capitalisedReads(
   source: string,
