@@ -37,6 +37,12 @@ function isCapitals(source: string, start: number, end: number): boolean {
   return true;
 }
 
+/** Whether a name is written as a constant is: in capitals, two characters or more (`MAX_ROWS`, `RED`). */
+export function isConstantName(name: string): boolean {
+  const first = name.charCodeAt(0);
+  return first >= 65 && first <= 90 && isCapitals(name, 0, name.length);
+}
+
 /** Whether the name ending at `end` is called or assigned (`f(`, `x =`, not `==` nor `=>`). */
 function calledOrAssigned(source: string, end: number): boolean {
   let i = end;

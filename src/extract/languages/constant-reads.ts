@@ -2,11 +2,9 @@ import type { Node } from "web-tree-sitter";
 import { READ_VALUE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder } from "../builder.js";
-import { capitalisedReads } from "../capitalised-reads.js";
+import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 
-/** A constant's name, as Java, Kotlin and Rust write static finals, `const`s and enum constants. */
-const CAPITALS = /^[A-Z][A-Z0-9_]+$/;
 const IMPORT_LINE = /^\s*import\b/;
 
 /** How a language writes what `constantReads` looks for. */
@@ -40,7 +38,7 @@ export function constantReads(b: ExtractionBuilder, root: Node, syntax: Constant
   let declared: Set<string> | null = null;
   const visit = ({ at, name, object }: { at: number; name: string; object: string | null }): void => {
     if (object === null || !syntax.anyCaseMembers || !/^[A-Z]/.test(object)) {
-      if (!CAPITALS.test(name)) return;
+      if (!isConstantName(name)) return;
     }
     if (object === null) {
       if (!(declared ??= b.namesOf(syntax.declaredKinds)).has(name) && !b.imported(name)) return;

@@ -4,7 +4,7 @@ import type { NodeKind } from "../../core/kinds.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import { HASH_COMMENTS } from "../source-text.js";
 import type { LanguageExtractor } from "../language.js";
-import { capitalisedReads } from "../capitalised-reads.js";
+import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
 
@@ -113,8 +113,6 @@ const PATTERNS: Record<keyof typeof P, string> = {
 const VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["function", "class"]);
 const METHOD_KIND: ReadonlySet<NodeKind> = new Set(["method"]);
 
-/** A constant's name: in capitals (`MAX_ROWS`, `RED`). */
-const CAPITALS = /^[A-Z][A-Z0-9_]+$/;
 const CONSTANT_KIND: ReadonlySet<NodeKind> = new Set(["constant"]);
 const CLASS_KIND: ReadonlySet<NodeKind> = new Set(["class"]);
 
@@ -622,7 +620,7 @@ class PyFile {
     let classes: Set<string> | null = null;
     capitalisedReads(this.source, ({ at, name, object }) => {
       if (object !== null) {
-        if (!CAPITALS.test(name)) return;
+        if (!isConstantName(name)) return;
         if (!(classes ??= this.b.namesOf(CLASS_KIND)).has(object) && !this.b.imported(object)) return;
       } else if (!(constants ??= this.b.namesOf(CONSTANT_KIND)).has(name) && !this.b.imported(name)) return;
       else if (this.declaresAnnotated(at, name)) return;
