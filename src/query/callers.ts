@@ -38,6 +38,11 @@ export interface RelationGroup {
   overloads: number;
   rows: RelationRow[];
   total: number;
+  /**
+   * Callers asked for calls only, and none found: how many other uses it has (a constant's reads, a
+   * class's references, imports), which asking for every use lists.
+   */
+  otherUses?: number;
 }
 
 /** A definition past those shown in full: where it is and how many relations it has, no rows. */
@@ -131,10 +136,10 @@ export function relations(
     // Calls lead: the rows a limit keeps are the ones a change of behaviour breaks first.
     if (kinds !== CALL_KINDS) edges.sort((a, b) => useRank(a.kind) - useRank(b.kind));
     const linked = !into && C_FAMILY_PATH.test(group[0]!.file);
-    return { group, edges: linked ? oneRowPerLinkedCall(db, edges) : edges };
+    return { group, ids, edges: linked ? oneRowPerLinkedCall(db, edges) : edges };
   });
   const { shown, listed, omitted } = capDefinitions(found, (f) => f.edges.length);
-  const groups = shown.map(({ group, edges }): RelationGroup => {
+  const groups = shown.map(({ group, ids, edges }): RelationGroup => {
     const rows: RelationRow[] = [];
     let total = edges.length;
     // Rows past the limit are counted, not read: a class of the JDK has thousands of callers. Those
@@ -150,7 +155,14 @@ export function relations(
         else total--;
       }
     }
-    return { definition: group[0]!, overloads: group.length - 1, rows, total };
+    const result: RelationGroup = { definition: group[0]!, overloads: group.length - 1, rows, total };
+    if (!edges.length && into && kinds === CALL_KINDS) {
+      const own = new Set(ids);
+      result.otherUses = incoming(db, ids, USE_KINDS)
+        .flat()
+        .filter((e) => !own.has(e.nodeId)).length;
+    }
+    return result;
   });
   const others = listed.map(({ group, edges }) => ({
     definition: group[0]!,

@@ -170,7 +170,10 @@ export function renderRelations(r: RelationResult, maxLimit?: number): string {
     out.push(
       `${verb} ${g.definition.qualifiedName} (${g.definition.kind}, ${loc(g.definition)}${overloads}): ${g.total}`,
     );
-    if (!g.total) out.push("  (none found)");
+    if (!g.total)
+      out.push(
+        g.otherUses ? `  (no calls; ${plural(g.otherUses, "other use")}, which --all-uses lists)` : "  (none found)",
+      );
     for (const row of g.rows) {
       const at =
         row.line !== null

@@ -1,6 +1,6 @@
 import { isHeaderPath } from "../core/c-family-paths.js";
 import { ALIAS_OF, USING_NAME, USING_NAMESPACE } from "../core/extraction.js";
-import { CALLABLE_KINDS, TYPE_KINDS } from "../core/kinds.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type NodeKind } from "../core/kinds.js";
 import type { FileInfo, LocalTypeInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import { C_FAMILY } from "./languages/c.js";
 import type { Linkage } from "./linkage.js";
@@ -91,6 +91,16 @@ export class CppScopes {
       default:
         return [];
     }
+  }
+
+  /**
+   * The one constant, enumerator or field of `kinds` a name read reaches, bare or through a scope
+   * (`Color::Red`), as a call of it would be looked up; null when the scopes find none of them.
+   */
+  read(ref: RefInfo, file: FileInfo, kinds: ReadonlySet<NodeKind>): SymbolInfo | null {
+    const found = this.callTarget(ref, file, this.scope(ref.fromId, file));
+    const hits = found?.symbols.filter((s) => kinds.has(s.kind)) ?? [];
+    return hits.length && hits.every((s) => s.id === hits[0]!.id) ? hits[0]! : null;
   }
 
   private call(ref: RefInfo, file: FileInfo, scope: Scope): ResolvedEdge[] {

@@ -1,4 +1,4 @@
-import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind } from "../core/kinds.js";
+import { CALLABLE_KINDS, TYPE_KINDS, type EdgeKind, type NodeKind } from "../core/kinds.js";
 import type { FileInfo, Lookup, RefInfo, SymbolInfo } from "../core/lookup.js";
 import { C_FAMILY, cRules, isHeader } from "./languages/c.js";
 import type { Resolution } from "./resolver.js";
@@ -42,6 +42,32 @@ export class Linkage {
     if (own.length) return { symbols: own, how: "lexical" };
     const hits = this.included(ref.name, file, rules);
     return hits.length ? { symbols: hits, how: "import" } : null;
+  }
+
+  /**
+   * The macro, enumerator or global a bare name read in a file is: of the file's own, else of the
+   * headers its includes reach; else the project's one global of the name with external linkage
+   * (a header's `extern` of it is no symbol). A macro or an enumerator is the file's from where it is
+   * written, whatever encloses it (a function, a struct); a variable only at the top level. Several
+   * in one file are one macro defined under `#if` branches (the first stands for them); in several
+   * files, none is chosen.
+   */
+  readable(name: string, file: FileInfo, rules: LanguageRules, kinds: ReadonlySet<NodeKind>): SymbolInfo | null {
+    const closure = this.closure(file, rules);
+    const named = this.lookup.named(name).filter((s) => kinds.has(s.kind));
+    let found = named.filter(
+      (s) =>
+        (s.fileId === file.id || closure.has(s.fileId)) &&
+        (s.kind !== "variable" || s.parentId === this.lookup.file(s.fileId)?.nodeId),
+    );
+    if (found.some((s) => s.fileId === file.id)) found = found.filter((s) => s.fileId === file.id);
+    if (!found.length && file.language === "c") {
+      found = named.filter((s) => s.kind === "variable" && s.exported && !this.inHeader(s));
+      if (found.length > 1) return null;
+    }
+    const first = found[0];
+    if (!first || found.some((s) => s.fileId !== first.fileId)) return null;
+    return found.reduce((a, b) => (b.id < a.id ? b : a));
   }
 
   /** The top-level declarations named `name` in the headers a file's includes reach (however deep). */

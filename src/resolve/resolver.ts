@@ -224,15 +224,21 @@ export class Resolver {
 
   /**
    * A function or class named as a value: what a call of it would reach (of the bare name, or of the
-   * name on the object written), if that is a function, method or type (a use, not a call: a
+   * name on the object written), if that is a function, method or type, or where the language's
+   * values may be reads (`valuesReadConstants`), a constant or variable (a use, not a call: a
    * `references` edge).
    */
   private namedValue(ref: RefInfo): ResolvedEdge[] {
     const receiver = ref.receiver!.slice(NAMED_VALUE.length) || null;
+    const file = this.lookup.file(ref.fileId);
+    const reads = file !== undefined && RULES[file.language]?.valuesReadConstants === true;
     // Through an object, a field the extractor saw holding a function (`this.handleClick`) too.
     const fits = (s: SymbolInfo | undefined) =>
       s !== undefined &&
-      (CALLABLE_KINDS.has(s.kind) || TYPE_KINDS.has(s.kind) || (receiver !== null && s.kind === "property"));
+      (CALLABLE_KINDS.has(s.kind) ||
+        TYPE_KINDS.has(s.kind) ||
+        (receiver !== null && s.kind === "property") ||
+        (reads && BARE_READ_KINDS.has(s.kind)));
     // Most such names are variables and fields, which no function or type of the project bears.
     if (!this.lookup.named(ref.name).some(fits)) return [];
     const edges: ResolvedEdge[] = [];
@@ -254,6 +260,14 @@ export class Resolver {
     if (!rules) return [];
     this.at = { fileId: ref.fileId, line: ref.line };
     const receiver = ref.receiver!.slice(READ_VALUE.length) || null;
+    if (rules.linkage) {
+      // C++: through the scopes around the read (a class's members, namespaces, usings) first.
+      const scoped = rules.cppScopes ? this.cpp.read({ ...ref, receiver }, file, READ_KINDS) : null;
+      if (scoped)
+        return scoped.id !== ref.fromId ? [{ targetId: scoped.id, kind: "references", resolution: "lexical" }] : [];
+      const hit = receiver === null ? this.linkage.readable(ref.name, file, rules, BARE_READ_KINDS) : null;
+      return hit && hit.id !== ref.fromId ? [{ targetId: hit.id, kind: "references", resolution: "import" }] : [];
+    }
     // A bare name as a call of it would be looked up, which also finds the fields of the type around
     // it and of outer types (Java's `MAX_SIZE` in its class); a member as a written reference.
     const kind = receiver === null ? "calls" : "references";
@@ -2630,6 +2644,8 @@ function withoutOwnedMethods(list: SymbolInfo[]): SymbolInfo[] {
 
 /** What a read of a name may reach (see `Resolver.read`). */
 const READ_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "variable", "enum_member", "property"]);
+/** What a bare name read in C or C++ may be: no field, which only a member access reads. */
+const BARE_READ_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "variable", "enum_member"]);
 
 function acceptable(kind: EdgeKind, target: NodeKind): boolean {
   switch (kind) {

@@ -50,6 +50,12 @@ export interface LanguageRules {
    */
   importsByUse?: boolean;
   /**
+   * A name used as a value (`NAMED_VALUE`) may be a constant or variable read too, not only a
+   * function or type: Go writes its constants in any case (`maxDepth`, `http.StatusOK`), so the
+   * extractor cannot tell them apart, and one reference stands for each use.
+   */
+  valuesReadConstants?: boolean;
+  /**
    * A name the file imports means that import alone: when the import leads outside the project, the
    * name is not looked for in the file's package. PHP fixes a class name from the file's `use`
    * clauses before its namespace: doctrine's `use Doctrine\Persistence\Mapping\ClassMetadata;` in

@@ -36,4 +36,17 @@ describe("codegraph_callers", () => {
     const all = await run(["callers", "Repo", "--all-uses", "-p", dir]);
     expect(all.stdout).toMatch(/\[references\] load \(function\)\s+src\/service\.ts:3/);
   });
+
+  it("the CLI's callers of what is never called name its other uses, which --all-uses lists", async () => {
+    const calls = await run(["callers", "MAX_ROWS", "-p", dir]);
+    const all = await run(["callers", "MAX_ROWS", "--all-uses", "-p", dir]);
+    const uses = all.stdout.split("\n").filter((l) => l.startsWith("  ["));
+    expect(uses.some((l) => /\[references\] load \(function\)\s+src\/service\.ts:4/.test(l))).toBe(true);
+    expect(calls.stdout).toContain(
+      `(no calls; ${uses.length} other use${uses.length === 1 ? "" : "s"}, which --all-uses lists)`,
+    );
+    // With no use at all, nothing to point to.
+    const unused = await run(["callers", "make", "-p", dir]);
+    expect(unused.stdout).toContain("(none found)");
+  });
 });

@@ -1,8 +1,9 @@
 import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
-import { NAMED_VALUE, type ExtractResult } from "../../core/extraction.js";
+import { NAMED_VALUE, READ_VALUE, type ExtractResult } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import { fieldIds } from "../fields.js";
 import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
+import { capitalisedReads } from "../capitalised-reads.js";
 import { spanTo } from "../source-text.js";
 import { inSpans } from "../spans.js";
 import { isHeaderPath } from "../../core/c-family-paths.js";
@@ -79,6 +80,25 @@ type Fields = Record<(typeof FIELD_NAMES)[number], number>;
 
 /** A name in capitals, digits and underscores, as macros are named. */
 const MACRO_CASE = /^[A-Z_][A-Z0-9_]*$/;
+const HASH = 35;
+const GREATER = 62;
+/** Words a read may follow (`return MAX;`); after any other word, a name is a declarator (`int MAX;`). */
+const BEFORE_READ = new Set(["return", "case", "sizeof", "else", "do", "goto", "throw", "co_return", "co_yield"]);
+
+/** Where the text before `at` ends, spaces left out. */
+function before(source: string, at: number): number {
+  let end = at;
+  while (end > 0 && /\s/.test(source[end - 1]!)) end--;
+  return end;
+}
+
+/** Whether the name at `at` follows a word that is no keyword of a read: a type's name, so it is declared. */
+function afterTypeName(source: string, at: number): boolean {
+  const end = before(source, at);
+  let start = end;
+  while (start > 0 && /\w/.test(source[start - 1]!)) start--;
+  return start < end && !BEFORE_READ.has(source.slice(start, end));
+}
 
 /** Words that look like calls in a macro body but are not (`if (x)`, `sizeof(x)`). */
 const NOT_CALLS = new Set(
@@ -156,6 +176,12 @@ export class CFamilyFile {
   private readonly values: { value: Node; callee: Node | null }[] = [];
   /** Parameters and local variables, by where they are declared. */
   private readonly localNames: { at: number; name: string }[] = [];
+  /** What joins a scope to a member read through it (C++'s `Color::RED`); C reads bare names only. */
+  protected readonly scopeSeparator: "::" | null = null;
+  /** The comments, in order: names in them are no reads. */
+  private readonly comments: Range[] = [];
+  /** Where enumerators are declared: their names are no reads. */
+  private readonly enumeratorsAt = new Set<number>();
   private outer: Range[] | null = null;
   /** Written types (see the `typeUse` pattern), walked in `finish`. */
   private readonly typeUses: Node[] = [];
@@ -181,9 +207,12 @@ export class CFamilyFile {
 
   handle(tag: string, m: QueryMatch): void {
     switch (tag) {
-      case "comment":
-        this.b.comment(m.captures[0]!.node);
+      case "comment": {
+        const node = m.captures[0]!.node;
+        this.comments.push({ start: node.startIndex, end: node.endIndex });
+        this.b.comment(node);
         return;
+      }
       case "include":
         return this.include(capture(m, "def"), capture(m, "path"));
       case "macro":
@@ -212,6 +241,7 @@ export class CFamilyFile {
         this.types.push({ kind: tag, def: capture(m, "def"), name: capture(m, "name"), body: capture(m, "body") });
         return;
       case "enumerator":
+        this.enumeratorsAt.add(capture(m, "name").startIndex);
         this.b.symbol("enum_member", capture(m, "def"), capture(m, "name"), { exported: true, isStatic: true });
         return;
       case "field":
@@ -240,7 +270,7 @@ export class CFamilyFile {
   }
 
   /** Declarations and functions, once every function body is known. */
-  finish(): void {
+  finish(root: Node): void {
     const defined = new Set<string>();
     for (const fn of this.fns) defined.add(this.text(fn.name));
     for (const t of this.types) {
@@ -261,7 +291,9 @@ export class CFamilyFile {
       if (typeName) this.b.localType(d.name, this.text(d.name), typeName);
     }
     for (const fn of this.fns) this.function(fn);
-    this.emitCalls();
+    const local = this.localTest();
+    this.emitCalls(local);
+    this.reads(root, local);
     this.dropped.sort((a, b) => a.start - b.start);
     for (const t of this.typeUses) if (!this.inDropped(t.startIndex)) this.typeUse(t);
   }
@@ -307,11 +339,10 @@ export class CFamilyFile {
   }
 
   /**
-   * Calls by bare name, and names used as values (`NAMED_VALUE`), except a parameter or local
-   * variable of the function around them (a function pointer, a functor, a counter): nothing a name
-   * of the project stands for.
+   * Whether a name at a place is a parameter or local variable of the function around it (a function
+   * pointer, a functor, a counter): nothing a name of the project stands for.
    */
-  private emitCalls(): void {
+  private localTest(): (at: number, text: string) => boolean {
     const locals = new Map<number, Set<string>>();
     for (const l of this.localNames) {
       const body = this.bodyAt(l.at) ?? this.paramsOwner(l.at);
@@ -320,22 +351,64 @@ export class CFamilyFile {
       if (!set) locals.set(body, (set = new Set()));
       set.add(l.name);
     }
-    const local = (at: Node, text: string) => {
+    return (at, text) => {
       // A constructor's member initializers (`: size_{size}`) come before its body.
-      const body = this.bodyAt(at.startIndex) ?? this.paramsOwner(at.startIndex);
+      const body = this.bodyAt(at) ?? this.paramsOwner(at);
       return body !== null && locals.get(body)?.has(text) === true;
     };
+  }
+
+  /** Calls by bare name, and names used as values (`NAMED_VALUE`), except a local's. */
+  private emitCalls(local: (at: number, text: string) => boolean): void {
     for (const c of this.calls) {
       const text = this.text(c.name);
-      if (!local(c.name, text)) this.b.ref("calls", c.name, text, null, c.args);
+      if (!local(c.name.startIndex, text)) this.b.ref("calls", c.name, text, null, c.args);
     }
     for (const { value, callee } of this.values) {
       const text = this.text(value);
       // A name in capitals is a macro's or an enumerator's (`NULL`, `RT_NONE`), not a function's.
-      if (local(value, text) || MACRO_CASE.test(text) || C_KEYWORDS.has(text) || (callee && this.macroLike(callee)))
+      if (
+        local(value.startIndex, text) ||
+        MACRO_CASE.test(text) ||
+        C_KEYWORDS.has(text) ||
+        (callee && this.macroLike(callee))
+      )
         continue;
       this.b.ref("references", value, text, NAMED_VALUE);
     }
+  }
+
+  /**
+   * Constants read (`READ_VALUE`): a bare name in capitals (`MAXCLIENTS`, `RT_NONE`), a macro's, an
+   * enumerator's or a constant's, and in C++ a member through a scope (`Color::Red`, `Limits::MAX`), found in the text (see `capitalisedReads`) and asked of the tree:
+   * a name node in code, not in a string, comment, type or field (`p->MAX`), nor on a preprocessor
+   * line (a header's guard, `#if HAVE_X`: configuration, not code), nor a name declared there (an
+   * enumerator, `extern RESTYPE RT_X;`), nor a local of the name.
+   */
+  private reads(root: Node, local: (at: number, text: string) => boolean): void {
+    const source = this.b.source;
+    const separator = this.scopeSeparator;
+    capitalisedReads(
+      source,
+      ({ at, name, object }) => {
+        if (object === null ? this.enumeratorsAt.has(at) : separator === null) return;
+        if (inSpans(this.comments, at)) return;
+        let i = source.lastIndexOf("\n", at) + 1;
+        while (source.charCodeAt(i) === 32 || source.charCodeAt(i) === 9) i++;
+        // `std::mutex Registry::s_mutex;` defines the member it names.
+        const head = object === null ? at : at - separator!.length - object.length;
+        if (source.charCodeAt(i) === HASH || afterTypeName(source, head)) return;
+        const node = root.descendantForIndex(at, at + name.length);
+        if (node?.type !== "identifier" || (object === null && local(at, name))) return;
+        // `std::map<K, V> Registry::s_all;` too: asked of the tree, as `a > Limits::MAX` reads it.
+        if (object !== null && source.charCodeAt(before(source, head) - 1) === GREATER) {
+          const around = node.parent?.parent?.type;
+          if (around === "declaration" || around === "init_declarator") return;
+        }
+        this.b.ref("references", node, name, `${READ_VALUE}${object ?? ""}`);
+      },
+      separator ?? ".",
+    );
   }
 
   // ---- declarations ----
@@ -784,7 +857,7 @@ export function cFamilyExtract(
     const root = tree.rootNode;
     const file = make(b, fields, path);
     for (const m of query.matches(root)) file.handle(tags[m.patternIndex]!, m);
-    file.finish();
+    file.finish(root);
     return b.finish(null, countSyntaxErrors(root));
   };
 }

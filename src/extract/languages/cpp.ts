@@ -79,6 +79,7 @@ interface Context {
 }
 
 export class CppFile extends CFamilyFile {
+  protected override readonly scopeSeparator = "::";
   private readonly classes: { def: Node; name: string; body: Node; kind: NodeKind; owner: string | undefined }[] = [];
   /** Qualifiers of declarator names: `Shape::area` → `Shape` for the name node `area`. */
   private readonly qualifiers = new Map<number, string[]>();
@@ -148,7 +149,7 @@ export class CppFile extends CFamilyFile {
     }
   }
 
-  override finish(): void {
+  override finish(root: Node): void {
     for (const c of this.classes) {
       if (this.named.has(c.def.id)) continue;
       this.b.symbol(c.kind, c.def, null, {
@@ -159,7 +160,7 @@ export class CppFile extends CFamilyFile {
         docNode: templateOf(c.def),
       });
     }
-    super.finish();
+    super.finish(root);
     // The indexer derives `overrides` for methods declared in a class; these were defined outside it.
     for (const m of this.outOfLineMethods)
       if (this.replaced.has(m.qname)) this.b.ref("overrides", m.name, this.text(m.name), null);

@@ -7,7 +7,7 @@ import { ExtractionBuilder, countSyntaxErrors } from "../builder.js";
 import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
 import { captureFor } from "../nodes.js";
-import { inSpans, type Span } from "../spans.js";
+import { inSpans, lastStartingBy, type Span } from "../spans.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -48,7 +48,7 @@ const QUERY = `
 (range_clause left: (expression_list) @left right: (_) @of) @range
 (type_switch_statement alias: (expression_list (identifier) @alias)) @switch
 [(parameter_declaration type: (_) @type) (variadic_parameter_declaration type: (_) @type) (field_declaration name: (_) type: (_) @type) (var_spec type: (_) @type) (const_spec type: (_) @type) (type_assertion_expression type: (_) @type) (type_case type: (_) @type) (type_alias type: (_) @type) (function_declaration result: (_) @type) (method_declaration result: (_) @type) (method_spec result: (_) @type) (func_literal result: (_) @type) (function_type result: (_) @type)]
-[(argument_list (identifier) @value) (literal_value (literal_element (identifier) @value)) (keyed_element (literal_element) (literal_element (identifier) @value)) (assignment_statement right: (expression_list (identifier) @value)) (short_var_declaration right: (expression_list (identifier) @value)) (var_spec value: (expression_list (identifier) @value))]
+[(argument_list (identifier) @value) (literal_value (literal_element (identifier) @value)) (keyed_element (literal_element) (literal_element (identifier) @value)) (assignment_statement right: (expression_list (identifier) @value)) (short_var_declaration right: (expression_list (identifier) @value)) (var_spec value: (expression_list (identifier) @value)) (binary_expression (identifier) @value) (unary_expression operand: (identifier) @value) (return_statement (expression_list (identifier) @value)) (expression_case value: (expression_list (identifier) @value)) (expression_switch_statement value: (identifier) @value) (if_statement condition: (identifier) @value) (index_expression (identifier) @value) (slice_expression (identifier) @value) (parenthesized_expression (identifier) @value) (send_statement value: (identifier) @value) (range_clause right: (identifier) @value)]
 `;
 
 /** Names that by convention hold an error or a flag, never a project type. */
@@ -289,6 +289,8 @@ class GoFile {
   private readonly typeUses: Node[] = [];
   /** Names each top-level declaration's text may declare as locals (see `mayDeclare`), by its start. */
   private readonly declaredNames = new Map<number, Set<string>>();
+  /** Package-level `var` declarations, in source order (see `mayDeclare`). */
+  private readonly packageVars: Span[] = [];
   /** Methods' receiver lists, in source order: a receiver's type is no use of it. */
   private readonly receivers: Span[] = [];
 
@@ -362,7 +364,11 @@ class GoFile {
       case P.Var: {
         const decl = capture(m, "decl");
         const spec = capture(m, "spec");
-        if (this.isTopLevel(decl)) this.topLevelSpec("variable", spec, decl);
+        if (this.isTopLevel(decl)) {
+          this.topLevelSpec("variable", spec, decl);
+          const start = decl.startIndex;
+          if (this.packageVars.at(-1)?.start !== start) this.packageVars.push({ start, end: decl.endIndex });
+        }
         return this.localVar(spec);
       }
       case P.Import:
@@ -401,12 +407,13 @@ class GoFile {
         this.typeUses.push(m.captures[0]!.node);
         return;
       case P.Value: {
-        // A name used as a value (an argument, a literal's element or field, an assignment's value):
-        // a function of the package, named so, is used. Not where the declaration around it may
-        // declare a local of the name, which most such names are (`t`, `err`, `ctx`).
+        // A name used as a value (an argument, a literal's element or field, an assignment's value,
+        // an operand): a function, type, constant or variable of the package, named so, is used. Not
+        // where the declaration around it may declare a local of the name, which most such names are
+        // (`t`, `err`, `ctx`), nor a package's name (`fmt.Println`).
         const value = m.captures[0]!.node;
         const text = this.ident(value);
-        if (text !== "_" && !this.mayDeclare(value.startIndex, text))
+        if (text !== "_" && !this.importNames.has(text) && !this.mayDeclare(value.startIndex, text))
           this.pushRef("references", value, text, NAMED_VALUE);
         return;
       }
@@ -700,12 +707,33 @@ class GoFile {
    * package the file imports anyway. Package-level values (`io.EOF`) are no references, and the types
    * are walked only after the matches, so the matches alone would miss names.
    */
+  /**
+   * `http.StatusOK`, `io.EOF`, `sort.Strings` named as a value: a package's constant, variable or
+   * function read through its name (a `NAMED_VALUE` on the package), where the tree has a value's
+   * field there (`http.Request` as a type is a type's name), not called (a call is one already) nor
+   * assigned, unless a local takes the package's name there.
+   */
+  private readThrough(pkg: string, name: string, at: number): void {
+    const source = this.b.source;
+    let i = at + name.length;
+    while (source.charCodeAt(i) === 32) i++;
+    const c = source.charCodeAt(i);
+    if (c === 40 || (c === 61 && source.charCodeAt(i + 1) !== 61)) return;
+    // A type, before asking the tree: `[]ast.Node`, `map[K]types.Type`, `ast.Ident{..}` (a value is
+    // written `x == pkg.V {` with a space).
+    const after = source.charCodeAt(at + name.length);
+    if (source.charCodeAt(at - pkg.length - 2) === 93 || after === 123 || this.mayDeclare(at, pkg)) return;
+    const node = this.root.descendantForIndex(at, at + name.length);
+    if (node?.type === "field_identifier") this.b.ref("references", node, name, `${NAMED_VALUE}${pkg}`);
+  }
+
   usesOfImports(): void {
     if (!this.packageImports.length) return;
     const byLocal = new Map(this.packageImports.map((i) => [i.local, i]));
     const names = [...byLocal.keys()].map((n) => n.replace(/[^\w]/g, "\\$&")).join("|");
     const seen = new Set<string>();
     for (const m of this.b.source.matchAll(new RegExp(`(?<![\\w.])(${names})\\.([A-Z]\\w*)`, "g"))) {
+      this.readThrough(m[1]!, m[2]!, m.index + m[1]!.length + 1);
       const local = useBindingName(m[1]!, m[2]!);
       if (seen.has(local)) continue;
       seen.add(local);
@@ -833,23 +861,28 @@ class GoFile {
   }
 
   /**
-   * Whether the text of the top-level declaration around `at` (or the file's, outside any) declares
-   * `name` as a local could be (`name :=`, `a, name :=`, `var name T`, a parameter `name T` or
-   * `name, b T`): most called names it does not, and need no walk up the tree. Comments and strings
-   * may say yes.
+   * Whether the text of the top-level declaration around `at` declares `name` as a local could be
+   * (`name :=`, `a, name :=`, `var name T`, a parameter `name T` or `name, b T`): most called names
+   * it does not, and need no walk up the tree. Comments and strings may say yes. Outside any
+   * function or type, only a package-level `var`'s text may (its function literals' parameters and
+   * locals).
    */
   private mayDeclare(at: number, name: string): boolean {
-    let i = this.scopes.length - 1;
-    while (i >= 0 && this.scopes[i]!.end <= at) i = this.scopes[i]!.parent;
-    while (i >= 0 && this.scopes[i]!.parent >= 0) i = this.scopes[i]!.parent;
-    const scope = i >= 0 && this.scopes[i]!.start <= at ? this.scopes[i]! : null;
-    const key = scope ? scope.start : -1;
-    let names = this.declaredNames.get(key);
+    let i = this.scopeAt(at);
+    let scope: Span | undefined;
+    if (i >= 0) {
+      while (this.scopes[i]!.parent >= 0) i = this.scopes[i]!.parent;
+      scope = this.scopes[i]!;
+    } else {
+      scope = lastStartingBy(this.packageVars, at);
+      if (!scope || at >= scope.end) return false;
+    }
+    let names = this.declaredNames.get(scope.start);
     if (!names) {
       names = new Set();
-      const text = scope ? this.b.source.slice(scope.start, scope.end) : this.b.source;
-      for (const m of text.matchAll(DECLARED_LIKE)) names.add(m[1]!);
-      this.declaredNames.set(key, names);
+      const text = this.b.source.slice(scope.start, scope.end);
+      for (const m of text.matchAll(NON_ASCII.test(text) ? DECLARED_LIKE_UNICODE : DECLARED_LIKE)) names.add(m[1]!);
+      this.declaredNames.set(scope.start, names);
     }
     return names.has(name);
   }
@@ -1169,6 +1202,14 @@ class GoFile {
 
   /** Type parameter names of the innermost generic function, method receiver or type declaration around `at`. */
   private typeParamsAt(at: number): ReadonlySet<string> {
+    const idx = this.scopeAt(at);
+    if (idx < 0) return EMPTY;
+    const scope = this.scopes[idx]!;
+    return (scope.typeParams ??= this.typeParamsOf(scope.node));
+  }
+
+  /** The innermost declaration recorded so far around `at` (an index of `scopes`), or -1. */
+  private scopeAt(at: number): number {
     const scopes = this.scopes;
     let lo = 0;
     let hi = scopes.length - 1;
@@ -1181,9 +1222,7 @@ class GoFile {
       } else hi = mid - 1;
     }
     while (idx >= 0 && scopes[idx]!.end <= at) idx = scopes[idx]!.parent;
-    if (idx < 0) return EMPTY;
-    const scope = scopes[idx]!;
-    return (scope.typeParams ??= this.typeParamsOf(scope.node));
+    return idx;
   }
 
   private typeParamsOf(decl: Node): ReadonlySet<string> {
@@ -1209,6 +1248,10 @@ class GoFile {
  * (`a, b :=`, `a, b T`).
  */
 const DECLARED_LIKE = /(?<![\w.])([A-Za-z_]\w*)(?=(?:\s*,\s*[A-Za-z_]\w*)*(?:\s*:=|\s*=[^=]|\s[\w*[(.<]))/g;
+/** The same for a text with letters beyond ASCII (`ñ *Ñandú`), slower by half, so only there. */
+const DECLARED_LIKE_UNICODE =
+  /(?<![\p{L}\p{N}_.])([\p{L}_][\p{L}\p{N}_]*)(?=(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*(?:\s*:=|\s*=[^=]|\s[\p{L}\p{N}_*[(.<]))/gu;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 /** Value node types that can say what a variable holds (see `localFromValue`). */
 const BUILDERS = new Set(["composite_literal", "unary_expression", "call_expression"]);

@@ -59,6 +59,7 @@ export const goRules: LanguageRules = {
   exportsOnly: true,
   importsDeclarations: true,
   importsByUse: true,
+  valuesReadConstants: true,
   referencesReachTypes: true,
   importsReexport: false,
   reexports: false,
