@@ -17,16 +17,24 @@ export interface ConstantSyntax {
   separator: "." | "::";
   /** Members of any case through a type (Rust's enum variants, `Mode::Fast`), not only capitals. */
   anyCaseMembers?: boolean;
-  /** The spans of the file's imports (Rust's `use`), in order; without them, `import` lines. */
+  /** The spans of the file's imports (Rust's `use`), in order; without them, `importLine`'s lines. */
   imports?: readonly Span[];
+  /** How a line that imports names starts (C#'s `using`, and `namespace`'s dotted name); `import` by default. */
+  importLine?: RegExp;
   /** What a declaration writes before the name it declares with no `=` after it (Rust's `const MAX: u32`). */
   declaredAfter?: RegExp;
+  /**
+   * Where a grammar writes a type's dotted name with the same name nodes as a value's member (C#'s
+   * `Geo.Figure` in a base list, a `qualified_name`): the node a member read is, around the object
+   * and the member (`member_access_expression`).
+   */
+  memberExpression?: string;
   /** The type `Self` is at an offset (Rust's impl), for `Self::LIMIT`. */
   selfType?: (at: number) => string | null;
 }
 
 /**
- * Constants read (`READ_VALUE`) in Java, Kotlin and Rust: a constant in capitals the file declares
+ * Constants read (`READ_VALUE`) in Java, Kotlin, Rust and C#: a constant in capitals the file declares
  * or imports (`MAX_SIZE`), and a constant through a type (`Status.ACTIVE`, `Limits::MAX`,
  * `Self::LIMIT`); any capitalised name may be the type, as a package's types need no import.
  * Found in the text, then asked of the tree: only a name node of the grammar's is a read, so a name
@@ -48,11 +56,15 @@ export function constantReads(b: ExtractionBuilder, root: Node, syntax: Constant
       if (inSpans(syntax.imports, at)) return;
     } else {
       const lineStart = source.lastIndexOf("\n", at) + 1;
-      if (IMPORT_LINE.test(source.slice(lineStart, lineStart + 16))) return;
+      if ((syntax.importLine ?? IMPORT_LINE).test(source.slice(lineStart, lineStart + 24))) return;
     }
     const owner = object === "Self" && syntax.selfType ? syntax.selfType(at) : object;
     if (object === "Self" && !owner) return;
-    const node = root.descendantForIndex(at, at + name.length);
+    let node: Node | null;
+    if (object !== null && syntax.memberExpression) {
+      const outer = root.descendantForIndex(at - syntax.separator.length - object.length, at + name.length);
+      node = outer?.type === syntax.memberExpression ? outer.lastNamedChild : null;
+    } else node = root.descendantForIndex(at, at + name.length);
     if (node?.type === syntax.nameType) b.ref("references", node, name, `${READ_VALUE}${owner ?? ""}`);
   };
   capitalisedReads(source, visit, syntax.separator);

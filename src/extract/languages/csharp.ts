@@ -19,6 +19,7 @@ import { isSlashOrBlockDoc } from "../source-text.js";
 import { cSharpParseText, primaryParameters } from "./csharp-primary.js";
 import { CSharpTypeUses } from "./csharp-type-uses.js";
 import { csharpDelegateParameters } from "./functional-types.js";
+import { constantReads } from "./constant-reads.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -1081,6 +1082,11 @@ function targetTypedNew(declarator: Node | null): Node | null {
   return null;
 }
 
+/** What a bare name in capitals read in a C# file may be declared as there (`const int MAX_SIZE`). */
+const CONSTANT_KINDS: ReadonlySet<NodeKind> = new Set(["property", "enum_member"]);
+/** A `using` directive's or a namespace's line: its dotted names are namespaces, not reads. */
+const USING_OR_NAMESPACE = /^\s*(?:global\s+)?(?:using|namespace)\b/;
+
 export const csharpExtractor: LanguageExtractor = {
   id: "csharp",
   grammar: "tree-sitter-c_sharp.wasm",
@@ -1094,6 +1100,15 @@ export const csharpExtractor: LanguageExtractor = {
       const file = new CSharpFile(b, fields);
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
+      // Enum members and static members are PascalCase (`Level.High`, `Limits.MaxSize`).
+      constantReads(b, root, {
+        nameType: "identifier",
+        declaredKinds: CONSTANT_KINDS,
+        separator: ".",
+        anyCaseMembers: true,
+        importLine: USING_OR_NAMESPACE,
+        memberExpression: "member_access_expression",
+      });
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

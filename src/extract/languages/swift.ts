@@ -14,6 +14,7 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast } from "../ts-helpers.js";
 import { captureFor, childOfType, spanOf } from "../nodes.js";
 import { isSlashOrBlockDoc } from "../source-text.js";
+import { constantReads } from "./constant-reads.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -1243,6 +1244,9 @@ function mendText(source: string): string {
     .replace(/\bconsume(?=\s+[a-z_])/g, blank);
 }
 
+/** What a bare name in capitals read in a Swift file may be declared as there (`let MAX_ITEMS = 3`). */
+const CONSTANT_KINDS: ReadonlySet<NodeKind> = new Set(["constant", "property", "variable"]);
+
 export const swiftExtractor: LanguageExtractor = {
   id: "swift",
   grammar: "tree-sitter-swift.wasm",
@@ -1255,6 +1259,13 @@ export const swiftExtractor: LanguageExtractor = {
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypeUses();
       file.flushTypes();
+      // Enum cases and static members are camelCase (`Color.red`, `Limits.maxItems`).
+      constantReads(b, root, {
+        nameType: "simple_identifier",
+        declaredKinds: CONSTANT_KINDS,
+        separator: ".",
+        anyCaseMembers: true,
+      });
       return b.finish(swiftModule(path), countSyntaxErrors(root));
     };
   },
