@@ -47,12 +47,14 @@ export class Linkage {
   /**
    * The macro, enumerator or global a bare name read in a file is: of the file's own, else of the
    * headers its includes reach; else the project's one global of the name with external linkage
-   * (a header's `extern` of it is no symbol). A macro or an enumerator is the file's from where it is
+   * (where no header declares it, or one the grammar misread does: xorg-server's
+   * `extern _X_EXPORT RESTYPE RT_X;`). A macro or an enumerator is the file's from where it is
    * written, whatever encloses it (a function, a struct); a variable only at the top level. Several
    * in one file are one macro defined under `#if` branches (the first stands for them); in several
-   * files, none is chosen.
+   * files, none is chosen. A header's `extern` of a global is one variable with its definition, as a
+   * prototype is one function with its: a read reaches both.
    */
-  readable(name: string, file: FileInfo, rules: LanguageRules, kinds: ReadonlySet<NodeKind>): SymbolInfo | null {
+  readable(name: string, file: FileInfo, rules: LanguageRules, kinds: ReadonlySet<NodeKind>): SymbolInfo[] {
     const closure = this.closure(file, rules);
     const named = this.lookup.named(name).filter((s) => kinds.has(s.kind));
     let found = named.filter(
@@ -61,13 +63,17 @@ export class Linkage {
         (s.kind !== "variable" || s.parentId === this.lookup.file(s.fileId)?.nodeId),
     );
     if (found.some((s) => s.fileId === file.id)) found = found.filter((s) => s.fileId === file.id);
+    const definitions = () => named.filter((s) => s.kind === "variable" && s.exported && !this.inHeader(s));
     if (!found.length && file.language === "c") {
-      found = named.filter((s) => s.kind === "variable" && s.exported && !this.inHeader(s));
-      if (found.length > 1) return null;
+      found = definitions();
+      if (found.length > 1) return [];
     }
     const first = found[0];
-    if (!first || found.some((s) => s.fileId !== first.fileId)) return null;
-    return found.reduce((a, b) => (b.id < a.id ? b : a));
+    if (!first || found.some((s) => s.fileId !== first.fileId)) return [];
+    const hit = found.reduce((a, b) => (b.id < a.id ? b : a));
+    if (hit.kind !== "variable" || !hit.exported || !this.inHeader(hit)) return [hit];
+    const defined = definitions();
+    return defined.length === 1 ? [hit, defined[0]!] : [hit];
   }
 
   /** The top-level declarations named `name` in the headers a file's includes reach (however deep). */

@@ -265,8 +265,10 @@ export class Resolver {
       const scoped = rules.cppScopes ? this.cpp.read({ ...ref, receiver }, file, READ_KINDS) : null;
       if (scoped)
         return scoped.id !== ref.fromId ? [{ targetId: scoped.id, kind: "references", resolution: "lexical" }] : [];
-      const hit = receiver === null ? this.linkage.readable(ref.name, file, rules, BARE_READ_KINDS) : null;
-      return hit && hit.id !== ref.fromId ? [{ targetId: hit.id, kind: "references", resolution: "import" }] : [];
+      const hits = receiver === null ? this.linkage.readable(ref.name, file, rules, BARE_READ_KINDS) : [];
+      return hits
+        .filter((s) => s.id !== ref.fromId)
+        .map((s) => ({ targetId: s.id, kind: "references", resolution: "import" }));
     }
     // A bare name as a call of it would be looked up, which also finds the fields of the type around
     // it and of outer types (Java's `MAX_SIZE` in its class); a member as a written reference.

@@ -380,10 +380,12 @@ export class CFamilyFile {
 
   /**
    * Constants read (`READ_VALUE`): a bare name in capitals (`MAXCLIENTS`, `RT_NONE`), a macro's, an
-   * enumerator's or a constant's, and in C++ a member through a scope (`Color::Red`, `Limits::MAX`), found in the text (see `capitalisedReads`) and asked of the tree:
-   * a name node in code, not in a string, comment, type or field (`p->MAX`), nor on a preprocessor
-   * line (a header's guard, `#if HAVE_X`: configuration, not code), nor a name declared there (an
-   * enumerator, `extern RESTYPE RT_X;`), nor a local of the name.
+   * enumerator's or a constant's, and in C++ a member through a scope (`Color::Red`, `Limits::MAX`),
+   * found in the text (see `capitalisedReads`) and asked of the tree: a name node in code, not in a
+   * string, comment, type or field (`p->MAX`), nor on a preprocessor line (a header's guard,
+   * `#if HAVE_X`: configuration, not code), nor a name declared there (an enumerator,
+   * `extern RESTYPE RT_X;`), nor a local of the name. The text's checks come first: the tree's
+   * cost a walk from the root each.
    */
   private reads(root: Node, local: (at: number, text: string) => boolean): void {
     const source = this.b.source;
