@@ -272,6 +272,13 @@ export class ExtractionBuilder {
     return names;
   }
 
+  /** The names the file's imports so far bind (not those it re-exports). */
+  importedNames(): string[] {
+    const names: string[] = [];
+    for (const b of this.imports) if (!b.reexport && b.local) names.push(b.local);
+    return names;
+  }
+
   /** Whether an import so far binds `local` in this file. */
   imported(local: string): boolean {
     return this.imports.some((b) => b.local === local && !b.reexport);

@@ -2,7 +2,7 @@ import type { Node } from "web-tree-sitter";
 import { READ_VALUE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder } from "../builder.js";
-import { capitalisedReads } from "../capitalised-reads.js";
+import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 import type { JsScopes } from "./js-scopes.js";
 
@@ -44,6 +44,31 @@ export class JsReads {
       } else if (!(owners ??= this.b.namesOf(OWNER_KINDS)).has(object) && !this.b.imported(object)) return;
       this.read(root, at, name, object);
     });
+    this.pascalCaseImports(root);
+  }
+
+  /**
+   * An imported constant named as types are (three.js's `LinearFilter`, `SRGBColorSpace`): each
+   * bare use of a capitalised import not in capitals, where the text shows no call (`Foo(`), no
+   * construction (`new Foo`), no member read through it (`Foo.x`, read above), no base
+   * (`extends Foo`), no `instanceof` (a class named as a value already), no JSX element (`<Foo`).
+   * The resolver keeps it only if it reaches a constant.
+   */
+  private pascalCaseImports(root: Node): void {
+    const names = this.b.importedNames().filter((n) => /^[A-Z]/.test(n) && !isConstantName(n));
+    if (!names.length) return;
+    const source = this.b.source;
+    const pattern = names.map((n) => n.replace(/\$/g, "\\$")).join("|");
+    for (const m of source.matchAll(new RegExp(`(?<![\\w$.])(?:${pattern})(?![\\w$])`, "g"))) {
+      const at = m.index;
+      const name = m[0];
+      let i = at + name.length;
+      while (source.charCodeAt(i) === 32) i++;
+      const next = source.charCodeAt(i);
+      if (next === OPEN_PAREN || next === DOT || NOT_VALUE_BEFORE.test(source.slice(Math.max(0, at - 12), at)))
+        continue;
+      this.read(root, at, name, null);
+    }
   }
 
   private read(root: Node, at: number, name: string, object: string | null): void {
@@ -55,6 +80,11 @@ export class JsReads {
     this.b.ref("references", node, name, `${READ_VALUE}${object ?? ""}`);
   }
 }
+
+const OPEN_PAREN = 40;
+const DOT = 46;
+/** What a class or component is written after, where a constant never is (`new Foo`, `<Foo`). */
+const NOT_VALUE_BEFORE = /(?:\bnew\s+|\bextends\s+|\binstanceof\s+|<\/?\s*)$/;
 
 /** What a bare name read is to the grammar: `{ MAX }` is a read too. */
 const BARE_NAMES: ReadonlySet<string> = new Set(["identifier", "shorthand_property_identifier"]);
