@@ -65,8 +65,9 @@ export class JsReads {
       let i = at + name.length;
       while (source.charCodeAt(i) === 32) i++;
       const next = source.charCodeAt(i);
-      if (next === OPEN_PAREN || next === DOT || NOT_VALUE_BEFORE.test(source.slice(Math.max(0, at - 12), at)))
-        continue;
+      const before = source.slice(Math.max(0, at - 16), at);
+      // `var Worker = require("./worker")` declares the name it imports.
+      if (next === OPEN_PAREN || next === DOT || NOT_VALUE_BEFORE.test(before) || DECLARED_AFTER.test(before)) continue;
       this.read(root, at, name, null);
     }
   }
