@@ -157,10 +157,12 @@ export function relations(
     }
     const result: RelationGroup = { definition: group[0]!, overloads: group.length - 1, rows, total };
     if (!edges.length && into && kinds === CALL_KINDS) {
+      // Counted as every use is listed: one row per user, line and kind (`MAX + MAX` is one).
       const own = new Set(ids);
-      result.otherUses = incoming(db, ids, USE_KINDS)
-        .flat()
-        .filter((e) => !own.has(e.nodeId)).length;
+      const rows = new Set<string>();
+      for (const e of incoming(db, ids, USE_KINDS).flat())
+        if (!own.has(e.nodeId)) rows.add(`${e.nodeId}:${e.line}:${e.kind}`);
+      result.otherUses = rows.size;
     }
     return result;
   });

@@ -704,9 +704,24 @@ class GoFile {
    * `fmt.Println`), as a binding `http.Request` of `Request` from that package: the package's import
    * then reaches only the files declaring those names (`LanguageRules.importsByUse`). Read from the
    * text, so a name written in a comment or a string counts too: at worst an edge to a file of a
-   * package the file imports anyway. Package-level values (`io.EOF`) are no references, and the types
-   * are walked only after the matches, so the matches alone would miss names.
+   * package the file imports anyway. The types are walked only after the matches, so the matches
+   * alone would miss names. Each value read so is a reference too (`readThrough`).
    */
+  usesOfImports(): void {
+    if (!this.packageImports.length) return;
+    const byLocal = new Map(this.packageImports.map((i) => [i.local, i]));
+    const names = [...byLocal.keys()].map((n) => n.replace(/[^\w]/g, "\\$&")).join("|");
+    const seen = new Set<string>();
+    for (const m of this.b.source.matchAll(new RegExp(`(?<![\\w.])(${names})\\.([A-Z]\\w*)`, "g"))) {
+      this.readThrough(m[1]!, m[2]!, m.index + m[1]!.length + 1);
+      const local = useBindingName(m[1]!, m[2]!);
+      if (seen.has(local)) continue;
+      seen.add(local);
+      const { specifier, line } = byLocal.get(m[1]!)!;
+      this.b.import({ local, imported: m[2]!, specifier, line, reexport: false });
+    }
+  }
+
   /**
    * `http.StatusOK`, `io.EOF`, `sort.Strings` named as a value: a package's constant, variable or
    * function read through its name (a `NAMED_VALUE` on the package), where the tree has a value's
@@ -725,21 +740,6 @@ class GoFile {
     if (source.charCodeAt(at - pkg.length - 2) === 93 || after === 123 || this.mayDeclare(at, pkg)) return;
     const node = this.root.descendantForIndex(at, at + name.length);
     if (node?.type === "field_identifier") this.b.ref("references", node, name, `${NAMED_VALUE}${pkg}`);
-  }
-
-  usesOfImports(): void {
-    if (!this.packageImports.length) return;
-    const byLocal = new Map(this.packageImports.map((i) => [i.local, i]));
-    const names = [...byLocal.keys()].map((n) => n.replace(/[^\w]/g, "\\$&")).join("|");
-    const seen = new Set<string>();
-    for (const m of this.b.source.matchAll(new RegExp(`(?<![\\w.])(${names})\\.([A-Z]\\w*)`, "g"))) {
-      this.readThrough(m[1]!, m[2]!, m.index + m[1]!.length + 1);
-      const local = useBindingName(m[1]!, m[2]!);
-      if (seen.has(local)) continue;
-      seen.add(local);
-      const { specifier, line } = byLocal.get(m[1]!)!;
-      this.b.import({ local, imported: m[2]!, specifier, line, reexport: false });
-    }
   }
 
   // ---- references ----
