@@ -51,8 +51,9 @@ export class JsReads {
    * An imported constant named as types are (three.js's `LinearFilter`, `SRGBColorSpace`): each
    * bare use of a capitalised import not in capitals, where the text shows no call (`Foo(`), no
    * construction (`new Foo`), no member read through it (`Foo.x`, read above), no base
-   * (`extends Foo`), no `instanceof` (a class named as a value already), no JSX element (`<Foo`).
-   * The resolver keeps it only if it reaches a constant.
+   * (`extends Foo`), no `instanceof` (a class named as a value already), no JSX element (`<Foo`,
+   * written without the space a comparison has: `n < Foo`). The resolver keeps it only if it
+   * reaches a constant or variable.
    */
   private pascalCaseImports(root: Node): void {
     const names = this.b.importedNames().filter((n) => /^[A-Z]/.test(n) && !isConstantName(n));
@@ -85,7 +86,7 @@ export class JsReads {
 const OPEN_PAREN = 40;
 const DOT = 46;
 /** What a class or component is written after, where a constant never is (`new Foo`, `<Foo`). */
-const NOT_VALUE_BEFORE = /(?:\bnew\s+|\bextends\s+|\binstanceof\s+|<\/?\s*)$/;
+const NOT_VALUE_BEFORE = /(?:\bnew\s+|\bextends\s+|\binstanceof\s+|<\/?)$/;
 
 /** What a bare name read is to the grammar: `{ MAX }` is a read too. */
 const BARE_NAMES: ReadonlySet<string> = new Set(["identifier", "shorthand_property_identifier"]);
