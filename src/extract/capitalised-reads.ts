@@ -44,7 +44,7 @@ export function isConstantName(name: string): boolean {
 }
 
 /** Whether the name ending at `end` is called or assigned (`f(`, `x =`, not `==` nor `=>`). */
-function calledOrAssigned(source: string, end: number): boolean {
+export function calledOrAssigned(source: string, end: number): boolean {
   let i = end;
   while (source.charCodeAt(i) === 32 || source.charCodeAt(i) === 9) i++;
   const c = source.charCodeAt(i);

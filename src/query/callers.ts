@@ -121,7 +121,7 @@ export function relations(
     const seen = new Set<string>();
     const edges: Neighbour[] = [];
     const add = (e: Neighbour) => {
-      const key = `${e.nodeId}:${e.line}:${e.kind}`;
+      const key = rowKey(e);
       if (seen.has(key)) return;
       seen.add(key);
       edges.push(e);
@@ -157,11 +157,10 @@ export function relations(
     }
     const result: RelationGroup = { definition: group[0]!, overloads: group.length - 1, rows, total };
     if (!edges.length && into && kinds === CALL_KINDS) {
-      // Counted as every use is listed: one row per user, line and kind (`MAX + MAX` is one).
+      // Counted as every use is listed (`rowKey`).
       const own = new Set(ids);
       const rows = new Set<string>();
-      for (const e of incoming(db, ids, USE_KINDS).flat())
-        if (!own.has(e.nodeId)) rows.add(`${e.nodeId}:${e.line}:${e.kind}`);
+      for (const e of incoming(db, ids, USE_KINDS).flat()) if (!own.has(e.nodeId)) rows.add(rowKey(e));
       result.otherUses = rows.size;
     }
     return result;
@@ -185,6 +184,11 @@ export function relations(
     unmatchedFile,
     limit,
   };
+}
+
+/** One row per user, line and kind: two uses on one line (`MAX + MAX`) are one row. */
+function rowKey(e: Neighbour): string {
+  return `${e.nodeId}:${e.line}:${e.kind}`;
 }
 
 /**

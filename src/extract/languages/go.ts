@@ -8,6 +8,7 @@ import type { LanguageExtractor } from "../language.js";
 import { splitLast, unquote } from "../ts-helpers.js";
 import { captureFor } from "../nodes.js";
 import { inSpans, lastStartingBy, type Span } from "../spans.js";
+import { calledOrAssigned } from "../capitalised-reads.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -730,10 +731,7 @@ class GoFile {
    */
   private readThrough(pkg: string, name: string, at: number): void {
     const source = this.b.source;
-    let i = at + name.length;
-    while (source.charCodeAt(i) === 32) i++;
-    const c = source.charCodeAt(i);
-    if (c === 40 || (c === 61 && source.charCodeAt(i + 1) !== 61)) return;
+    if (calledOrAssigned(source, at + name.length)) return;
     // A type, before asking the tree: `[]ast.Node`, `map[K]types.Type`, `ast.Ident{..}` (a value is
     // written `x == pkg.V {` with a space).
     const after = source.charCodeAt(at + name.length);
