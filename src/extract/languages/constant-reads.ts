@@ -29,6 +29,10 @@ export interface ConstantSyntax {
    * and the member (`member_access_expression`).
    */
   memberExpression?: string;
+  /** The node a declared name sits directly in, where the text shows no `=` after it (Java's `enum_constant`). */
+  declaredIn?: string;
+  /** Whether a bare name neither declared in the file nor imported by name may be read all the same (Java's inherited constants). */
+  undeclared?: (name: string) => boolean;
   /** The type `Self` is at an offset (Rust's impl), for `Self::LIMIT`. */
   selfType?: (at: number) => string | null;
 }
@@ -49,7 +53,8 @@ export function constantReads(b: ExtractionBuilder, root: Node, syntax: Constant
       if (!isConstantName(name)) return;
     }
     if (object === null) {
-      if (!(declared ??= b.namesOf(syntax.declaredKinds)).has(name) && !b.imported(name)) return;
+      if (!(declared ??= b.namesOf(syntax.declaredKinds)).has(name) && !b.imported(name) && !syntax.undeclared?.(name))
+        return;
       if (syntax.declaredAfter?.test(source.slice(Math.max(0, at - 16), at))) return;
     } else if (syntax.separator === "." && !/^[A-Z]/.test(object)) return;
     if (syntax.imports) {
@@ -64,7 +69,10 @@ export function constantReads(b: ExtractionBuilder, root: Node, syntax: Constant
     if (object !== null && syntax.memberExpression) {
       const outer = root.descendantForIndex(at - syntax.separator.length - object.length, at + name.length);
       node = outer?.type === syntax.memberExpression ? outer.lastNamedChild : null;
-    } else node = root.descendantForIndex(at, at + name.length);
+    } else {
+      node = root.descendantForIndex(at, at + name.length);
+      if (syntax.declaredIn && node?.parent?.type === syntax.declaredIn) return;
+    }
     if (node?.type === syntax.nameType) b.ref("references", node, name, `${READ_VALUE}${owner ?? ""}`);
   };
   capitalisedReads(source, visit, syntax.separator);

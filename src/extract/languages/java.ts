@@ -18,6 +18,7 @@ import { captureFor, spanOf } from "../nodes.js";
 import { lastStartingBy } from "../spans.js";
 import { JAVA_FUNCTIONAL_TYPES } from "./functional-types.js";
 import { constantReads } from "./constant-reads.js";
+import { isConstantName } from "../capitalised-reads.js";
 
 /**
  * One flat query for the whole file. Each pattern's index says what a match is (see `P`); its captures
@@ -331,6 +332,14 @@ class JavaFile {
   private readonly declaredTypes = new Set<string>();
   /** Where the types of receiver parameters (`void close(Conn this)`) start: the declaring class, no use of it. */
   private readonly receiverTypes = new Set<number>();
+  /**
+   * Whether a type of the file has a supertype written (`extends`, `implements`, an anonymous class's
+   * base), or the file imports a class's static members wholesale: then a bare constant neither
+   * declared nor imported by name may still be one the types around it reach (see `readsBare`).
+   */
+  private reachesMore = false;
+  /** Names in capitals the file declares as locals or parameters (`int LIMIT = 9`), wherever. */
+  private readonly capitalLocals = new Set<string>();
 
   constructor(
     private readonly b: ExtractionBuilder,
@@ -421,6 +430,7 @@ class JavaFile {
         return;
       case P.AnonymousMember:
       case P.EnumConstantMember:
+        this.reachesMore = true;
         this.anonymousBodies.set(capture(m, "member").id, { base: capture(m, "base"), body: capture(m, "anonymous") });
         return;
       case P.RecordComponent: {
@@ -840,6 +850,7 @@ class JavaFile {
   }
 
   private heritage(kind: "extends" | "implements", node: Node): void {
+    this.reachesMore = true;
     const dotted = this.typeName(node);
     if (!dotted) return;
     const { receiver, name } = splitLast(dotted);
@@ -849,6 +860,7 @@ class JavaFile {
 
   private localType(p: number, name: Node, type: Node): void {
     const nameText = this.ident(name);
+    if (isConstantName(nameText)) this.capitalLocals.add(nameText);
     if (nameText === "this") {
       this.receiverTypes.add(type.startIndex);
       return;
@@ -1188,6 +1200,7 @@ class JavaFile {
     let local: string;
     let specifier: string;
     if (wildcard) {
+      if (/^import\s+static\b/.test(this.b.text(decl))) this.reachesMore = true;
       local = "*";
       specifier = dotted;
     } else {
@@ -1201,14 +1214,24 @@ class JavaFile {
     this.b.symbol("import", decl, null, { name: local });
   }
 
+  /**
+   * Whether a bare constant the file neither declares nor imports by name may be read all the same:
+   * a supertype's (`GregorianCalendar` reads `Calendar`'s `MONTH`, `ZipFile` the `ZipConstants` it
+   * implements) or a static import's, which the resolver looks for as it would a call's name. Not
+   * where the file has a local or parameter of the name anywhere, which would be read instead.
+   */
+  readsBare(name: string): boolean {
+    return this.reachesMore && !this.capitalLocals.has(name);
+  }
+
   private packageDeclaration(decl: Node): void {
     const path = namedKids(decl).find((k) => k.type === "scoped_identifier" || k.type === "identifier");
     if (path) this.packageName = this.path(path);
   }
 }
 
-/** What a bare constant read may name in Java: a field (`static final`) of the file's types. */
-const FIELD_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
+/** What a bare constant read may name in Java: a field (`static final`) or an enum's constant of the file's types. */
+const FIELD_KINDS: ReadonlySet<NodeKind> = new Set(["property", "enum_member"]);
 
 export const javaExtractor: LanguageExtractor = {
   id: "java",
@@ -1223,7 +1246,13 @@ export const javaExtractor: LanguageExtractor = {
       for (const m of query.matches(root)) file.handle(m);
       file.flushTypes();
       file.flushTypeUses();
-      constantReads(b, root, { nameType: "identifier", declaredKinds: FIELD_KINDS, separator: "." });
+      constantReads(b, root, {
+        nameType: "identifier",
+        declaredKinds: FIELD_KINDS,
+        separator: ".",
+        declaredIn: "enum_constant",
+        undeclared: (name) => file.readsBare(name),
+      });
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },

@@ -54,6 +54,8 @@ export const javaRules: LanguageRules = {
   },
   moduleMayReach: packageMayReach,
   importsDeclarations: true,
+  // `import static a.b.Limits.*;`: Limits' static members by bare name.
+  typeWildcards: true,
   selfNames: new Set(["this"]),
   implicitThis: true,
   anonymousBodies: true,
