@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { loadConfig, type Config } from "../config/config.js";
 import { readEnv } from "../config/env.js";
 import { indexDir, dbPath } from "../config/paths.js";
@@ -83,6 +84,8 @@ import { NameReaches, type ReachFile } from "./name-reach.js";
 import { ChangedNames, type NamedRole } from "../core/changed-names.js";
 import type { ParseJob, ParseOutcome } from "./messages.js";
 import { parseAll } from "./pool.js";
+import { sameBytes } from "./read-source.js";
+import { realPathOrGiven } from "../core/paths.js";
 import type { IndexSummary, ProgressFn } from "./progress.js";
 import { phaseTimer } from "./timing.js";
 import {
@@ -184,7 +187,7 @@ async function syncOrRebuild(root: string, onProgress: ProgressFn, options: Sync
 interface Rebuild {
   reason: string;
   added: number;
-  /** Files whose size or modification time changed: not read, so some may hold the same bytes. */
+  /** Files whose bytes changed, or whose size did (not read). */
   modified: number;
   removed: number;
 }
@@ -217,11 +220,18 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   const wasSkipped = readSkippedFiles(db);
   const skippedFiles = new Map<string, SkippedFile>();
   const jobs: ParseJob[] = [];
+  /** Indexed files with a new stat and the same bytes: their stat is stored, nothing else. */
+  const touched: { path: string; size: number; mtimeMs: number }[] = [];
+  const realRoot = realPathOrGiven(root);
   for (const f of inventory.files) {
     const old = stored.get(f.path);
     if (!old && stillSkipped(wasSkipped, f)) skippedFiles.set(f.path, wasSkipped.get(f.path)!);
-    else if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs)
-      jobs.push({ path: f.path, language: languageForPath(f.path)!, size: f.size });
+    else if (!old || old.size !== f.size || old.mtimeMs !== f.mtimeMs) {
+      // Only a file of the size it had may hold the same bytes: hashed here, it is parsed only if not.
+      const same = old?.size === f.size ? sameBytes(join(root, f.path), realRoot, old.sha256) : null;
+      if (same) touched.push({ path: f.path, ...same });
+      else jobs.push({ path: f.path, language: languageForPath(f.path)!, size: f.size });
+    }
   }
   const removedIds = [...stored.values()].filter((s) => !onDisk.has(s.path)).map((s) => s.id);
   let removed = removedIds.length;
@@ -243,7 +253,6 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
   const skipped: IndexSummary["skipped"] = [...inventory.skipped];
   const partial: IndexSummary["partial"] = [];
   const cutShort: string[] = [];
-  const touched: ParseOutcome[] = [];
   const fresh: (ParseOutcome & { ok: true })[] = [];
   /** Modified files: path → the stored file they replace. */
   const replacing = new Map<string, number>();
@@ -263,7 +272,7 @@ async function syncOpen(db: Db, root: string, config: Config, onProgress: Progre
     if (o.result.syntaxErrors > 0) partial.push({ path: o.path, errors: o.result.syntaxErrors });
     if (o.result.cutShort) cutShort.push(o.path);
     if (old && old.sha256 === o.sha256) {
-      touched.push(o); // same bytes, new stat: not a change
+      touched.push(o); // the same bytes after all (written again since it was hashed above): not a change
       continue;
     }
     if (old) {
