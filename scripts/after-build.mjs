@@ -69,13 +69,14 @@ const treeSitterAsCommonJs = {
 
 /**
  * Node built-ins that cost milliseconds to load (crypto about 4, child_process 3.5, worker_threads
- * 2.5, net 4), on every command, though most commands never use them: commander requires
- * child_process for subcommands we do not have, the parse pool worker_threads for a sync that finds
- * nothing to parse, the prompt hook net for a daemon that is mostly not there. Each import of one
+ * 2.5, net 4, tty 4 with net), on every command, though most commands never use them: commander
+ * requires child_process for subcommands we do not have, the parse pool worker_threads for a sync
+ * that finds nothing to parse, the prompt hook net for a daemon that is mostly not there, the
+ * progress line tty for a stderr that is mostly not a terminal. Each import of one
  * gets an object whose getters load it on first use. The names are this Node's exports; our code
  * uses none younger than Node 20.
  */
-const LAZY_BUILTINS = ["crypto", "child_process", "worker_threads", "net"];
+const LAZY_BUILTINS = ["crypto", "child_process", "worker_threads", "net", "tty"];
 const lazyBuiltins = {
   name: "lazy-builtins",
   setup(b) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from "commander";
 import { codegraphVersion } from "../core/version.js";
-import { exitQuietlyOnClosedPipe, fail, writeUsageError } from "./output.js";
+import { fail, writeOut, writeUsageError } from "./output.js";
 import { loadInstallCommands } from "./commands/load-install.js";
 import type * as ServeCommand from "./commands/serve-command.js";
 import type * as PromptHookCommand from "./commands/prompt-hook-command.js";
@@ -16,7 +16,10 @@ const program = new Command()
   .version(version)
   // With --json, a line the parser refuses (an unknown option, a missing argument) answers as every
   // other error does there: one JSON object on stdout, which a script reads as the command's answer.
-  .configureOutput({ outputError: (message, write) => (wantsJson ? writeUsageError(message) : write(message)) })
+  .configureOutput({
+    writeOut,
+    outputError: (message, write) => (wantsJson ? writeUsageError(message) : write(message)),
+  })
   .showHelpAfterError(!wantsJson);
 
 const pathOption = () =>
@@ -301,5 +304,4 @@ program
     runSkillUpdate(opts);
   });
 
-if (process.argv[2] !== "serve") exitQuietlyOnClosedPipe();
 program.parseAsync(process.argv).catch((e: unknown) => fail(e, process.argv.includes("--json")));

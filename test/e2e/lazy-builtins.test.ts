@@ -7,9 +7,11 @@ import { run, runJson, tempRepo } from "../helpers/cli.js";
  * The CLI's bundles load crypto, child_process and worker_threads only when a command uses them
  * (scripts/after-build.mjs): together about 7 ms of every start. A read, a status and a sync that
  * finds nothing to parse use none of them, and a sync of a few files hashes them in JavaScript.
+ * Nor net and tty, which `process.stdout` and `process.stderr` load for a pipe (as here, and as
+ * agents run us) and a terminal: output goes through the descriptors (cli/output.ts).
  */
 const PRELOAD = join(import.meta.dirname, "..", "helpers", "report-builtins.cjs");
-const LAZY = ["crypto", "child_process", "worker_threads"];
+const LAZY = ["crypto", "child_process", "worker_threads", "net", "tty"];
 
 describe("built-ins loaded on first use", () => {
   let repo: { dir: string; cleanup: () => void };
@@ -19,8 +21,9 @@ describe("built-ins loaded on first use", () => {
   });
   afterAll(() => repo.cleanup());
 
-  const loaded = async (args: string[]) => {
-    const r = await run(args, { env: { ...process.env, NO_COLOR: "1", NODE_OPTIONS: `--require ${PRELOAD}` } });
+  const loaded = async (args: string[], input?: string) => {
+    const env = { ...process.env, NO_COLOR: "1", NODE_OPTIONS: `--require ${PRELOAD}` };
+    const r = await run(args, input === undefined ? { env } : { env, input });
     expect(r.code, r.stderr).toBe(0);
     const line = r.stderr.split("\n").find((l) => l.startsWith("builtins: "));
     return new Set(line!.slice("builtins: ".length).split(" "));
@@ -39,6 +42,13 @@ describe("built-ins loaded on first use", () => {
         args[0],
       ).toEqual([]);
     }
+  });
+
+  it("the prompt hook reads its stdin and says nothing to small talk with none of them", async () => {
+    const input = JSON.stringify({ prompt: "hello there, how are you", cwd: repo.dir });
+    const names = await loaded(["prompt-hook"], input);
+    expect(names.has("fs")).toBe(true);
+    expect(LAZY.filter((n) => names.has(n))).toEqual([]);
   });
 
   it("a sync of an edited file hashes it without crypto; an index of more than 8 KiB loads it", async () => {

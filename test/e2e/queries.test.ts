@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/store/schema.js";
-import { run, runJson, tempRepo } from "../helpers/cli.js";
+import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
 
 const fixture = join(import.meta.dirname, "..", "resolve", "fixtures", "typescript");
 /** The fixture's source files (every file under src/), and the one the test adds. */
@@ -222,5 +223,25 @@ describe("reading the graph from the CLI", () => {
     const garbage = await run(["unlock", ...p()]);
     expect(garbage.stdout).toMatch(/Removed a writer lock that named no process/);
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe("a reader that stops early", () => {
+  it("ends the command quietly: exit 0, nothing on stderr", async () => {
+    const repo = tempRepo();
+    try {
+      // 12,000 constants: an export of about 3 MB, far more than a pipe holds, so writes go on after the close.
+      const lines = Array.from({ length: 12_000 }, (_, i) => `export const value${i} = ${i};`);
+      writeFileSync(join(repo.dir, "big.ts"), `${lines.join("\n")}\n`);
+      await runJson(["init", repo.dir]);
+      const child = spawn(process.execPath, [CLI, "export", "-p", repo.dir], { stdio: "pipe" });
+      let stderr = "";
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once("data", () => child.stdout.destroy()); // as `| head -1` does
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    } finally {
+      repo.cleanup();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import { CodegraphError } from "../../core/errors.js";
@@ -9,7 +8,7 @@ import { exportGraph } from "../../query/export.js";
 import { nodeLinkJson } from "../../render/graph-json.js";
 import { renderCycles } from "../../render/graph-text.js";
 import { withIndex } from "../with-index.js";
-import { emit } from "../output.js";
+import { emit, writeOut } from "../output.js";
 
 interface Common {
   path?: string;
@@ -54,12 +53,12 @@ export async function runExport(
     } finally {
       closeSync(fd);
     }
-    process.stdout.write(
+    writeOut(
       `Wrote ${graph.nodes.length} nodes and ${graph.links.length} links to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB).\n`,
     );
     return;
   }
   for (const chunk of nodeLinkJson(graph)) {
-    if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+    writeOut(chunk);
   }
 }

@@ -2,6 +2,7 @@ import { CodegraphError } from "../../core/errors.js";
 import { formatHttpAddress, parseHttpAddress, sameEndpoint } from "../../core/http-address.js";
 import { processAlive } from "../../core/process-alive.js";
 import { isCodegraphHttpServer, listHttpServers, unregisterHttpServer } from "../http-registry.js";
+import { writeOut } from "../output.js";
 
 /** How long `http stop` waits for the server to finish its requests and exit. */
 const STOP_WAIT_MS = 15_000;
@@ -10,11 +11,11 @@ const STOP_WAIT_MS = 15_000;
 export function runHttpList(opts: { json?: boolean }): void {
   const servers = listHttpServers();
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify({ servers }, null, 2)}\n`);
+    writeOut(`${JSON.stringify({ servers }, null, 2)}\n`);
     return;
   }
   if (servers.length === 0) {
-    process.stdout.write("No codegraph HTTP servers are running. Start one with `codegraph serve --http --detach`.\n");
+    writeOut("No codegraph HTTP servers are running. Start one with `codegraph serve --http --detach`.\n");
     return;
   }
   const rows = servers.map((s) => [
@@ -26,7 +27,7 @@ export function runHttpList(opts: { json?: boolean }): void {
   const header = ["ADDRESS", "PID", "PROJECT", "UPTIME"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const r of [header, ...rows]) {
-    process.stdout.write(`${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}\n`);
+    writeOut(`${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}\n`);
   }
 }
 
@@ -67,8 +68,8 @@ export async function runHttpStop(addrText: string, opts: { json?: boolean }): P
     await new Promise((r) => setTimeout(r, 100));
   }
   unregisterHttpServer(entry.pid);
-  if (opts.json) process.stdout.write(`${JSON.stringify({ stopped: { addr, pid: entry.pid } })}\n`);
-  else process.stdout.write(`Stopped the codegraph HTTP server on ${addr} (pid ${entry.pid}).\n`);
+  if (opts.json) writeOut(`${JSON.stringify({ stopped: { addr, pid: entry.pid } })}\n`);
+  else writeOut(`Stopped the codegraph HTTP server on ${addr} (pid ${entry.pid}).\n`);
 }
 
 function uptime(ms: number): string {

@@ -19,6 +19,7 @@ import { TARGETS, targetById, type Scope, type Target, type TargetContext } from
 import { findIndexedRoot } from "../../project/root.js";
 import { multiselect } from "../multiselect.js";
 import { renderChanges } from "./install-report.js";
+import { writeOut } from "../output.js";
 
 export interface ScopeFlags {
   target?: string;
@@ -112,7 +113,7 @@ export function writeInitTarget(id: string, root: string, json: boolean | undefi
   if (failed) throw new CodegraphError("IO", failed.message);
   // With --json, stdout holds the index summary alone.
   if (!json)
-    process.stdout.write(
+    writeOut(
       renderChanges({ changes, notes: [], errors: [] }, { dryRun: false, home: ctx.env.home, targets: [], verb: "" }),
     );
 }
@@ -177,9 +178,9 @@ function finish(
       actions,
     }));
     const report = { dryRun: !!flags.dryRun, changes, notes: outcome.notes, errors: outcome.errors };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    writeOut(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    process.stdout.write(renderChanges(outcome, { dryRun: !!flags.dryRun, home: ctx.env.home, targets, verb }));
+    writeOut(renderChanges(outcome, { dryRun: !!flags.dryRun, home: ctx.env.home, targets, verb }));
   }
   if (outcome.errors.length > 0) process.exitCode = 1;
 }
@@ -188,8 +189,8 @@ function printConfig(id: string, scope: Scope, ctx: TargetContext): void {
   const target = parseTargets(id)[0]!;
   const entry = target.config(scope, ctx);
   if (!entry) throw new CodegraphError("BAD_INPUT", unsupported(target, scope, ctx)!);
-  process.stdout.write(`# ${target.name}, ${scope}: ${entry.file}\n${setEntry(entry, "")}`);
-  for (const note of target.notes?.(scope) ?? []) process.stdout.write(`# ${note}\n`);
+  writeOut(`# ${target.name}, ${scope}: ${entry.file}\n${setEntry(entry, "")}`);
+  for (const note of target.notes?.(scope) ?? []) writeOut(`# ${note}\n`);
 }
 
 /**

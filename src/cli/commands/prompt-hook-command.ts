@@ -1,3 +1,4 @@
+import { fstatSync, readSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { readEnv } from "../../config/env.js";
 import { dbPath } from "../../config/paths.js";
@@ -14,6 +15,7 @@ import { indexedNames } from "../../query/prompt-names.js";
 import { renderExplore } from "../../render/explore.js";
 import { openDatabase, type Db } from "../../store/database.js";
 import { codegraphVersion } from "../../core/version.js";
+import { writeOut } from "../output.js";
 
 export interface PromptHookOptions {
   /** The project, when the host's payload names no folder that is inside one. */
@@ -71,8 +73,6 @@ export async function runPromptHookArgs(argv: string[]): Promise<void> {
  */
 export async function runPromptHook(prompt: string | undefined, opts: PromptHookOptions): Promise<void> {
   process.exitCode = 0;
-  // A host that stops reading must not turn into an error exit.
-  process.stdout.on("error", () => undefined);
   const env = readEnv();
   const where: { root: string | null } = { root: null };
   let why: string;
@@ -107,7 +107,8 @@ async function respond(
   where.root = projectOf(input, opts);
   if (!where.root) return "silent: no index";
   const { text, why } = await answer(where.root, input.prompt);
-  if (text) process.stdout.write(`${text}\n`);
+  // A host that stops reading ends the hook quietly, exit code 0 (writeOut).
+  if (text) writeOut(`${text}\n`);
   return why;
 }
 
@@ -157,11 +158,40 @@ async function answer(root: string, prompt: string): Promise<{ text: string | nu
   }
 }
 
-/** Everything on stdin (nothing when it is a terminal); null past MAX_INPUT_BYTES. */
+/**
+ * Everything on stdin (nothing when it is a terminal); null past MAX_INPUT_BYTES. Read through the
+ * descriptor: `process.stdin` for a pipe, as hosts run a hook, loads node:net and builds a socket.
+ * A descriptor set non-blocking with nothing in it yet (EAGAIN) is read on through the stream.
+ */
 async function readStdin(): Promise<string | null> {
-  if (process.stdin.isTTY) return "";
+  let stat;
+  try {
+    stat = fstatSync(0);
+  } catch {
+    return ""; // no stdin at all
+  }
+  if (stat.isCharacterDevice()) return ""; // a terminal, or /dev/null
   const chunks: Buffer[] = [];
   let size = 0;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e;
+      return readStdinStream(chunks, size);
+    }
+    if (n === 0) break;
+    size += n;
+    if (size > MAX_INPUT_BYTES) return null;
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The rest of stdin through `process.stdin`, after `chunks` (`size` bytes) read already. */
+async function readStdinStream(chunks: Buffer[], size: number): Promise<string | null> {
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_INPUT_BYTES) return null;
