@@ -67,9 +67,7 @@ export function fail(e: unknown, json: boolean): never {
 /** A usage error (commander's `error: …` line, with its help hint) as the JSON error every command prints. */
 export function writeUsageError(message: string): void {
   const text = message.replace(/^error: /, "").trim();
-  writeOut(
-    `${JSON.stringify({ error: { code: "BAD_INPUT", message: `${text} (see codegraph --help)` } })}\n`,
-  );
+  writeOut(`${JSON.stringify({ error: { code: "BAD_INPUT", message: `${text} (see codegraph --help)` } })}\n`);
 }
 
 /** Parse a positive whole-number option, or explain what was wrong. */
