@@ -23,37 +23,52 @@ export interface KeywordMatch {
   pattern: string;
 }
 
+/**
+ * Each set's words are folded in one call, a line each: folding goes a character at a time and a line
+ * break stops nothing it does (nor a word), so each line folds as it would alone, and the hook, which
+ * compiles the sets on every prompt, makes 29 calls rather than some 3,000 (about 15 ms).
+ */
+function foldLines(lines: readonly string[]): string[] {
+  return fold(lines.join("\n")).split("\n");
+}
+
 function compile(sets: readonly KeywordSet[]) {
   const byFirst = new Map<string, Compiled[]>();
   const wildFirst: Compiled[] = [];
   const substrings: Compiled[] = [];
   for (const set of sets) {
-    for (const pattern of set.patterns) {
-      if (set.match === "substring") {
+    if (set.match === "substring") {
+      const folded = foldLines(set.patterns);
+      set.patterns.forEach((pattern, i) =>
         substrings.push({
           lang: set.lang,
           pattern,
-          parts: [{ text: squash(fold(pattern)), anyEnd: false, anyStart: false }],
-        });
-        continue;
-      }
-      const parts = pattern.split(" ").flatMap((raw) => {
+          parts: [{ text: squash(folded[i]!), anyEnd: false, anyStart: false }],
+        }),
+      );
+      continue;
+    }
+    const raws = set.patterns.map((pattern) => pattern.split(" "));
+    const folded = foldLines(raws.flat().map((raw) => raw.replace(/^\*|\*$/g, "")));
+    let next = 0;
+    set.patterns.forEach((pattern, i) => {
+      const parts = raws[i]!.flatMap((raw) => {
         const anyStart = raw.startsWith("*");
         const anyEnd = raw.endsWith("*");
         // Folding can split a word (`d'où` → d, où); every piece but the last is exact.
-        const pieces = words(fold(raw.replace(/^\*|\*$/g, "")));
-        return pieces.map((text, i) => ({
+        const pieces = words(folded[next++]!);
+        return pieces.map((text, k) => ({
           text,
-          anyStart: anyStart && i === 0,
-          anyEnd: anyEnd && i === pieces.length - 1,
+          anyStart: anyStart && k === 0,
+          anyEnd: anyEnd && k === pieces.length - 1,
         }));
       });
-      if (!parts.length) continue;
+      if (!parts.length) return;
       const c = { lang: set.lang, pattern, parts };
       const first = parts[0]!;
       if (first.anyStart || first.anyEnd) wildFirst.push(c);
       else byFirst.set(first.text, [...(byFirst.get(first.text) ?? []), c]);
-    }
+    });
   }
   return { byFirst, wildFirst, substrings };
 }
