@@ -2,6 +2,7 @@ import type { Language, Node, Query, QueryMatch, Tree } from "web-tree-sitter";
 import {
   ANONYMOUS_BODY,
   ELEMENT,
+  READ_VALUE,
   anonymousBody,
   callbackPosition,
   type ExtractResult,
@@ -73,6 +74,7 @@ const QUERY = `
 (enum_declaration name: (identifier) @base body: (enum_body (enum_constant (class_body (_) @member) @anonymous)))
 (record_declaration (_ (formal_parameter) @component))
 [(formal_parameter type: (_) @type) (spread_parameter [(type_identifier) (scoped_type_identifier) (generic_type) (array_type)] @type) (local_variable_declaration type: (_) @type) (field_declaration type: (_) @type) (constant_declaration type: (_) @type) (method_declaration type: (_) @type) (annotation_type_element_declaration type: (_) @type) (catch_type (_) @type) (enhanced_for_statement type: (_) @type) (resource type: (_) @type) (instanceof_expression right: (_) @type) (cast_expression type: (_) @type) (array_creation_expression type: (_) @type) (throws (_) @type) (class_literal (_) @type) (type_bound (_) @type) (type_pattern . (_) @type) (record_pattern . (_) @type) (record_pattern_component . (_) @type) (permits (type_list (_) @type)) (method_invocation type_arguments: (_) @type) (object_creation_expression type_arguments: (_) @type) (explicit_constructor_invocation type_arguments: (_) @type)]
+(switch_expression condition: (parenthesized_expression . (_) @subject .) body: (switch_block [(switch_block_statement_group (switch_label (identifier) @case)) (switch_rule (switch_label (identifier) @case))]))
 `;
 
 /** Pattern indices of `QUERY`, in order. */
@@ -113,6 +115,7 @@ const P = {
   EnumConstantMember: 33,
   RecordComponent: 34,
   TypeUse: 35,
+  CaseLabel: 36,
 } as const;
 
 const ANNOTATIONS = new Set(["marker_annotation", "annotation"]);
@@ -441,6 +444,8 @@ class JavaFile {
       case P.TypeUse:
         this.typeUses.push(m.captures[0]!.node);
         return;
+      case P.CaseLabel:
+        return this.caseLabel(capture(m, "subject"), capture(m, "case"));
     }
   }
 
@@ -1101,6 +1106,19 @@ class JavaFile {
     if (!dotted) return "?";
     const m = /^(.+)\.(this|super)$/.exec(dotted);
     return m ? m[1]! : dotted;
+  }
+
+  /**
+   * `case HIGH:` in `switch (level)`: a bare name in a case label names a constant of the subject's
+   * type when that is an enum (`Level.HIGH`), so it is read through the subject, as `level.HIGH`
+   * would be; a switch on a number or string reads it bare (`constantReads`), and the resolver finds
+   * no member of such a type. Not `switch (this)`, inside the enum itself, where the bare read finds
+   * the same constant.
+   */
+  private caseLabel(subject: Node, label: Node): void {
+    const through = this.receiver(subject, null);
+    if (through !== "?" && through !== "this")
+      this.b.ref("references", label, this.ident(label), `${READ_VALUE}${through}`);
   }
 
   /** `orders[i]` as a receiver: an element of orders (see ELEMENT). */
