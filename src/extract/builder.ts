@@ -265,10 +265,10 @@ export class ExtractionBuilder {
     this.imports.push(binding);
   }
 
-  /** The names of the symbols so far of these kinds. */
-  namesOf(kinds: ReadonlySet<NodeKind>): Set<string> {
+  /** The names of the symbols so far of these kinds (only the static ones, with `staticOnly`). */
+  namesOf(kinds: ReadonlySet<NodeKind>, staticOnly = false): Set<string> {
     const names = new Set<string>();
-    for (const s of this.symbols) if (kinds.has(s.kind)) names.add(s.name);
+    for (const s of this.symbols) if (kinds.has(s.kind) && (!staticOnly || s.isStatic)) names.add(s.name);
     return names;
   }
 

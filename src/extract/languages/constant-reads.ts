@@ -2,7 +2,7 @@ import type { Node } from "web-tree-sitter";
 import { READ_VALUE } from "../../core/extraction.js";
 import type { NodeKind } from "../../core/kinds.js";
 import type { ExtractionBuilder } from "../builder.js";
-import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
+import { calledOrAssigned, capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 
 const IMPORT_LINE = /^\s*import\b/;
@@ -76,4 +76,30 @@ export function constantReads(b: ExtractionBuilder, root: Node, syntax: Constant
     if (node?.type === syntax.nameType) b.ref("references", node, name, `${READ_VALUE}${owner ?? ""}`);
   };
   capitalisedReads(source, visit, syntax.separator);
+}
+
+/**
+ * Bare reads of `names`, named as types are (C#'s `MaxSides`, a class's `const` or static member,
+ * read in its own class): each whole word of them in the text, not after a `.` (a member read, taken
+ * above), not called nor assigned, kept only where the tree has a name node of `nameType` directly
+ * in one of `readIn`: a value's places (an operand, an argument, a returned value), so that the same
+ * word as a type (`Color Color { get; }`), a declaration or an object read through is none.
+ */
+export function namedReads(
+  b: ExtractionBuilder,
+  root: Node,
+  names: readonly string[],
+  nameType: string,
+  readIn: ReadonlySet<string>,
+): void {
+  if (!names.length) return;
+  const source = b.source;
+  const pattern = new RegExp(`(?<![\\w$@.])(?:${names.join("|")})(?![\\w$])`, "g");
+  for (const m of source.matchAll(pattern)) {
+    const at = m.index;
+    const name = m[0];
+    if (calledOrAssigned(source, at + name.length)) continue;
+    const node = root.descendantForIndex(at, at + name.length);
+    if (node?.type === nameType && readIn.has(node.parent?.type ?? "")) b.ref("references", node, name, READ_VALUE);
+  }
 }

@@ -19,7 +19,8 @@ import { isSlashOrBlockDoc } from "../source-text.js";
 import { cSharpParseText, primaryParameters } from "./csharp-primary.js";
 import { CSharpTypeUses } from "./csharp-type-uses.js";
 import { csharpDelegateParameters } from "./functional-types.js";
-import { constantReads } from "./constant-reads.js";
+import { constantReads, namedReads } from "./constant-reads.js";
+import { isConstantName } from "../capitalised-reads.js";
 
 /**
  * One flat query for the whole file; each pattern's index says what a match is (see `P`).
@@ -1084,6 +1085,45 @@ function targetTypedNew(declarator: Node | null): Node | null {
 
 /** What a bare name in capitals read in a C# file may be declared as there (`const int MAX_SIZE`). */
 const CONSTANT_KINDS: ReadonlySet<NodeKind> = new Set(["property", "enum_member"]);
+
+/**
+ * Where a C# name stands for a value read (its parent node): an operand, an argument, a returned or
+ * assigned value, a condition, a case, an index, an interpolation.
+ */
+const VALUE_PLACES: ReadonlySet<string> = new Set([
+  "binary_expression",
+  "argument",
+  "return_statement",
+  "equals_value_clause",
+  "assignment_expression",
+  "conditional_expression",
+  "prefix_unary_expression",
+  "postfix_unary_expression",
+  "parenthesized_expression",
+  "interpolation",
+  "initializer_expression",
+  "array_rank_specifier",
+  "arrow_expression_clause",
+  "case_switch_label",
+  "constant_pattern",
+  "if_statement",
+  "while_statement",
+]);
+
+/**
+ * The file's static fields and properties named as types are (`MaxSides`, `Instance`), which its
+ * own code reads bare; not one named as a type of the file is (a `Color Color` reads either way).
+ * Names in capitals are `constantReads`' already.
+ */
+function staticPascalNames(b: ExtractionBuilder): string[] {
+  const types = b.namesOf(TYPE_NAME_KINDS);
+  return [...b.namesOf(STATIC_VALUE_KINDS, true)].filter(
+    (n) => /^[A-Z]/.test(n) && !isConstantName(n) && !types.has(n) && /^[\w]+$/.test(n),
+  );
+}
+
+const STATIC_VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
+const TYPE_NAME_KINDS: ReadonlySet<NodeKind> = new Set(["class", "struct", "interface", "enum", "type_alias"]);
 /** A `using` directive's or a namespace's line: its dotted names are namespaces, not reads. */
 const USING_OR_NAMESPACE = /^\s*(?:global\s+)?(?:using|namespace)\b/;
 
@@ -1109,6 +1149,7 @@ export const csharpExtractor: LanguageExtractor = {
         importLine: USING_OR_NAMESPACE,
         memberExpression: "member_access_expression",
       });
+      namedReads(b, root, staticPascalNames(b), "identifier", VALUE_PLACES);
       return b.finish(file.packageName, countSyntaxErrors(root));
     };
   },
