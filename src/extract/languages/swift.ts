@@ -4,6 +4,7 @@ import {
   ELEMENT,
   EXTENSION_RECEIVER,
   NAMED_VALUE,
+  READ_VALUE,
   GENERIC_RECEIVER,
   callbackPosition,
   valueOfType,
@@ -1017,6 +1018,7 @@ class SwiftFile {
     const patterns = entry.namedChildren.filter((c) => c?.type === "switch_pattern");
     // `case is Foo`, `case let x as Foo`: the type is the pattern's.
     for (const p of patterns) this.typeUse(p?.namedChild(0)?.childForFieldName("name") ?? null);
+    this.implicitMembers(entry, patterns);
     const body = entry.namedChildren.find((c) => c?.type === "statements");
     const pattern = patterns.length === 1 ? patterns[0]!.namedChild(0) : null;
     if (!body || pattern?.type !== "pattern" || !/^\s*(?:let|var)\s+\w+\s+as\s/.test(this.b.text(pattern))) return;
@@ -1025,6 +1027,26 @@ class SwiftFile {
     const typeName = type ? this.typeName(type) : null;
     if (name?.type === "simple_identifier" && typeName)
       this.b.narrow(this.b.text(name), body.startIndex, body.endIndex, valueOfType(typeName));
+  }
+
+  /**
+   * `case .high:` in `switch level`: an implicit member is the subject's type's, so it is read through
+   * the subject, as `level.high` would be (the resolver finds it in a parameter's, a local's or a
+   * property's type, or `self`'s, inside an enum).
+   */
+  private implicitMembers(entry: Node, patterns: (Node | null)[]): void {
+    let through: string | null = null;
+    for (const p of patterns) {
+      const pattern = p?.namedChild(0);
+      const member = pattern?.type === "pattern" && pattern.namedChildCount === 1 ? pattern.namedChild(0) : null;
+      if (member?.type !== "simple_identifier" || this.b.source[pattern!.startIndex] !== ".") continue;
+      if (through === null) {
+        const subject = entry.parent?.type === "switch_statement" ? entry.parent.childForFieldName("expr") : null;
+        through = subject ? this.receiver(subject) : "?";
+      }
+      if (through === "?") return;
+      this.b.ref("references", member, this.b.text(member), `${READ_VALUE}${through}`);
+    }
   }
 
   /** A written type, if it is one, to walk once the whole file is matched (see `flushTypeUses`). */
