@@ -58,6 +58,7 @@ const QUERY = `
 (catch_block) @catch
 (associatedtype_declaration) @associated
 (selector_expression) @selector
+(equality_expression lhs: (_) @subject rhs: (prefix_expression target: (simple_identifier) @member))
 `;
 
 const P = {
@@ -90,6 +91,7 @@ const P = {
   Catch: 26,
   AssociatedType: 27,
   Selector: 28,
+  Comparison: 29,
 } as const;
 
 /**
@@ -353,6 +355,14 @@ class SwiftFile {
         return this.associatedType(m.captures[0]!.node);
       case P.Selector:
         return this.selector(m.captures[0]!.node);
+      case P.Comparison: {
+        // `tier == .premium`: the implicit member is of the other side's type.
+        const member = capture(m, "member");
+        if (this.b.source[member.startIndex - 1] !== ".") return;
+        const through = this.receiver(capture(m, "subject"));
+        if (through !== "?") this.b.ref("references", member, this.b.text(member), `${READ_VALUE}${through}`);
+        return;
+      }
       case P.For: {
         // As a closure parameter does; and within the loop, the name is an element of the collection.
         // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
