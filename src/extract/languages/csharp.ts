@@ -1110,6 +1110,9 @@ const VALUE_PLACES: ReadonlySet<string> = new Set([
   "while_statement",
 ]);
 
+const STATIC_VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
+const TYPE_NAME_KINDS: ReadonlySet<NodeKind> = new Set(["class", "struct", "interface", "enum", "type_alias"]);
+
 /**
  * The file's static fields and properties named as types are (`MaxSides`, `Instance`), which its
  * own code reads bare; not one named as a type of the file is (a `Color Color` reads either way).
@@ -1118,12 +1121,10 @@ const VALUE_PLACES: ReadonlySet<string> = new Set([
 function staticPascalNames(b: ExtractionBuilder): string[] {
   const types = b.namesOf(TYPE_NAME_KINDS);
   return [...b.namesOf(STATIC_VALUE_KINDS, true)].filter(
-    (n) => /^[A-Z]/.test(n) && !isConstantName(n) && !types.has(n) && /^[\w]+$/.test(n),
+    (n) => /^[A-Z]\w*$/.test(n) && !isConstantName(n) && !types.has(n),
   );
 }
 
-const STATIC_VALUE_KINDS: ReadonlySet<NodeKind> = new Set(["property"]);
-const TYPE_NAME_KINDS: ReadonlySet<NodeKind> = new Set(["class", "struct", "interface", "enum", "type_alias"]);
 /** A `using` directive's or a namespace's line: its dotted names are namespaces, not reads. */
 const USING_OR_NAMESPACE = /^\s*(?:global\s+)?(?:using|namespace)\b/;
 

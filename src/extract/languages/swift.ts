@@ -355,14 +355,8 @@ class SwiftFile {
         return this.associatedType(m.captures[0]!.node);
       case P.Selector:
         return this.selector(m.captures[0]!.node);
-      case P.Comparison: {
-        // `tier == .premium`: the implicit member is of the other side's type.
-        const member = capture(m, "member");
-        if (this.b.source[member.startIndex - 1] !== ".") return;
-        const through = this.receiver(capture(m, "subject"));
-        if (through !== "?") this.b.ref("references", member, this.b.text(member), `${READ_VALUE}${through}`);
-        return;
-      }
+      case P.Comparison:
+        return this.comparedMember(capture(m, "subject"), capture(m, "member"));
       case P.For: {
         // As a closure parameter does; and within the loop, the name is an element of the collection.
         // The name is read here: a pattern on the field takes long to compile with this grammar (35 ms,
@@ -1057,6 +1051,13 @@ class SwiftFile {
       if (through === "?") return;
       this.b.ref("references", member, this.b.text(member), `${READ_VALUE}${through}`);
     }
+  }
+
+  /** `tier == .premium`: an implicit member compared is of the other side's type. */
+  private comparedMember(other: Node, member: Node): void {
+    if (this.b.source[member.startIndex - 1] !== ".") return; // `x == -y`, `x == !y`
+    const through = this.receiver(other);
+    if (through !== "?") this.b.ref("references", member, this.b.text(member), `${READ_VALUE}${through}`);
   }
 
   /** A written type, if it is one, to walk once the whole file is matched (see `flushTypeUses`). */
