@@ -9,8 +9,8 @@ import { fixtures, syncedProject, type Summary } from "../helpers/sync-compare.j
  * The incremental promise: after any sequence of edits, `sync` leaves exactly the graph that a fresh
  * `init --force` builds. Each step edits the tree, syncs, snapshots, rebuilds, snapshots, compares.
  * The steps are in two files (this one and sync-equals-init-more.test.ts), each with a project of
- * its own: together half of the suite's time, which a runner with two workers can share (vitest runs
- * one on a machine of two cores, unless told otherwise).
+ * its own: together half of the suite's time, which the runner's two workers share
+ * (vitest.config.ts).
  */
 
 describe("sync equals init --force", () => {
