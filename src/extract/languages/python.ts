@@ -7,6 +7,7 @@ import type { LanguageExtractor } from "../language.js";
 import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
+import { bindingIn, type Binding } from "./python-bindings.js";
 
 /**
  * The query's patterns, by index. One pass over the tree yields every match; `PyFile` then reads the
@@ -205,14 +206,6 @@ const COLLECTIONS = new Set([
 /** Those written with more arguments than the element type: `Generator[Order, None, None]`. */
 const MULTI_ARG_COLLECTIONS = new Set(["Generator", "AsyncGenerator"]);
 
-const DOT = 46;
-const OPEN_PAREN = 40;
-/** A character of a Python name: ASCII letters, digits, `_`, or any character past ASCII. */
-const isNameChar = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c > 127;
-
-/** Assignment and loop targets that hold several names: `a, b = ...`, `for (k, v) in ...`. */
-const TARGET_LISTS = new Set(["pattern_list", "tuple_pattern", "list_pattern", "tuple", "list"]);
 /** Builtin decorators: they only set flags (`isStatic`), never point at project code; nor do `@x.setter` and kin. */
 const BUILTIN_DECORATORS = new Set(["staticmethod", "classmethod", "property"]);
 /** `@property`, `@cached_property`, `@functools.cached_property`: a method read as an attribute. */
@@ -472,18 +465,9 @@ interface Def {
   paramTypes: Map<string, string> | null;
   /** The definition itself (its body is read for `bindings`). */
   node: Node;
-  /** How a function binds names in its own scope (see `LocalBindings`); computed on first use. */
-  bindings: Map<string, Binding> | null;
-  /** `writesOtherwise`'s answers by name: a function calls the same names again and again. */
-  writes: Map<string, boolean> | null;
+  /** How a function binds names in its own scope (see `bindingIn`), by name; computed on first use. */
+  bindings: Map<string, Binding | null> | null;
 }
-
-/**
- * How a function binds a name: a value of its own (a parameter, an assignment, a loop, `with` or
- * `except` target), a value read off something (`save = self.save`, which the resolver may follow to
- * a method), a definition or import (the name still names a symbol), or `global`.
- */
-type Binding = "value" | "member" | "symbol" | "global";
 
 class PyFile {
   private readonly source: string;
@@ -699,7 +683,6 @@ class PyFile {
           paramTypes: null,
           node: def,
           bindings: null,
-          writes: null,
         };
         this.defs.push(d);
         this.defById.set(def.id, d);
@@ -1112,116 +1095,19 @@ class PyFile {
     for (let i = this.scopeAt(pos); i >= 0; i = this.defs[i]!.parent) {
       const d = this.defs[i]!;
       if (d.kind === "class") continue; // a class body's names are not seen by its methods
-      // Most bare calls are of names the function never writes but as callees (`helper(x)`): its
-      // text says so without walking its body in the tree, which crosses into WASM at every node.
-      if (!this.writesOtherwise(d, name)) continue;
-      const how = this.bindingsOf(d).get(name);
+      const how = this.bindingOf(d, name);
       if (how) return how === "value";
     }
     return false;
   }
 
-  /**
-   * Whether `name` is written in the definition's text anywhere but as a callee (`name(`) or after a
-   * dot: a binding (a parameter, `name =`, `for name in`, `as name`, an import) is among those places,
-   * so without any, the function binds no `name`.
-   */
-  private writesOtherwise(d: Def, name: string): boolean {
-    const known = (d.writes ??= new Map()).get(name);
+  private bindingOf(d: Def, name: string): Binding | null {
+    const known = (d.bindings ??= new Map()).get(name);
     if (known !== undefined) return known;
-    const writes = this.scanForWrites(d, name);
-    d.writes.set(name, writes);
-    return writes;
-  }
-
-  private scanForWrites(d: Def, name: string): boolean {
-    const text = this.source;
-    for (let at = text.indexOf(name, d.start); at !== -1 && at < d.end; at = text.indexOf(name, at + name.length)) {
-      const before = text.charCodeAt(at - 1);
-      const after = text.charCodeAt(at + name.length);
-      // Part of a longer name, an attribute (`x.name`), or a callee (`name(`).
-      if (isNameChar(before) || before === DOT || isNameChar(after) || after === OPEN_PAREN) continue;
-      return true;
-    }
-    return false;
-  }
-
-  private bindingsOf(d: Def): Map<string, Binding> {
-    if (d.bindings) return d.bindings;
-    const found = new Map<string, Binding>();
-    // The strongest kind wins: a name also defined or imported in the function may name that symbol.
-    const rank: Record<Binding, number> = { value: 0, member: 1, symbol: 2, global: 3 };
-    const bind = (id: Node | null, how: Binding) => {
-      if (id?.type !== "identifier") return;
-      const name = this.text(id);
-      const had = found.get(name);
-      if (!had || rank[how] > rank[had]) found.set(name, how);
-    };
-    const targets = (n: Node | null, how: Binding): void => {
-      if (!n) return;
-      if (n.type === "identifier") bind(n, how);
-      else if (TARGET_LISTS.has(n.type)) for (const c of n.namedChildren) targets(c, how);
-      else if (n.type === "list_splat_pattern") targets(n.namedChild(0), how);
-    };
-    if (d.params)
-      for (const p of d.params.namedChildren) {
-        if (!p) continue;
-        if (p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern") bind(p.namedChild(0), "value");
-        else bind(paramName(p), "value");
-      }
-    const walk = (n: Node): void => {
-      switch (n.type) {
-        case "function_definition":
-        case "class_definition":
-          bind(n.childForFieldName("name"), "symbol");
-          return; // its own scope (decorators and defaults are rarely bindings)
-        case "lambda":
-          return;
-        case "assignment":
-        case "augmented_assignment": {
-          const left = n.childForFieldName("left");
-          const right = n.childForFieldName("right");
-          targets(left, left?.type === "identifier" && right?.type === "attribute" ? "member" : "value");
-          break;
-        }
-        case "for_statement":
-        case "for_in_clause":
-          targets(n.childForFieldName("left"), "value");
-          break;
-        case "as_pattern":
-          // `with f() as x`, `except E as e`: the alias (in an `as_pattern_target` in `with`).
-          for (const c of n.namedChildren.slice(1))
-            targets(c?.type === "as_pattern_target" ? c.namedChild(0) : c, "value");
-          break;
-        case "except_clause": {
-          // Older grammars: `except E as e` as `alias`.
-          const alias = n.childForFieldName("alias");
-          if (alias) bind(alias, "value");
-          break;
-        }
-        case "named_expression":
-          bind(n.childForFieldName("name"), "value");
-          break;
-        case "import_statement":
-        case "import_from_statement":
-        case "future_import_statement":
-          for (const c of n.namedChildren) {
-            if (!c || c === n.childForFieldName("module_name")) continue;
-            if (c.type === "aliased_import") bind(c.childForFieldName("alias"), "symbol");
-            else if (c.type === "dotted_name") bind(c.namedChild(0), "symbol");
-          }
-          return;
-        case "global_statement":
-          // (`nonlocal` names an enclosing function's local, which holds a value all the same.)
-          for (const c of n.namedChildren) bind(c, "global");
-          return;
-      }
-      for (const c of n.namedChildren) if (c) walk(c);
-    };
-    const body = d.node.childForFieldName("body");
-    if (body) walk(body);
-    d.bindings = found;
-    return found;
+    // A function calls the same names again and again.
+    const how = bindingIn(d.node, d.params, this.source, name, (n) => this.text(n), paramName);
+    d.bindings.set(name, how);
+    return how;
   }
 
   /** Declared parameters, without `self`/`cls` on methods; null with `*args` or `**kw`. */
