@@ -30,7 +30,7 @@ interface Path {
 }
 
 /**
- * How the function `def` (its parameters `params`) binds `name` in its own scope: the strongest of
+ * How the function `def` (its node, where it starts, its text; its parameters `params`) binds `name` in its own scope: the strongest of
  * the places its text names `name` that may bind it. Most names a function calls it never binds, and
  * its text says so. A place in the body is reached by one descent from the body, and judged by the
  * nodes it passes through: walking every node of a body instead crosses into WASM at each. Nested
@@ -38,7 +38,7 @@ interface Path {
  * here; comprehension variables do.
  */
 export function bindingIn(
-  def: Node,
+  def: { node: Node; start: number; text: string },
   params: Node | null,
   source: string,
   name: string,
@@ -46,12 +46,12 @@ export function bindingIn(
   paramName: (p: Node) => Node | null,
 ): Binding | null {
   const places: number[] = [];
-  for (
-    let at = source.indexOf(name, def.startIndex);
-    at !== -1 && at < def.endIndex;
-    at = source.indexOf(name, at + name.length)
-  )
+  // Searched in the definition's own text: in the file's, a name the definition does not bind again
+  // is looked for up to the file's end, for each name it calls.
+  for (let i = def.text.indexOf(name); i !== -1; i = def.text.indexOf(name, i + name.length)) {
+    const at = def.start + i;
     if (mayBind(source, at, at + name.length)) places.push(at);
+  }
   if (!places.length) return null;
   let found: Binding | null = null;
   if (params && places.some((at) => at >= params.startIndex && at < params.endIndex))
@@ -61,7 +61,7 @@ export function bindingIn(
         p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern" ? p.namedChild(0) : paramName(p);
       if (id?.type === "identifier" && text(id) === name) found = "value";
     }
-  const body = def.childForFieldName("body");
+  const body = def.node.childForFieldName("body");
   if (!body) return found;
   for (const at of places) {
     if (at < body.startIndex || at >= body.endIndex) continue;

@@ -467,6 +467,8 @@ interface Def {
   node: Node;
   /** How a function binds names in its own scope (see `bindingIn`), by name; computed on first use. */
   bindings: Map<string, Binding | null> | null;
+  /** The definition's text, read for `bindings`. */
+  text?: string;
 }
 
 class PyFile {
@@ -1105,7 +1107,9 @@ class PyFile {
     const known = (d.bindings ??= new Map()).get(name);
     if (known !== undefined) return known;
     // A function calls the same names again and again.
-    const how = bindingIn(d.node, d.params, this.source, name, (n) => this.text(n), paramName);
+    d.text ??= this.source.slice(d.start, d.end);
+    const def = { node: d.node, start: d.start, text: d.text };
+    const how = bindingIn(def, d.params, this.source, name, (n) => this.text(n), paramName);
     d.bindings.set(name, how);
     return how;
   }
