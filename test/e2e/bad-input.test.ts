@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI, run, runJson, tempRepo } from "../helpers/cli.js";
+import { removeIndexFolder } from "../helpers/remove-index.js";
 import { damageTable, writeManyFiles } from "../helpers/damage.js";
 import { graphSnapshot } from "../helpers/graph-snapshot.js";
 import { connectClient, textOf } from "../helpers/mcp.js";
@@ -561,7 +562,7 @@ describe("bad input never stops the index", () => {
       for (const name of aimed) expect(readFileSync(victim(name), "utf8"), name).toBe("precious\n");
       expect(existsSync(victim("missing.toml"))).toBe(false);
       // A linked index folder is refused, and nothing is written where it points.
-      rmSync(at(".codegraph"), { recursive: true, force: true });
+      removeIndexFolder(repo.dir);
       const elsewhere = mkdtempSync(join(tmpdir(), "codegraph-elsewhere-"));
       symlinkSync(elsewhere, at(".codegraph"));
       const linkedDir = await run(["init", repo.dir], { timeoutMs: 20_000 });

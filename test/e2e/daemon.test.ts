@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
+import { removeIndexFolder } from "../helpers/remove-index.js";
 import { RawServer, connectClient, initializeParams, textOf, type RawReply } from "../helpers/mcp.js";
 import { WORKERS_FROM_BYTES } from "../../src/indexer/pool.js";
 
@@ -554,9 +555,7 @@ describe("an index folder removed under a running daemon", () => {
     expect(await search(a, "twice")).toContain("src/math.ts:6");
     const old = await until("a daemon", () => daemonsOf(repo.dir)[0]);
 
-    // The running daemon may write in the folder while it goes (on a loaded machine, a file came
-    // between the listing and the removal: ENOTEMPTY), as `rm -rf` meets it too: removal is retried.
-    rmSync(join(repo.dir, ".codegraph"), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    removeIndexFolder(repo.dir);
     await until("the old daemon to exit", () => !daemonsOf(repo.dir).includes(old!));
     const answer = await a.client.callTool({ name: "codegraph_search", arguments: { query: "twice" } });
     expect(answer.isError).toBe(true);

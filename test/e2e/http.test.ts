@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { processAlive } from "../../src/core/process-alive.js";
 import { CLI, run, tempRepo } from "../helpers/cli.js";
+import { removeIndexFolder } from "../helpers/remove-index.js";
 import { MODERN_META, initializeParams, textOf } from "../helpers/mcp.js";
 
 // `codegraph serve --http`, the built CLI as a real process on a free loopback port: every row of the
@@ -665,7 +666,7 @@ describe("an index removed while serving", () => {
         ).body?.result;
       expect(textOf(await search())).toContain("src/math.ts:6");
       // As `git clean -fdx` does, while the project's daemon runs for this server.
-      rmSync(join(gone.dir, ".codegraph"), { recursive: true, force: true });
+      removeIndexFolder(gone.dir);
       const missing = await search();
       expect(missing?.isError).toBe(true);
       expect(textOf(missing)).toMatch(
