@@ -30,12 +30,12 @@ interface Path {
 }
 
 /**
- * How the function `def` (its node, where it starts, its text; its parameters `params`) binds `name` in its own scope: the strongest of
- * the places its text names `name` that may bind it. Most names a function calls it never binds, and
- * its text says so. A place in the body is reached by one descent from the body, and judged by the
- * nodes it passes through: walking every node of a body instead crosses into WASM at each. Nested
- * functions and classes are scopes of their own (only their names bind here); lambdas bind nothing
- * here; comprehension variables do.
+ * How the function `def` (its node, where it starts, its text) with the parameters `params` binds
+ * `name` in its own scope: the strongest of the places its text names `name` that may bind it. Most
+ * names a function calls it never binds, and its text says so. A place in the body is reached by one
+ * descent from the body, and judged by the nodes it passes through: walking every node of a body
+ * instead crosses into WASM at each. Nested functions and classes are scopes of their own (only their
+ * names bind here); lambdas bind nothing here; comprehension variables do.
  */
 export function bindingIn(
   def: { node: Node; start: number; text: string },
@@ -46,8 +46,8 @@ export function bindingIn(
   paramName: (p: Node) => Node | null,
 ): Binding | null {
   const places: number[] = [];
-  // Searched in the definition's own text: in the file's, a name the definition does not bind again
-  // is looked for up to the file's end, for each name it calls.
+  // In the definition's own text: searched in the file's, a name with no place after the definition
+  // sent each search on to the file's end.
   for (let i = def.text.indexOf(name); i !== -1; i = def.text.indexOf(name, i + name.length)) {
     const at = def.start + i;
     if (mayBind(source, at, at + name.length)) places.push(at);

@@ -467,8 +467,8 @@ interface Def {
   node: Node;
   /** How a function binds names in its own scope (see `bindingIn`), by name; computed on first use. */
   bindings: Map<string, Binding | null> | null;
-  /** The definition's text, read for `bindings`. */
-  text?: string;
+  /** The definition's text, read for `bindings`; taken on first use. */
+  text: string | null;
 }
 
 class PyFile {
@@ -685,6 +685,7 @@ class PyFile {
           paramTypes: null,
           node: def,
           bindings: null,
+          text: null,
         };
         this.defs.push(d);
         this.defById.set(def.id, d);
