@@ -52,6 +52,17 @@ const LEFT_TO_THE_RESOLVER: Record<string, string> = {
 };
 
 describe("Python locals that hold a value", () => {
+  it("are told apart the same way in a function that calls many names (read all at once past a few)", async () => {
+    const held = Array.from({ length: 12 }, (_, i) => `held${i}`);
+    const free = Array.from({ length: 12 }, (_, i) => `free${i}`);
+    const body = held.map((h, i) => (i % 2 ? `    ${h} = make()` : `    for ${h} in xs:\n        pass`));
+    const calls = [...held, ...free].sort().map((n) => `    ${n}()`);
+    const source = `def f(xs):\n${[...body, ...calls].join("\n")}\n`;
+    const refs = (await extractSource("python", source, "m.py")).refs.filter((r) => r.kind === "calls");
+    const receivers = Object.fromEntries(refs.filter((r) => r.name !== "make").map((r) => [r.name, r.receiver]));
+    expect(receivers).toEqual(Object.fromEntries([...held.map((h) => [h, "?"]), ...free.map((n) => [n, null])]));
+  });
+
   for (const [what, source] of Object.entries(HELD))
     it(`a bare call of a ${what} has an unknown receiver`, async () => {
       expect(await receiverOfRun(source)).toBe("?");

@@ -7,7 +7,7 @@ import type { LanguageExtractor } from "../language.js";
 import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
-import { bindingIn, type Binding } from "./python-bindings.js";
+import { bindingIn, NamePlaces, type Binding } from "./python-bindings.js";
 
 /**
  * The query's patterns, by index. One pass over the tree yields every match; `PyFile` then reads the
@@ -467,8 +467,8 @@ interface Def {
   node: Node;
   /** How a function binds names in its own scope (see `bindingIn`), by name; computed on first use. */
   bindings: Map<string, Binding | null> | null;
-  /** The definition's text, read for `bindings`; taken on first use. */
-  text: string | null;
+  /** Where each name stands in the definition so that it may be bound there; read on first use. */
+  places: NamePlaces | null;
 }
 
 class PyFile {
@@ -685,7 +685,7 @@ class PyFile {
           paramTypes: null,
           node: def,
           bindings: null,
-          text: null,
+          places: null,
         };
         this.defs.push(d);
         this.defById.set(def.id, d);
@@ -1108,9 +1108,9 @@ class PyFile {
     const known = (d.bindings ??= new Map()).get(name);
     if (known !== undefined) return known;
     // A function calls the same names again and again.
-    d.text ??= this.source.slice(d.start, d.end);
-    const def = { node: d.node, start: d.start, text: d.text };
-    const how = bindingIn(def, d.params, this.source, name, (n) => this.text(n), paramName);
+    d.places ??= new NamePlaces(this.source, d.start, d.end);
+    const places = d.places.of(name);
+    const how = bindingIn(d.node, d.params, places, name, (n) => this.text(n), paramName);
     d.bindings.set(name, how);
     return how;
   }
