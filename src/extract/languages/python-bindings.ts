@@ -80,32 +80,14 @@ export class NamePlaces {
 const LOOKED_FOR = 8;
 
 /**
- * How the function `def` with the parameters `params` binds `name` in its own scope: the strongest
- * of `places`, where its text names `name` so that it may be bound (from `NamePlaces`). Most
- * names a function calls it never binds, and its text says so. A place in the body is reached by one
- * descent from the body, and judged by the nodes it passes through: walking every node of a body
- * instead crosses into WASM at each. Nested functions and classes are scopes of their own (only
- * their names bind here); lambdas bind nothing here; comprehension variables do.
+ * How the body of a function binds `name` in the function's own scope: the strongest of `places`,
+ * where its text names `name` so that it may be bound (from `NamePlaces`). Each place in the body is
+ * reached by one descent from the body, and judged by the nodes it passes through: walking every node
+ * of a body instead crosses into WASM at each. Nested functions and classes are scopes of their own
+ * (only their names bind here); lambdas bind nothing here; comprehension variables do.
  */
-export function bindingIn(
-  def: Node,
-  params: Node | null,
-  places: readonly number[],
-  name: string,
-  text: (n: Node) => string,
-  paramName: (p: Node) => Node | null,
-): Binding | null {
-  if (!places.length) return null;
+export function bindingInBody(body: Node, places: readonly number[], name: string): Binding | null {
   let found: Binding | null = null;
-  if (params && places.some((at) => at >= params.startIndex && at < params.endIndex))
-    for (const p of params.namedChildren) {
-      if (!p) continue;
-      const id =
-        p.type === "list_splat_pattern" || p.type === "dictionary_splat_pattern" ? p.namedChild(0) : paramName(p);
-      if (id?.type === "identifier" && text(id) === name) found = "value";
-    }
-  const body = def.childForFieldName("body");
-  if (!body) return found;
   for (const at of places) {
     if (at < body.startIndex || at >= body.endIndex) continue;
     const path = pathTo(body, at, at + name.length);

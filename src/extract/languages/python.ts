@@ -7,7 +7,7 @@ import type { LanguageExtractor } from "../language.js";
 import { capitalisedReads, isConstantName } from "../capitalised-reads.js";
 import { inSpans, type Span } from "../spans.js";
 import { dottedName, splitLast } from "../ts-helpers.js";
-import { bindingIn, NamePlaces, type Binding } from "./python-bindings.js";
+import { bindingInBody, NamePlaces, type Binding } from "./python-bindings.js";
 
 /**
  * The query's patterns, by index. One pass over the tree yields every match; `PyFile` then reads the
@@ -465,7 +465,7 @@ interface Def {
   paramTypes: Map<string, string> | null;
   /** The definition itself (its body is read for `bindings`). */
   node: Node;
-  /** How a function binds names in its own scope (see `bindingIn`), by name; computed on first use. */
+  /** How a function binds names in its own scope (see `bindingOf`), by name; computed on first use. */
   bindings: Map<string, Binding | null> | null;
   /** Where each name stands in the definition so that it may be bound there; read on first use. */
   places: NamePlaces | null;
@@ -1110,9 +1110,25 @@ class PyFile {
     // A function calls the same names again and again.
     d.places ??= new NamePlaces(this.source, d.start, d.end);
     const places = d.places.of(name);
-    const how = bindingIn(d.node, d.params, places, name, (n) => this.text(n), paramName);
+    // Most names a function calls it never binds, and its text says so. A parameter is the weakest
+    // binding: any other the body makes wins.
+    const body = places.length ? d.node.childForFieldName("body") : null;
+    const how = (body && bindingInBody(body, places, name)) ?? (this.hasParameter(d, places, name) ? "value" : null);
     d.bindings.set(name, how);
     return how;
+  }
+
+  /** Whether one of the function's parameters is named `name`, which `places` says may be bound. */
+  private hasParameter(d: Def, places: readonly number[], name: string): boolean {
+    const params = d.params;
+    if (!params || !places.some((at) => at >= params.startIndex && at < params.endIndex)) return false;
+    return params.namedChildren.some((p) => {
+      const id =
+        p?.type === "list_splat_pattern" || p?.type === "dictionary_splat_pattern"
+          ? p.namedChild(0)
+          : p && paramName(p);
+      return id?.type === "identifier" && this.text(id) === name;
+    });
   }
 
   /** Declared parameters, without `self`/`cls` on methods; null with `*args` or `**kw`. */
